@@ -1,0 +1,51 @@
+"""Savanna: African race-and-wager board games for people and programs.
+
+The package is layered: :mod:`savanna.core` knows no game and defines the protocol every
+game implements; games live in :mod:`savanna.games` and register themselves through the
+``savanna.games`` entry-point group; interfaces (CLI, bots, lab, terminal, adapters) are
+written once against the core.
+
+Example:
+    >>> import savanna
+    >>> game = savanna.load_game("hyena", players=2)
+    >>> state = game.new_initial_state()
+    >>> state.is_terminal()
+    False
+"""
+
+from __future__ import annotations
+
+from savanna.core import (
+    CHANCE,
+    TERMINAL,
+    Game,
+    GameSpec,
+    IllegalActionError,
+    NotationError,
+    Observation,
+    OptionError,
+    RecordError,
+    SavannaError,
+    State,
+    load_game,
+    registered_games,
+)
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "CHANCE",
+    "TERMINAL",
+    "Game",
+    "GameSpec",
+    "IllegalActionError",
+    "NotationError",
+    "Observation",
+    "OptionError",
+    "RecordError",
+    "SavannaError",
+    "State",
+    "__version__",
+    "load_game",
+    "registered_games",
+]

@@ -1,0 +1,68 @@
+"""The game-agnostic core: protocol, errors, options, registry, records, seeds.
+
+Nothing here imports a game or an interface (an import-linter contract checks it).
+"""
+
+from __future__ import annotations
+
+from savanna.core.errors import (
+    AmbiguousActionError,
+    IllegalActionError,
+    NotationError,
+    OptionError,
+    RecordError,
+    RuleRef,
+    SavannaError,
+)
+from savanna.core.game import (
+    CHANCE,
+    CORE_RULES,
+    TERMINAL,
+    Game,
+    GameSpec,
+    Observation,
+    State,
+    ranking_from_scores,
+)
+from savanna.core.options import BoolOption, ChoiceOption, IntOption, Option, parse_assignment
+from savanna.core.play import random_playout, sample_action
+from savanna.core.record import Record, RecordResult, canonical_json, record_of, replay, replay_states
+from savanna.core.registry import game_class, load_game, register, registered_games
+from savanna.core.rng import derive_seed, make_rng
+
+__all__ = [
+    "CHANCE",
+    "CORE_RULES",
+    "TERMINAL",
+    "AmbiguousActionError",
+    "BoolOption",
+    "ChoiceOption",
+    "Game",
+    "GameSpec",
+    "IllegalActionError",
+    "IntOption",
+    "NotationError",
+    "Observation",
+    "Option",
+    "OptionError",
+    "Record",
+    "RecordError",
+    "RecordResult",
+    "RuleRef",
+    "SavannaError",
+    "State",
+    "canonical_json",
+    "derive_seed",
+    "game_class",
+    "load_game",
+    "make_rng",
+    "parse_assignment",
+    "random_playout",
+    "ranking_from_scores",
+    "record_of",
+    "register",
+    "registered_games",
+    "replay",
+    "replay_states",
+    "sample_action",
+]

@@ -1,0 +1,490 @@
+"""The game protocol: what every game provides and every interface relies on.
+
+A *game* is a :class:`Game` subclass configured with a player count and options; it makes
+:class:`State` objects. The core handles the cases that are the same for every game
+(terminal, chance, wrong seat, legality checks, history), and a game writes only small
+in-play hooks, as in OpenSpiel's Python games:
+
+=========================  ==========================================================
+hook (game writes)          public method (interfaces call)
+=========================  ==========================================================
+``current_player``          ``is_terminal`` / ``is_chance_node``
+``_legal_actions``          ``legal_actions`` (chance outcomes at chance nodes, [] at end)
+``chance_outcomes``         ``sample_chance`` (exact integer-weighted draw)
+``_apply_action``           ``apply`` (checked, raises :class:`IllegalActionError`),
+                            ``apply_unchecked`` (fast path for bots and the lab)
+``explain_illegal``         the rule named when ``apply`` refuses
+``observation``             the only door out of a state for anything a seat sees
+``action_to_text``          ``parse_action`` (notation round-trips)
+``to_text``                 ``Game.parse_position`` (position notation round-trips)
+=========================  ==========================================================
+
+Actions are small non-negative integers. Player actions lie in
+``range(game.num_distinct_actions)``; chance outcomes in ``range(game.max_chance_outcomes)``.
+Chance outcomes enter the history like actions, so the history alone rebuilds a state.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from math import lcm
+from typing import Any, ClassVar, Final
+
+from savanna.core.errors import IllegalActionError, NotationError, OptionError, RuleRef
+from savanna.core.options import Option, OptionValue, resolve_options
+
+__all__ = [
+    "CHANCE",
+    "TERMINAL",
+    "CORE_RULES",
+    "Game",
+    "GameSpec",
+    "Observation",
+    "State",
+    "ranking_from_scores",
+]
+
+CHANCE: Final = -1
+"""``current_player()`` at a chance node (dice, sticks, shuffles, deals)."""
+TERMINAL: Final = -4
+"""``current_player()`` once the game is over."""
+
+
+CORE_RULES: Final[dict[str, RuleRef]] = {
+    r.id: r
+    for r in (
+        RuleRef(
+            "core",
+            "game.over",
+            en="No action is possible once the game is over.",
+            fr="Aucune action n'est possible une fois la partie terminée.",
+            source="design",
+        ),
+        RuleRef(
+            "core",
+            "chance.outcome",
+            en="At a chance node only one of its outcomes may happen.",
+            fr="À un tirage, seul un de ses résultats possibles peut survenir.",
+            source="design",
+        ),
+        RuleRef(
+            "core",
+            "chance.not_now",
+            en="A chance outcome is only applied at a chance node.",
+            fr="Un résultat de hasard ne s'applique qu'au moment d'un tirage.",
+            source="design",
+        ),
+        RuleRef(
+            "core",
+            "action.unknown",
+            en="The action must be one of this game's actions.",
+            fr="L'action doit être une des actions de ce jeu.",
+            source="design",
+        ),
+        RuleRef(
+            "core",
+            "action.not_legal",
+            en="Only the legal actions of the position may be played.",
+            fr="Seules les actions légales de la position peuvent être jouées.",
+            source="design",
+        ),
+        RuleRef(
+            "core",
+            "seat.not_to_act",
+            en="Only the seat whose turn it is may act.",
+            fr="Seule la place dont c'est le tour peut jouer.",
+            source="design",
+        ),
+    )
+}
+
+
+@dataclass(frozen=True, slots=True)
+class GameSpec:
+    """Static facts about a game, declared once in its package.
+
+    Attributes:
+        name: registry name, lower-case (``"banjooli"``).
+        title: display title in English; ``title_fr`` in French.
+        min_players, max_players, default_players: the seat range and default.
+        options: the declared options with their defaults.
+        perfect_information: ``False`` when some seat has secrets (cards, hidden tokens).
+        version: bumped when the rules engine changes so that old records may differ.
+        rules_document: the repository path of the rules document.
+        summary: one paragraph for ``savanna games``.
+        aliases: other names accepted by the registry.
+    """
+
+    name: str
+    title: str
+    title_fr: str
+    min_players: int
+    max_players: int
+    default_players: int
+    options: tuple[Option, ...]
+    perfect_information: bool
+    version: int
+    rules_document: str
+    summary: str = ""
+    aliases: tuple[str, ...] = ()
+
+    def option(self, name: str) -> Option:
+        """The declared option called ``name``.
+
+        Raises:
+            OptionError: when there is none.
+        """
+        for opt in self.options:
+            if opt.name == name:
+                return opt
+        raise OptionError(f"{self.name} has no option {name!r}", f"{self.name} n'a pas d'option {name!r}")
+
+
+@dataclass(frozen=True, slots=True)
+class Observation:
+    """What one seat may know of a state, and nothing more.
+
+    The only door out of a :class:`State` for anything a seat or spectator is shown. It is a
+    distinct type from ``State`` so that no interface can send a state by mistake.
+
+    Attributes:
+        game: the game name.
+        seat: the observing seat, or ``None`` for a spectator (public information only).
+        data: JSON-able mapping (strings, ints, bools, lists, dicts; no floats needed).
+        text: canonical string form; equal for equal information, so it can key search
+            trees (information-set MCTS) and be compared in tests.
+    """
+
+    game: str
+    seat: int | None
+    data: Mapping[str, Any] = field(hash=False, compare=False)
+    text: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-able dict of the observation."""
+        return {"game": self.game, "seat": self.seat, "data": dict(self.data), "text": self.text}
+
+
+def ranking_from_scores(scores: Sequence[float], tiebreak: Sequence[float] | None = None) -> list[int]:
+    """Competition ranking (0 = first) from scores, higher is better; ties share a place.
+
+    >>> ranking_from_scores([5, 9, 5, 1])
+    [1, 0, 1, 3]
+    >>> ranking_from_scores([5, 9, 5, 1], tiebreak=[1, 0, 2, 0])
+    [2, 0, 1, 3]
+    """
+    keys = [(scores[i], tiebreak[i] if tiebreak is not None else 0) for i in range(len(scores))]
+    return [sum(1 for other in keys if other > mine) for mine in keys]
+
+
+class Game(ABC):
+    """A configured game: a spec, a player count and resolved options.
+
+    Subclasses set ``spec`` and implement the abstract members. Construction validates the
+    player count and options.
+
+    Raises:
+        OptionError: for a player count outside the spec's range or a bad option.
+    """
+
+    spec: ClassVar[GameSpec]
+
+    def __init__(self, players: int | None = None, options: Mapping[str, Any] | None = None) -> None:
+        spec = self.spec
+        n = spec.default_players if players is None else players
+        if isinstance(n, bool) or not isinstance(n, int) or not spec.min_players <= n <= spec.max_players:
+            raise OptionError(
+                f"{spec.name} is played by {spec.min_players} to {spec.max_players} players, not {players!r}",
+                f"{spec.name} se joue de {spec.min_players} à {spec.max_players} joueurs, pas {players!r}",
+            )
+        self.num_players: int = n
+        self.options: dict[str, OptionValue] = resolve_options(spec.name, spec.options, options)
+
+    # -- identity ---------------------------------------------------------------------
+    @property
+    def name(self) -> str:
+        """The registry name of the game."""
+        return self.spec.name
+
+    def __repr__(self) -> str:
+        opts = ", ".join(f"{k}={v!r}" for k, v in sorted(self.options.items()))
+        return f"<{type(self).__name__} players={self.num_players} {opts}>"
+
+    def rule(self, rule_id: str) -> RuleRef:
+        """The rule clause ``rule_id`` of this game (or of the core protocol).
+
+        Raises:
+            KeyError: when no such clause exists (a programming error, not user input).
+        """
+        rules = self.rules()
+        if rule_id in rules:
+            return rules[rule_id]
+        return CORE_RULES[rule_id]
+
+    # -- what a game provides ---------------------------------------------------------
+    @abstractmethod
+    def new_initial_state(self) -> State:
+        """The state before any action (usually a chance node: shuffle, deal, first roll)."""
+
+    @property
+    @abstractmethod
+    def num_distinct_actions(self) -> int:
+        """Player actions are ids in ``range(num_distinct_actions)``."""
+
+    @property
+    @abstractmethod
+    def max_chance_outcomes(self) -> int:
+        """Chance outcomes are ids in ``range(max_chance_outcomes)``."""
+
+    @property
+    @abstractmethod
+    def max_game_length(self) -> int:
+        """An upper bound on the number of actions (chance included) in one game.
+
+        Games that could in principle go on for ever end by a documented rule at this
+        length, so that every playout ends.
+        """
+
+    @property
+    @abstractmethod
+    def score_bounds(self) -> tuple[float, float]:
+        """The lowest and highest score a seat can end with."""
+
+    @abstractmethod
+    def rules(self) -> Mapping[str, RuleRef]:
+        """The rule catalogue: clause id → :class:`RuleRef` (English, French, source)."""
+
+    @abstractmethod
+    def parse_position(self, text: str) -> State:
+        """Rebuild a state from :meth:`State.to_text`.
+
+        Raises:
+            NotationError: when the text is not a position of this game and configuration.
+        """
+
+    @property
+    @abstractmethod
+    def observation_tensor_shape(self) -> tuple[int, ...]:
+        """Shape of :meth:`observation_tensor` (fixed for a configured game)."""
+
+    @abstractmethod
+    def observation_tensor(self, observation: Observation) -> list[float]:
+        """A flat numeric encoding of an observation, of ``observation_tensor_shape``."""
+
+    @abstractmethod
+    def sample_state(self, observation: Observation, rng: random.Random) -> State:
+        """A full state consistent with ``observation`` (determinization for ISMCTS).
+
+        Hidden parts the observer cannot know are drawn with ``rng`` from what remains
+        possible; the observer's own view of the result equals ``observation``.
+        """
+
+    @abstractmethod
+    def heuristic_action(
+        self, observation: Observation, legal_actions: Sequence[int], rng: random.Random
+    ) -> int:
+        """The documented good-human strategy of this game: one of ``legal_actions``.
+
+        Sees only the acting seat's observation.
+        """
+
+    @abstractmethod
+    def render_text(self, observation: Observation, lang: str = "en") -> str:
+        """A plain-text drawing of what ``observation`` shows (ASCII, fits 80 columns)."""
+
+    @abstractmethod
+    def render_svg(self, observation: Observation) -> str:
+        """An SVG drawing of what ``observation`` shows."""
+
+
+class State(ABC):
+    """A position of a configured game, and its history of actions.
+
+    Subclasses implement the hooks; interfaces use the public methods.
+    """
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.history: list[int] = []
+
+    # -- hooks ------------------------------------------------------------------------
+    @abstractmethod
+    def current_player(self) -> int:
+        """The seat to act, :data:`CHANCE` or :data:`TERMINAL`."""
+
+    @abstractmethod
+    def _legal_actions(self) -> list[int]:
+        """Legal actions of the seat to act, sorted (only called in play, not at chance)."""
+
+    @abstractmethod
+    def chance_outcomes(self) -> list[tuple[int, Fraction]]:
+        """At a chance node, ``(outcome, probability)`` pairs summing exactly to 1."""
+
+    @abstractmethod
+    def _apply_action(self, action: int) -> None:
+        """Apply a legal action or chance outcome (no checks: the core has checked)."""
+
+    @abstractmethod
+    def scores(self) -> list[float]:
+        """Each seat's score (final once terminal)."""
+
+    @abstractmethod
+    def observation(self, seat: int | None) -> Observation:
+        """What ``seat`` may know (``None``: a spectator, public information only)."""
+
+    @abstractmethod
+    def action_to_text(self, action: int) -> str:
+        """Notation of ``action`` (a player action or chance outcome) in this position."""
+
+    @abstractmethod
+    def to_text(self) -> str:
+        """Position notation, complete (hidden parts included): never show it to a seat."""
+
+    @abstractmethod
+    def clone(self) -> State:
+        """An independent copy (history included)."""
+
+    def explain_illegal(self, action: int) -> IllegalActionError:
+        """The error naming the rule that refuses ``action`` here.
+
+        Games override this to name their own clause; the default names the core rule.
+        """
+        return IllegalActionError(self.action_to_text_safe(action), self.game.rule("action.not_legal"))
+
+    def parse_action(self, text: str) -> int:
+        """Read ``text`` as an action of this position.
+
+        The default accepts the exact notation of any legal action (case and spaces
+        ignored). Games override it to also recognise well-formed but illegal actions and
+        raise the rule that refuses them.
+
+        Raises:
+            NotationError: the text is no action of this position.
+            IllegalActionError: the game over (core rule ``game.over``).
+        """
+        if self.is_terminal():
+            raise IllegalActionError(text, self.game.rule("game.over"))
+        wanted = _normalise(text)
+        for action in self.legal_actions():
+            if _normalise(self.action_to_text(action)) == wanted:
+                return action
+        raise NotationError(text, "one of: " + ", ".join(self.legal_action_texts()[:12]))
+
+    # -- public API -------------------------------------------------------------------
+    def is_terminal(self) -> bool:
+        """Whether the game is over."""
+        return self.current_player() == TERMINAL
+
+    def is_chance_node(self) -> bool:
+        """Whether chance acts next."""
+        return self.current_player() == CHANCE
+
+    def legal_actions(self) -> list[int]:
+        """Legal actions: chance outcomes at a chance node, ``[]`` once terminal."""
+        player = self.current_player()
+        if player == TERMINAL:
+            return []
+        if player == CHANCE:
+            return [a for a, _ in self.chance_outcomes()]
+        return self._legal_actions()
+
+    def legal_action_texts(self) -> list[str]:
+        """Notation of every legal action."""
+        return [self.action_to_text(a) for a in self.legal_actions()]
+
+    def legal_actions_mask(self) -> list[int]:
+        """0/1 mask over ``range(num_distinct_actions)`` for the seat to act."""
+        mask = [0] * self.game.num_distinct_actions
+        if not self.is_chance_node():
+            for a in self.legal_actions():
+                mask[a] = 1
+        return mask
+
+    def apply(self, action: int) -> None:
+        """Apply ``action`` after checking it.
+
+        Raises:
+            IllegalActionError: naming the rule that refuses it (the state is unchanged).
+        """
+        player = self.current_player()
+        if player == TERMINAL:
+            raise IllegalActionError(action, self.game.rule("game.over"))
+        if player == CHANCE:
+            if action not in {a for a, _ in self.chance_outcomes()}:
+                raise IllegalActionError(action, self.game.rule("chance.outcome"))
+        else:
+            if isinstance(action, bool) or not isinstance(action, int) or not (
+                0 <= action < self.game.num_distinct_actions
+            ):
+                raise IllegalActionError(action, self.game.rule("action.unknown"))
+            if action not in self._legal_actions():
+                raise self.explain_illegal(action)
+        self._apply_action(action)
+        self.history.append(action)
+
+    def apply_unchecked(self, action: int) -> None:
+        """Apply ``action`` without checks (bots and the lab; the action must be legal)."""
+        self._apply_action(action)
+        self.history.append(action)
+
+    def apply_text(self, text: str) -> int:
+        """Parse and apply ``text``; returns the action id.
+
+        Raises:
+            NotationError, IllegalActionError: as :meth:`parse_action` and :meth:`apply`.
+        """
+        action = self.parse_action(text)
+        self.apply(action)
+        return action
+
+    def sample_chance(self, rng: random.Random) -> int:
+        """Draw a chance outcome with its exact probability.
+
+        The default converts the probabilities to integer weights over their common
+        denominator and draws one integer; games may override it with an equivalent
+        faster draw (the same function must always be used, for determinism).
+        """
+        outcomes = self.chance_outcomes()
+        denominator = lcm(*(p.denominator for _, p in outcomes))
+        r = rng.randrange(denominator)
+        for action, p in outcomes:
+            r -= p.numerator * (denominator // p.denominator)
+            if r < 0:
+                return action
+        return outcomes[-1][0]
+
+    def returns(self) -> list[float]:
+        """Each seat's score; final once the state is terminal."""
+        return self.scores()
+
+    def ranking(self) -> list[int]:
+        """Each seat's place, 0 = first; tied seats share a place.
+
+        Games with a tie-break (Banjooli's positions guessed) override this.
+        """
+        return ranking_from_scores(self.scores())
+
+    def winners(self) -> list[int]:
+        """The seats ranked first (several on a shared victory)."""
+        return [seat for seat, place in enumerate(self.ranking()) if place == 0]
+
+    def action_to_text_safe(self, action: int) -> str:
+        """Notation of ``action``, or ``#id`` when it is not an action of this position."""
+        try:
+            return self.action_to_text(action)
+        except Exception:  # noqa: BLE001 - only used to word an error message
+            return f"#{action}"
+
+    def __str__(self) -> str:
+        return self.to_text()
+
+    def __repr__(self) -> str:
+        return f"{self.game.name}.parse_position({self.to_text()!r})"
+
+
+def _normalise(text: str) -> str:
+    return " ".join(text.strip().lower().split())

@@ -1,0 +1,165 @@
+"""Game options: declared once per game with their defaults, validated at load.
+
+Option keys are snake_case and identical on the CLI (``--option key=value``), in records
+and on the web API.
+
+Example:
+    >>> from savanna.core.options import IntOption, ChoiceOption, parse_assignment
+    >>> tiles = IntOption("tiles", 4, low=4, high=6, help="tiles between Exit and Finish")
+    >>> tiles.coerce("5")
+    5
+    >>> parse_assignment("special=vortex")
+    ('special', 'vortex')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from savanna.core.errors import OptionError
+
+__all__ = [
+    "BoolOption",
+    "ChoiceOption",
+    "IntOption",
+    "Option",
+    "parse_assignment",
+    "resolve_options",
+]
+
+OptionValue = int | str | bool
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """Base of the option kinds. ``help`` is English, ``help_fr`` French."""
+
+    name: str
+    default: OptionValue
+    help: str = ""
+    help_fr: str = ""
+
+    def coerce(self, raw: object) -> OptionValue:  # pragma: no cover - overridden
+        raise OptionError(f"option {self.name!r} has no type")
+
+    def describe(self) -> str:
+        """A short human description of the accepted values."""
+        return repr(self.default)
+
+
+@dataclass(frozen=True, slots=True)
+class IntOption(Option):
+    """An integer option within ``[low, high]``."""
+
+    low: int = 0
+    high: int = 0
+
+    def coerce(self, raw: object) -> OptionValue:
+        if isinstance(raw, bool):
+            raise OptionError(
+                f"option {self.name!r} takes a whole number, not {raw!r}",
+                f"l'option {self.name!r} prend un nombre entier, pas {raw!r}",
+            )
+        if isinstance(raw, int):
+            value = raw
+        else:
+            try:
+                value = int(str(raw).strip())
+            except ValueError:
+                raise OptionError(
+                    f"option {self.name!r} takes a whole number from {self.low} to {self.high}, not {raw!r}",
+                    f"l'option {self.name!r} prend un nombre entier de {self.low} à {self.high}, pas {raw!r}",
+                ) from None
+        if not self.low <= value <= self.high:
+            raise OptionError(
+                f"option {self.name!r} must be from {self.low} to {self.high}, not {value}",
+                f"l'option {self.name!r} doit être comprise entre {self.low} et {self.high}, pas {value}",
+            )
+        return value
+
+    def describe(self) -> str:
+        return f"{self.low}..{self.high}"
+
+
+@dataclass(frozen=True, slots=True)
+class ChoiceOption(Option):
+    """A string option among ``choices``."""
+
+    choices: tuple[str, ...] = ()
+
+    def coerce(self, raw: object) -> OptionValue:
+        value = str(raw).strip().lower()
+        if value not in self.choices:
+            allowed = "|".join(self.choices)
+            raise OptionError(
+                f"option {self.name!r} must be one of {allowed}, not {raw!r}",
+                f"l'option {self.name!r} doit valoir {allowed}, pas {raw!r}",
+            )
+        return value
+
+    def describe(self) -> str:
+        return "|".join(self.choices)
+
+
+_TRUE = {"on", "true", "yes", "1"}
+_FALSE = {"off", "false", "no", "0"}
+
+
+@dataclass(frozen=True, slots=True)
+class BoolOption(Option):
+    """An on/off option; accepts on/off, true/false, yes/no, 1/0."""
+
+    def coerce(self, raw: object) -> OptionValue:
+        if isinstance(raw, bool):
+            return raw
+        text = str(raw).strip().lower()
+        if text in _TRUE:
+            return True
+        if text in _FALSE:
+            return False
+        raise OptionError(
+            f"option {self.name!r} must be on or off, not {raw!r}",
+            f"l'option {self.name!r} doit valoir on ou off, pas {raw!r}",
+        )
+
+    def describe(self) -> str:
+        return "on|off"
+
+
+def parse_assignment(text: str) -> tuple[str, str]:
+    """Split ``"key=value"`` as typed on the command line.
+
+    Raises:
+        OptionError: when there is no ``=`` or the key is empty.
+    """
+    key, sep, value = text.partition("=")
+    key = key.strip()
+    if not sep or not key:
+        raise OptionError(
+            f"an option is written KEY=VALUE, not {text!r}",
+            f"une option s'écrit CLÉ=VALEUR, pas {text!r}",
+        )
+    return key, value.strip()
+
+
+def resolve_options(
+    game: str, declared: Sequence[Option], given: Mapping[str, Any] | None
+) -> dict[str, OptionValue]:
+    """Validate ``given`` against ``declared`` and fill in the defaults.
+
+    Raises:
+        OptionError: for an unknown key or a value the option refuses.
+    """
+    by_name = {opt.name: opt for opt in declared}
+    values: dict[str, OptionValue] = {opt.name: opt.default for opt in declared}
+    for key, raw in (given or {}).items():
+        if key not in by_name:
+            known = ", ".join(sorted(by_name)) or "none"
+            raise OptionError(
+                f"{game} has no option {key!r} (options: {known})",
+                f"{game} n'a pas d'option {key!r} (options : {known})",
+            )
+        values[key] = by_name[key].coerce(raw)
+    return values

@@ -1,0 +1,85 @@
+"""The registry of games.
+
+Games are found through the ``savanna.games`` entry-point group (each entry names a
+:class:`~savanna.core.game.Game` subclass), so the core never imports a game by name.
+Tests and plugins may also :func:`register` a class directly.
+
+Example:
+    >>> from savanna.core.registry import registered_games
+    >>> "banjooli" in registered_games()
+    True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from importlib.metadata import entry_points
+from typing import Any
+
+from savanna.core.errors import OptionError
+from savanna.core.game import Game
+
+__all__ = ["game_class", "load_game", "register", "registered_games"]
+
+ENTRY_POINT_GROUP = "savanna.games"
+
+_registry: dict[str, type[Game]] = {}
+_loaded = False
+
+
+def register(cls: type[Game]) -> type[Game]:
+    """Add a game class to the registry (usable as a class decorator).
+
+    Raises:
+        ValueError: when another class already holds the name.
+    """
+    name = cls.spec.name
+    existing = _registry.get(name)
+    if existing is not None and existing is not cls:
+        raise ValueError(f"game name {name!r} is already registered by {existing!r}")
+    _registry[name] = cls
+    return cls
+
+
+def _load_entry_points() -> None:
+    global _loaded
+    if _loaded:
+        return
+    _loaded = True
+    for ep in sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda e: e.name):
+        cls = ep.load()
+        if not (isinstance(cls, type) and issubclass(cls, Game)):
+            raise TypeError(f"entry point {ep.name!r} does not name a Game subclass: {cls!r}")
+        register(cls)
+
+
+def registered_games() -> dict[str, type[Game]]:
+    """Every registered game class by name, sorted by name."""
+    _load_entry_points()
+    return dict(sorted(_registry.items()))
+
+
+def game_class(name: str) -> type[Game]:
+    """The game class called ``name`` (or one of its aliases), case-insensitive.
+
+    Raises:
+        OptionError: for an unknown game (the message lists the known ones).
+    """
+    games = registered_games()
+    key = name.strip().lower()
+    if key in games:
+        return games[key]
+    for cls in games.values():
+        if key in cls.spec.aliases:
+            return cls
+    known = ", ".join(games) or "none"
+    raise OptionError(f"unknown game {name!r} (games: {known})", f"jeu inconnu {name!r} (jeux : {known})")
+
+
+def load_game(name: str, players: int | None = None, options: Mapping[str, Any] | None = None) -> Game:
+    """A configured game.
+
+    Raises:
+        OptionError: unknown game, bad player count or bad option.
+    """
+    return game_class(name)(players=players, options=options)
