@@ -19,11 +19,12 @@ from typing import Any
 from savanna.core.errors import OptionError
 from savanna.core.game import Game
 
-__all__ = ["game_class", "load_game", "register", "registered_games"]
+__all__ = ["broken_games", "game_class", "load_game", "register", "registered_games"]
 
 ENTRY_POINT_GROUP = "savanna.games"
 
 _registry: dict[str, type[Game]] = {}
+_broken: dict[str, str] = {}
 _loaded = False
 
 
@@ -47,10 +48,23 @@ def _load_entry_points() -> None:
         return
     _loaded = True
     for ep in sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda e: e.name):
-        cls = ep.load()
+        # A game that fails to import must not take the other games down with it: it is
+        # reported by broken_games() and by game_class() when asked for by name.
+        try:
+            cls = ep.load()
+        except Exception as exc:  # noqa: BLE001 - any import failure of a plugin
+            _broken[ep.name] = f"{type(exc).__name__}: {exc}"
+            continue
         if not (isinstance(cls, type) and issubclass(cls, Game)):
-            raise TypeError(f"entry point {ep.name!r} does not name a Game subclass: {cls!r}")
+            _broken[ep.name] = f"entry point does not name a Game subclass: {cls!r}"
+            continue
         register(cls)
+
+
+def broken_games() -> dict[str, str]:
+    """Entry points that failed to load, with the reason (empty when all is well)."""
+    _load_entry_points()
+    return dict(_broken)
 
 
 def registered_games() -> dict[str, type[Game]]:
@@ -72,6 +86,11 @@ def game_class(name: str) -> type[Game]:
     for cls in games.values():
         if key in cls.spec.aliases:
             return cls
+    if key in _broken:
+        raise OptionError(
+            f"game {name!r} failed to load: {_broken[key]}",
+            f"le jeu {name!r} n'a pas pu être chargé : {_broken[key]}",
+        )
     known = ", ".join(games) or "none"
     raise OptionError(f"unknown game {name!r} (games: {known})", f"jeu inconnu {name!r} (jeux : {known})")
 

@@ -1,0 +1,24 @@
+"""Suite-wide fixtures."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+from hypothesis import HealthCheck, settings
+
+settings.register_profile(
+    "ci", max_examples=25, derandomize=True, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+settings.register_profile("dev", max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("ci" if os.environ.get("CI") else "dev")
+
+
+@pytest.fixture(scope="session")
+def toy_game_class():
+    """The test-only hidden-information toy race, registered under the name ``toy``."""
+    from savanna.core.registry import register
+    from tests.support.toygame import ToyGame
+
+    register(ToyGame)
+    return ToyGame
