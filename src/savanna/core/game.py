@@ -300,6 +300,34 @@ class Game(ABC):
     def render_svg(self, observation: Observation) -> str:
         """An SVG drawing of what ``observation`` shows."""
 
+    def game_statistics(self, state: State) -> dict[str, Any]:
+        """Facts about a finished game that the simulation lab aggregates (optional hook).
+
+        The default knows nothing game-specific and returns ``{}``. A game that wants its
+        own balance figures in ``savanna simulate`` reports returns a JSON-able mapping with
+        two optional keys:
+
+        ``"game"``
+            factor name → a value, or a list of values, describing the whole game
+            (``{"tiles": 5, "special_tiles": ["crocodiles"], "finish_1": "red"}``). For
+            every factor value the lab reports how often it occurs and the mean game length
+            with and without it.
+        ``"seats"``
+            factor name → one value per seat (``{"prediction": ["P3", "P7", ...]}``). For
+            every value the lab reports the mean score and the win rate of the seats that
+            had it.
+
+        Values are strings, integers or booleans. The lab calls this hook only on terminal
+        states; it must be deterministic.
+
+        Args:
+            state: a terminal state of this game.
+
+        Returns:
+            The statistics mapping (empty by default).
+        """
+        return {}
+
 
 class State(ABC):
     """A position of a configured game, and its history of actions.
