@@ -1,0 +1,36 @@
+# Savanna — set-up and everyday commands. Everything installs into a local .venv.
+PYTHON ?= python3
+VENV ?= .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: install play test lint bench benchmarks clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[all]'
+	touch $(STAMP)
+
+install: $(STAMP)
+
+## play: install, then play Banjooli Xeet in the terminal against three bots
+play: $(STAMP)
+	$(BIN)/savanna play banjooli
+
+## test: install, then run the whole test suite (slow end-to-end tests included)
+test: $(STAMP)
+	$(BIN)/python -m pytest -n 2 --dist loadfile
+
+## lint: ruff, mypy (strict on the core) and the import contract (the core knows no game)
+lint: $(STAMP)
+	$(BIN)/ruff check src tests examples benchmarks
+	$(BIN)/mypy
+	$(BIN)/lint-imports
+
+## bench: random-playout throughput of each game against OpenSpiel backgammon
+bench: $(STAMP)
+	$(BIN)/python benchmarks/engines.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,107 @@
+"""The core CLI commands: games, playout, replay, bench (in-process, on the toy game)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from savanna.cli import app
+
+runner = CliRunner()
+
+
+@pytest.fixture(autouse=True)
+def _toy(toy_game_class):
+    return toy_game_class
+
+
+def test_games_lists_options_and_defaults() -> None:
+    result = runner.invoke(app, ["games"], env={"COLUMNS": "200"})
+    assert result.exit_code == 0
+    assert "toy" in result.output and "length: 3..20; default 6" in result.output
+
+
+def test_playout_same_arguments_give_byte_identical_records(tmp_path) -> None:
+    args = ["playout", "toy", "--players", "3", "--seed", "11", "--option", "length=8"]
+    first = runner.invoke(app, args)
+    second = runner.invoke(app, [*args, "--out", str(tmp_path / "r.json")])
+    assert first.exit_code == 0 and second.exit_code == 0
+    assert (tmp_path / "r.json").read_text() == first.stdout
+    record = json.loads(first.stdout)
+    assert record["seed"] == 11 and record["options"] == {"length": 8} and record["players"] == 3
+
+
+def test_playout_without_seed_writes_the_seed_it_drew() -> None:
+    result = runner.invoke(app, ["playout", "toy"])
+    assert result.exit_code == 0
+    record = json.loads(result.stdout)
+    again = runner.invoke(app, ["playout", "toy", "--seed", str(record["seed"])])
+    assert again.stdout == result.stdout
+
+
+@pytest.mark.parametrize(
+    "args, fragment",
+    [
+        (["playout", "chess"], "unknown game 'chess'"),
+        (["playout", "toy", "--option", "length=99"], "from 3 to 20"),
+        (["playout", "toy", "--option", "colour=red"], "no option 'colour'"),
+        (["playout", "toy", "--option", "length"], "KEY=VALUE"),
+        (["playout", "toy", "--players", "12"], "2 to 4 players"),
+        (["playout", "toy", "--seed", "-3"], "--seed"),
+        (["bench", "toy", "--seconds", "0"], "--seconds"),
+    ],
+)
+def test_bad_flags_exit_2_with_a_clear_message(args: list[str], fragment: str) -> None:
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2
+    assert fragment in result.output
+    assert "Traceback" not in result.output
+
+
+def test_replay_prints_final_position_and_scores(tmp_path) -> None:
+    path = tmp_path / "game.json"
+    assert runner.invoke(app, ["playout", "toy", "--seed", "3", "--out", str(path)]).exit_code == 0
+    result = runner.invoke(app, ["replay", str(path)], env={"COLUMNS": "120"})
+    assert result.exit_code == 0, result.output
+    assert "score" in result.output and "game over" in result.output
+
+
+def test_replay_refuses_changed_action_naming_it(tmp_path) -> None:
+    path = tmp_path / "game.json"
+    runner.invoke(app, ["playout", "toy", "--seed", "3", "--out", str(path)])
+    record = json.loads(path.read_text())
+    index = next(i for i, a in enumerate(record["actions"]) if a.startswith("move"))
+    record["actions"][index] = "move Z"
+    path.write_text(json.dumps(record))
+    result = runner.invoke(app, ["replay", str(path)])
+    assert result.exit_code == 1
+    assert f"action {index + 1} ('move Z')" in result.output
+    assert "Traceback" not in result.output
+
+
+@pytest.mark.parametrize(
+    "content, fragment",
+    [("{not json", "not valid JSON"), ('{"format": "savanna-record", "version": 7}', "unknown record version")],
+)
+def test_replay_refuses_corrupt_or_unknown_version(tmp_path, content: str, fragment: str) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text(content)
+    result = runner.invoke(app, ["replay", str(path)])
+    assert result.exit_code == 1 and fragment in result.output
+
+
+def test_replay_of_missing_file_is_a_clear_error(tmp_path) -> None:
+    result = runner.invoke(app, ["replay", str(tmp_path / "none.json")])
+    assert result.exit_code == 1 and "cannot read" in result.output
+
+
+def test_bench_json_has_the_documented_keys() -> None:
+    result = runner.invoke(app, ["bench", "toy", "--seconds", "0.2", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert {"steps_per_sec", "games_per_sec", "reference_steps_per_sec", "ratio"} <= set(data)
+    assert data["steps_per_sec"] > 0 and data["games_per_sec"] > 0
+    if data["reference_steps_per_sec"] is not None:
+        assert data["ratio"] == pytest.approx(data["steps_per_sec"] / data["reference_steps_per_sec"], rel=0.01)
