@@ -94,7 +94,7 @@ def measure_game(game: Game, seconds: float, rng: random.Random, tally: _Tally |
 
 def _load_backgammon() -> Any | None:
     try:
-        import pyspiel  # type: ignore[import-not-found]
+        import pyspiel
     except ImportError:
         return None
     return pyspiel.load_game("backgammon")

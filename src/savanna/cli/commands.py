@@ -14,7 +14,7 @@ import random
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Any, ParamSpec, TypeVar
+from typing import Annotated, ParamSpec, TypeVar
 
 import typer
 from rich.console import Console
@@ -207,15 +207,15 @@ def replay(
     game = final.game
     console.print(game.render_text(final.observation(None), language), highlight=False, markup=False)
     console.print(f"position: {final.to_text()}", highlight=False, markup=False)
-    table = Table(title="scores" if language == "en" else "scores")
+    table = Table(title="scores")
     table.add_column("seat" if language == "en" else "place")
     table.add_column("player" if language == "en" else "joueur")
     table.add_column("score")
     table.add_column("rank" if language == "en" else "rang")
-    ranking = final.ranking() if final.is_terminal() else [None] * game.num_players
+    ranking = final.ranking() if final.is_terminal() else None
     for seat, score in enumerate(final.scores()):
         who = record.seats[seat] if record.seats and seat < len(record.seats) else ""
-        rank = "" if ranking[seat] is None else str(int(ranking[seat]) + 1)
+        rank = "" if ranking is None else str(ranking[seat] + 1)
         table.add_row(str(seat), who, _show_number(score), rank)
     console.print(table)
     if final.is_terminal():

@@ -26,7 +26,14 @@ from savanna.core.game import (
 )
 from savanna.core.options import BoolOption, ChoiceOption, IntOption, Option, parse_assignment
 from savanna.core.play import random_playout, sample_action
-from savanna.core.record import Record, RecordResult, canonical_json, record_of, replay, replay_states
+from savanna.core.record import (
+    Record,
+    RecordResult,
+    canonical_json,
+    record_of,
+    replay,
+    replay_states,
+)
 from savanna.core.registry import game_class, load_game, register, registered_games
 from savanna.core.rng import derive_seed, make_rng
 

@@ -39,8 +39,8 @@ from savanna.core.options import Option, OptionValue, resolve_options
 
 __all__ = [
     "CHANCE",
-    "TERMINAL",
     "CORE_RULES",
+    "TERMINAL",
     "Game",
     "GameSpec",
     "Observation",
@@ -504,7 +504,7 @@ class State(ABC):
         """Notation of ``action``, or ``#id`` when it is not an action of this position."""
         try:
             return self.action_to_text(action)
-        except Exception:  # noqa: BLE001 - only used to word an error message
+        except Exception:  # only used to word an error message
             return f"#{action}"
 
     def __str__(self) -> str:

@@ -210,8 +210,8 @@ def replay(record: Record) -> State:
     Raises:
         RecordError: as :func:`replay_states`.
     """
-    state: State | None = None
+    final: State | None = None
     for _, _, state in replay_states(record):
-        pass
-    assert state is not None  # replay_states always yields the initial state
-    return state
+        final = state
+    assert final is not None  # replay_states always yields the initial state
+    return final
