@@ -1,0 +1,5 @@
+"""``python -m savanna.cli`` runs the ``savanna`` command."""
+
+from savanna.cli import main
+
+main()
