@@ -1,0 +1,188 @@
+"""The bot protocol, bot specs (``ismcts:sims=500``) and the registry of bot kinds.
+
+A bot is built with ``(game, seat, rng, **config)`` and answers
+:meth:`Bot.act`: given *its own* :class:`~savanna.core.Observation` and the legal actions,
+it returns one of them. It never receives a :class:`~savanna.core.State`.
+
+A bot spec is the bot's kind followed by ``:key=value`` settings, written the same way on
+the command line and in simulation reports::
+
+    random
+    heuristic
+    ismcts
+    ismcts:sims=500
+    ismcts:seconds=0.5:rollout=heuristic
+
+Example:
+    >>> spec = parse_bot_spec("ismcts:sims=200")
+    >>> spec.kind, spec.settings
+    ('ismcts', {'sims': 200})
+    >>> str(spec)
+    'ismcts:sims=200'
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from savanna.core import Game, Observation, OptionError, SavannaError
+
+__all__ = [
+    "Bot",
+    "BotConfig",
+    "BotError",
+    "BotSpec",
+    "bot_kinds",
+    "parse_bot_spec",
+    "register_bot",
+]
+
+
+class BotError(SavannaError, RuntimeError):
+    """A bot broke the protocol (for example it answered an action that is not legal)."""
+
+    code = "bot/protocol"
+
+
+class BotConfig(BaseModel):
+    """Settings of a bot kind; each kind declares its own subclass (no settings by default)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Bot(ABC):
+    """A player program that sees only its own observation.
+
+    Args:
+        game: the configured game being played.
+        seat: the bot's seat (0-based).
+        rng: the bot's only source of randomness.
+        **config: settings of the bot kind (validated by its :class:`BotConfig`).
+
+    Raises:
+        OptionError: for an unknown setting or a value the kind refuses.
+    """
+
+    kind: ClassVar[str]
+    """The name of the kind in specs (``"random"``)."""
+    summary: ClassVar[str] = ""
+    """One line for ``--help`` texts."""
+    config_model: ClassVar[type[BotConfig]] = BotConfig
+    """The settings this kind accepts."""
+
+    def __init__(self, game: Game, seat: int, rng: random.Random, **config: Any) -> None:
+        if not 0 <= seat < game.num_players:
+            raise OptionError(
+                f"seat {seat} does not exist in a {game.num_players}-player game",
+                f"la place {seat} n'existe pas dans une partie à {game.num_players} joueurs",
+            )
+        self.game = game
+        self.seat = seat
+        self.rng = rng
+        self.config = _validate(self.kind, self.config_model, config)
+
+    @abstractmethod
+    def act(self, observation: Observation, legal_actions: Sequence[int]) -> int:
+        """Choose one of ``legal_actions`` knowing only ``observation`` (this seat's view)."""
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} seat={self.seat} {self.config!r}>"
+
+
+def _validate(kind: str, model: type[BotConfig], config: Mapping[str, Any]) -> BotConfig:
+    try:
+        return model.model_validate(dict(config))
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"]) or "settings"
+        allowed = ", ".join(model.model_fields) or "none"
+        raise OptionError(
+            f"bot {kind!r}: setting {where!r}: {first['msg']} (settings: {allowed})",
+            f"robot {kind!r} : réglage {where!r} : {first['msg']} (réglages : {allowed})",
+        ) from None
+
+
+_KINDS: dict[str, type[Bot]] = {}
+
+
+def register_bot(cls: type[Bot]) -> type[Bot]:
+    """Add a bot kind to the registry (usable as a class decorator)."""
+    _KINDS[cls.kind] = cls
+    return cls
+
+
+def bot_kinds() -> dict[str, type[Bot]]:
+    """Every registered bot kind by name."""
+    # The built-in kinds register themselves when their modules are imported.
+    import savanna.bots.heuristic
+    import savanna.bots.ismcts
+    import savanna.bots.uniform  # noqa: F401
+
+    return dict(sorted(_KINDS.items()))
+
+
+@dataclass(frozen=True)
+class BotSpec:
+    """A bot kind with its settings, parsed from text such as ``ismcts:sims=500``.
+
+    Attributes:
+        kind: the registered kind.
+        settings: validated settings given in the spec (defaults omitted).
+    """
+
+    kind: str
+    settings: dict[str, Any] = field(default_factory=dict, hash=False)
+
+    def __str__(self) -> str:
+        return ":".join([self.kind, *(f"{k}={_show(v)}" for k, v in sorted(self.settings.items()))])
+
+    def build(self, game: Game, seat: int, rng: random.Random) -> Bot:
+        """A bot of this spec for ``seat`` of ``game``.
+
+        Raises:
+            OptionError: for a seat the game does not have.
+        """
+        return bot_kinds()[self.kind](game, seat, rng, **self.settings)
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    return str(value)
+
+
+def parse_bot_spec(text: str) -> BotSpec:
+    """Read a bot spec: ``kind`` or ``kind:key=value[:key=value...]``.
+
+    Raises:
+        OptionError: empty text, an unknown kind, a setting not written ``key=value``, an
+            unknown setting or a value of the wrong type (the message lists what is known).
+    """
+    parts = [p.strip() for p in text.strip().split(":")]
+    kind = parts[0].lower()
+    kinds = bot_kinds()
+    if kind not in kinds:
+        known = ", ".join(kinds)
+        raise OptionError(
+            f"unknown bot {text!r} (bots: {known}; settings are written kind:key=value)",
+            f"robot inconnu {text!r} (robots : {known} ; réglages : type:clé=valeur)",
+        )
+    raw: dict[str, str] = {}
+    for part in parts[1:]:
+        key, sep, value = part.partition("=")
+        key = key.strip().lower()
+        if not sep or not key:
+            raise OptionError(
+                f"bot {text!r}: a setting is written key=value, not {part!r}",
+                f"robot {text!r} : un réglage s'écrit clé=valeur, pas {part!r}",
+            )
+        raw[key] = value.strip()
+    config = _validate(kind, kinds[kind].config_model, raw)
+    given = config.model_dump(include=set(raw))
+    return BotSpec(kind, given)

@@ -1,0 +1,90 @@
+"""Playing one game between bots: each bot is shown only its own observation.
+
+Example:
+    >>> from savanna.core import load_game
+    >>> from savanna.bots import make_bots, parse_bot_spec, play_game
+    >>> game = load_game("hyena")
+    >>> bots = make_bots(game, [parse_bot_spec("random")] * game.num_players, seed=1)
+    >>> play_game(game, bots, seed=1).is_terminal()
+    True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from savanna.bots.bot import Bot, BotError, BotSpec
+from savanna.core import Game, OptionError, State, make_rng
+
+__all__ = ["make_bots", "play_game"]
+
+
+def make_bots(game: Game, specs: Sequence[BotSpec], seed: int) -> list[Bot]:
+    """One bot per seat, seat ``s`` playing ``specs[s]`` with rng ``make_rng(seed, "bot", s)``.
+
+    Raises:
+        OptionError: when the number of specs is not the number of seats.
+    """
+    if len(specs) != game.num_players:
+        raise OptionError(
+            f"{game.name} with {game.num_players} players needs {game.num_players} bots, not {len(specs)}",
+            f"{game.name} à {game.num_players} joueurs demande {game.num_players} robots, pas {len(specs)}",
+        )
+    return [spec.build(game, seat, make_rng(seed, "bot", seat)) for seat, spec in enumerate(specs)]
+
+
+def play_game(
+    game: Game,
+    bots: Sequence[Bot],
+    *,
+    seed: int | None = None,
+    rng: random.Random | None = None,
+) -> State:
+    """Play one game to its end and return the terminal state (its history is the record).
+
+    Chance is drawn with ``make_rng(seed, "chance")`` (or ``rng``); the seat to act gets
+    ``state.observation(seat)`` and the legal actions, never the state.
+
+    Args:
+        game: the configured game.
+        bots: one bot per seat, ``bots[s].seat == s``.
+        seed: seeds the chance draws (give ``seed`` or ``rng``).
+        rng: the chance generator itself, instead of ``seed``.
+
+    Raises:
+        ValueError: both or neither of ``seed`` and ``rng`` are given.
+        BotError: a bot answered an action that is not legal, bots do not match the seats,
+            or the game exceeded ``max_game_length`` (a rules-engine bug).
+    """
+    if rng is not None and seed is None:
+        chance = rng
+    elif rng is None and seed is not None:
+        chance = make_rng(seed, "chance")
+    else:
+        raise ValueError("play_game needs exactly one of seed or rng")
+    if [bot.seat for bot in bots] != list(range(game.num_players)):
+        raise BotError(
+            f"bots must sit at seats 0..{game.num_players - 1} in order, not {[b.seat for b in bots]}",
+            f"les robots doivent occuper les places 0..{game.num_players - 1} dans l'ordre",
+        )
+    state = game.new_initial_state()
+    limit = game.max_game_length
+    steps = 0
+    while not state.is_terminal():
+        if steps >= limit:
+            raise BotError(f"{game!r} did not end within max_game_length={limit}")
+        steps += 1
+        if state.is_chance_node():
+            state.apply_unchecked(state.sample_chance(chance))
+            continue
+        seat = state.current_player()
+        legal = state.legal_actions()
+        action = bots[seat].act(state.observation(seat), list(legal))
+        if action not in legal:
+            raise BotError(
+                f"{bots[seat]!r} chose {state.action_to_text_safe(action)!r}, which is not legal here",
+                f"{bots[seat]!r} a choisi {state.action_to_text_safe(action)!r}, qui n'est pas légal ici",
+            )
+        state.apply_unchecked(action)
+    return state

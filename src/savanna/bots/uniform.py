@@ -1,0 +1,22 @@
+"""The ``random`` bot: a uniform choice among the legal actions."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from savanna.bots.bot import Bot, register_bot
+from savanna.core import Observation
+
+__all__ = ["RandomBot"]
+
+
+@register_bot
+class RandomBot(Bot):
+    """Plays a uniformly random legal action (the baseline every other bot must beat)."""
+
+    kind = "random"
+    summary = "uniform over the legal actions"
+
+    def act(self, observation: Observation, legal_actions: Sequence[int]) -> int:
+        """A legal action drawn uniformly with the bot's rng."""
+        return legal_actions[self.rng.randrange(len(legal_actions))]
