@@ -1,0 +1,94 @@
+"""What the adapters share: game lookup, observation arrays and reward normalisation."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from savanna.core.errors import OptionError
+from savanna.core.game import Game, Observation, State
+from savanna.core.registry import load_game
+
+__all__ = [
+    "action_mask",
+    "agent_name",
+    "configured_game",
+    "normalised_rewards",
+    "observation_array",
+    "seat_of_agent",
+]
+
+
+def configured_game(
+    game: str | Game, players: int | None = None, options: Mapping[str, Any] | None = None
+) -> Game:
+    """A configured game from a registry name or an already configured :class:`Game`.
+
+    Args:
+        game: a registered game name (or alias), or a configured game.
+        players: the player count (only with a name; default: the game's default).
+        options: game options (only with a name).
+
+    Raises:
+        OptionError: unknown game, bad player count or option, or a configured game given
+            together with ``players``/``options``.
+    """
+    if isinstance(game, Game):
+        if players is not None or options:
+            raise OptionError(
+                "give players and options either to the configured game or here, not both",
+                "donnez le nombre de joueurs et les options au jeu configuré ou ici, pas aux deux",
+            )
+        return game
+    return load_game(game, players=players, options=options)
+
+
+def normalised_rewards(game: Game, scores: Sequence[float]) -> list[float]:
+    """Scores mapped linearly from ``game.score_bounds`` onto ``[-1, 1]``.
+
+    The lowest possible score gives -1, the highest +1; a game whose bounds are equal gives
+    0 to every seat.
+
+    >>> class _G:  # a stand-in with score bounds 0..10
+    ...     score_bounds = (0.0, 10.0)
+    >>> normalised_rewards(_G(), [0, 5, 10])  # type: ignore[arg-type]
+    [-1.0, 0.0, 1.0]
+    """
+    low, high = game.score_bounds
+    if high <= low:
+        return [0.0 for _ in scores]
+    return [2.0 * (float(s) - low) / (high - low) - 1.0 for s in scores]
+
+
+def observation_array(game: Game, observation: Observation) -> npt.NDArray[np.float32]:
+    """The observation tensor of ``observation`` as a float32 array of the game's shape."""
+    flat = np.asarray(game.observation_tensor(observation), dtype=np.float32)
+    return flat.reshape(game.observation_tensor_shape)
+
+
+def action_mask(state: State, seat: int) -> npt.NDArray[np.int8]:
+    """0/1 int8 mask of ``seat``'s legal actions (all zeros when another seat or chance acts)."""
+    mask = np.zeros(state.game.num_distinct_actions, dtype=np.int8)
+    if state.current_player() == seat:
+        mask[state.legal_actions()] = 1
+    return mask
+
+
+def agent_name(seat: int) -> str:
+    """The PettingZoo-style agent name of ``seat`` (``player_0``, ``player_1``, ...)."""
+    return f"player_{seat}"
+
+
+def seat_of_agent(agent: str) -> int:
+    """The seat of an agent name made by :func:`agent_name`.
+
+    Raises:
+        OptionError: for a name of another form.
+    """
+    prefix, _, number = agent.rpartition("_")
+    if prefix != "player" or not number.isdigit():
+        raise OptionError(f"unknown agent {agent!r}", f"agent inconnu {agent!r}")
+    return int(number)
