@@ -1,0 +1,180 @@
+"""The configured Hyena game: spec, options, chance table, observation tensor and doors
+to the heuristic and the renderers."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from typing import Any, Final
+
+from savanna.core.errors import NotationError, RuleRef
+from savanna.core.game import Game, GameSpec, Observation
+from savanna.core.options import ChoiceOption, IntOption
+from savanna.games.hyena.catalogue import rule_catalogue
+from savanna.games.hyena.ruleset import RULESET_NAMES, load_ruleset
+from savanna.games.hyena.state import KIND_CODES, ACTION_NAMES, PHASE_LETTERS, HyenaState
+
+__all__ = ["DEFAULT_LENGTH", "DEFAULT_RULES", "SPEC", "HyenaGame"]
+
+DEFAULT_RULES: Final = "three-sticks"
+"""The default ruleset: the only one where players take decisions (bank or move)."""
+DEFAULT_LENGTH: Final = 40
+"""Holes from the village to the well by default (the seed allows 30 to 80 points)."""
+
+SPEC: Final = GameSpec(
+    name="hyena",
+    title="The Hyena game (Li'b el-Merafib)",
+    title_fr="Le jeu de l'hyène (Li'b el-Merafib)",
+    min_players=2,
+    max_players=6,
+    default_players=4,
+    options=(
+        ChoiceOption(
+            "rules",
+            DEFAULT_RULES,
+            help="four-sticks (variant 1), three-sticks (variant 2) or traditional (Davies 1925)",
+            help_fr="four-sticks (variante 1), three-sticks (variante 2) ou traditional (Davies 1925)",
+            choices=RULESET_NAMES,
+        ),
+        IntOption(
+            "length",
+            DEFAULT_LENGTH,
+            help="holes on the spiral from the village to the well",
+            help_fr="trous de la spirale entre le village et le puits",
+            low=30,
+            high=80,
+        ),
+    ),
+    perfect_information=True,
+    version=1,
+    rules_document="docs/rules/hyena.md",
+    summary=(
+        "Mothers walk a spiral from the village to the well and back, paying tabas on the way; "
+        "the first one home lets loose a hyena that runs twice as fast and devours the others."
+    ),
+    aliases=("lib-el-merafib", "hyene"),
+)
+
+_CAP_PER_HOLE_AND_SEAT: Final = 50
+"""Actions allowed per hole and seat before the game is stopped (rule end.cap).
+
+Random players finish every measured game far below this bound (see docs/rules/hyena.md,
+Ending); it exists so that every playout ends, even an adversarial one.
+"""
+
+
+class HyenaGame(Game):
+    """The Hyena game for 2 to 6 players, in one of three rulesets.
+
+    Example:
+        >>> game = HyenaGame(players=2, options={"rules": "four-sticks", "length": 30})
+        >>> state = game.new_initial_state()
+        >>> state.legal_action_texts()
+        ['throw']
+    """
+
+    spec = SPEC
+
+    def __init__(self, players: int | None = None, options: Mapping[str, Any] | None = None) -> None:
+        super().__init__(players, options)
+        self.ruleset = load_ruleset(str(self.options["rules"]))
+        self.length: int = int(self.options["length"])
+        self.sticks: int = self.ruleset.sticks
+        throws = self.ruleset.throws
+        self.kinds: tuple[int, ...] = tuple(KIND_CODES[t.kind] for t in throws)
+        self.values: tuple[int, ...] = tuple(t.value for t in throws)
+        self.ends_turn: tuple[bool, ...] = tuple(t.ends_turn for t in throws)
+        self.chance_table: tuple[tuple[int, Fraction], ...] = tuple(enumerate(self.ruleset.probabilities))
+        self._rules = rule_catalogue(self.ruleset)
+        self._max_length = _CAP_PER_HOLE_AND_SEAT * self.length * self.num_players
+
+    def new_initial_state(self) -> HyenaState:
+        return HyenaState(self)
+
+    @property
+    def num_distinct_actions(self) -> int:
+        return len(ACTION_NAMES)
+
+    @property
+    def max_chance_outcomes(self) -> int:
+        return self.sticks + 1
+
+    @property
+    def max_game_length(self) -> int:
+        return self._max_length
+
+    @property
+    def score_bounds(self) -> tuple[float, float]:
+        return (0.0, float(self.num_players))
+
+    def rules(self) -> Mapping[str, RuleRef]:
+        return self._rules
+
+    def parse_position(self, text: str) -> HyenaState:
+        """Rebuild a state from :meth:`HyenaState.to_text` (its history is empty).
+
+        Raises:
+            NotationError: when the text is not a position of this configured game.
+        """
+        if not isinstance(text, str):
+            raise NotationError(repr(text), "a position text")
+        return HyenaState.from_text(self, text)
+
+    # -- observations ------------------------------------------------------------------
+    @property
+    def observation_tensor_shape(self) -> tuple[int, ...]:
+        n = self.num_players
+        # per seat: 6 phases, hole, tabas; hyena: owner, 7 phases, hole; turn; 4 stages;
+        # pending throw; observer (n seats + spectator)
+        return (n * 8 + n + 7 + 1 + n + 4 + self.sticks + 1 + n + 1,)
+
+    def observation_tensor(self, observation: Observation) -> list[float]:
+        """Flat floats: one-hot phases, holes as a fraction of the length, tabas / 10."""
+        data = observation.data
+        n = self.num_players
+        out: list[float] = []
+        for mother in data["mothers"]:
+            phase = [0.0] * 6
+            phase[PHASE_LETTERS.index(mother["phase"])] = 1.0
+            out += [*phase, mother["hole"] / self.length, mother["tabas"] / 10]
+        hyena = data["hyena"]
+        owner = [0.0] * n
+        hphase = [0.0] * 7
+        hole = 0.0
+        if hyena is None:
+            hphase[0] = 1.0
+        else:
+            owner[hyena["owner"]] = 1.0
+            hphase[1 + PHASE_LETTERS.index(hyena["phase"])] = 1.0
+            hole = hyena["hole"] / self.length
+        out += [*owner, *hphase, hole]
+        turn = [0.0] * n
+        turn[data["turn"]] = 1.0
+        stage = [0.0] * 4
+        stage[("start", "throw", "decide", "over").index(data["stage"])] = 1.0
+        pending = [0.0] * (self.sticks + 1)
+        if data["throw"] >= 0:
+            pending[data["throw"]] = 1.0
+        seat = [0.0] * (n + 1)
+        seat[n if observation.seat is None else observation.seat] = 1.0
+        return out + turn + stage + pending + seat
+
+    def sample_state(self, observation: Observation, rng: random.Random) -> HyenaState:
+        """Perfect information: the observation's position is the state (``rng`` unused)."""
+        return self.parse_position(str(observation.data["position"]))
+
+    def heuristic_action(self, observation: Observation, legal_actions: Sequence[int], rng: random.Random) -> int:
+        from savanna.games.hyena.heuristic import choose
+
+        return choose(self, observation, legal_actions)
+
+    def render_text(self, observation: Observation, lang: str = "en") -> str:
+        from savanna.games.hyena.render import render_text
+
+        return render_text(self, observation, lang)
+
+    def render_svg(self, observation: Observation) -> str:
+        from savanna.games.hyena.render import render_svg
+
+        return render_svg(self, observation)
