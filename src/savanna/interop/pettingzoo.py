@@ -96,7 +96,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         OptionError: unknown game, bad player count, option or render mode.
     """
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi"], "is_parallelizable": False}
+    metadata: dict[str, Any] = {"render_modes": ["ansi"], "is_parallelizable": False}  # noqa: RUF012
 
     def __init__(
         self,
