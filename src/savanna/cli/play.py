@@ -1,0 +1,198 @@
+"""``savanna play``: a whole game in the terminal, people and bots at one keyboard.
+
+Bad arguments (an unknown game, a bad seat, a bad option, an unreadable saved game) print
+one clear line in the chosen language and exit with code 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+
+from savanna.cli import app
+from savanna.core import (
+    Game,
+    OptionError,
+    Record,
+    RecordError,
+    SavannaError,
+    load_game,
+    parse_assignment,
+    registered_games,
+    replay,
+)
+from savanna.i18n import resolve_language
+from savanna.i18n.tui import MESSAGES as M
+from savanna.tui.seat import SeatSpec, default_seats, parse_seats
+from savanna.tui.session import PlaySession
+
+__all__ = ["build_session", "play"]
+
+EXIT_USAGE = 2
+DEFAULT_GAME = "banjooli"
+DEFAULT_PAUSE = 0.8
+
+
+def _options(assignments: list[str] | None) -> dict[str, str]:
+    options: dict[str, str] = {}
+    for text in assignments or []:
+        key, value = parse_assignment(text)
+        if key in options:
+            raise OptionError(f"option {key!r} is given twice", f"l'option {key!r} est donnée deux fois")
+        options[key] = value
+    return options
+
+
+def _read_record(path: Path) -> Record:
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        why = exc.strerror or str(exc)
+        raise RecordError(
+            M("cli.load_failed", "en", path=str(path), why=why), M("cli.load_failed", "fr", path=str(path), why=why)
+        ) from exc
+    return Record.from_json(data)
+
+
+def _default_game() -> str:
+    games = registered_games()
+    if DEFAULT_GAME in games:
+        return DEFAULT_GAME
+    if not games:
+        raise OptionError(M("cli.no_game", "en", games="none"), M("cli.no_game", "fr", games="aucun"))
+    return next(iter(games))
+
+
+def build_session(
+    *,
+    game: str | None,
+    seats: str | None,
+    option: list[str] | None,
+    seed: int | None,
+    lang: str,
+    load: Path | None,
+    pause: float,
+    out: Path | None,
+    console: Console,
+) -> PlaySession:
+    """A :class:`PlaySession` from the command-line arguments of ``savanna play``.
+
+    Raises:
+        OptionError: unknown game, bad seat list, bad option, bad seed or pause.
+        RecordError: a saved game that cannot be read or replayed.
+    """
+    if seed is not None and seed < 0:
+        raise OptionError(f"--seed must be 0 or more, not {seed}", f"--seed doit être positif ou nul, pas {seed}")
+    if pause < 0:
+        raise OptionError(M("cli.pause", "en", value=pause), M("cli.pause", "fr", value=pause))
+    seat_list = parse_seats(seats) if seats is not None else None
+    history: list[int] = []
+    configured: Game
+    if load is not None:
+        record = _read_record(load)
+        if game is not None and game.strip().lower() != record.game:
+            raise OptionError(
+                f"the saved game is {record.game!r}, not {game!r}",
+                f"la partie enregistrée est {record.game!r}, pas {game!r}",
+            )
+        if option:
+            raise OptionError(
+                "--option cannot change a saved game (its options are in the record)",
+                "--option ne peut pas changer une partie enregistrée (ses options sont dans l'enregistrement)",
+            )
+        state = replay(record)
+        configured = state.game
+        history = list(state.history)
+        if seat_list is None:
+            seat_list = (
+                [SeatSpec.parse(s) for s in record.seats]
+                if record.seats is not None
+                else default_seats(configured.num_players)
+            )
+        if seed is None:
+            seed = record.seed
+        if out is None:
+            out = load
+    else:
+        name = game if game is not None else _default_game()
+        players = len(seat_list) if seat_list is not None else None
+        configured = load_game(name, players=players, options=_options(option))
+        if seat_list is None:
+            seat_list = default_seats(configured.num_players)
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**31)
+    return PlaySession(
+        configured,
+        seat_list,
+        seed=seed,
+        lang=lang,
+        console=console,
+        pause=pause,
+        out=out,
+        history=history,
+    )
+
+
+@app.command()
+def play(
+    game: Annotated[
+        str | None, typer.Argument(help="Game name (see `savanna games`); default: banjooli.")
+    ] = None,
+    seats: Annotated[
+        str | None,
+        typer.Option(
+            "--seats",
+            help="Who plays each seat, comma-separated: human, bot:heuristic, bot:random, "
+            "bot:ismcts:sims=200 (default: you against heuristic bots).",
+        ),
+    ] = None,
+    option: Annotated[
+        list[str] | None, typer.Option("--option", "-o", help="Game option KEY=VALUE (repeatable).")
+    ] = None,
+    seed: Annotated[int | None, typer.Option("--seed", "-s", help="Seed of dice and bots (default: fresh).")] = None,
+    lang: Annotated[str | None, typer.Option("--lang", help="en or fr (default: from the locale).")] = None,
+    load: Annotated[Path | None, typer.Option("--load", help="Resume a game saved with `save FILE`.")] = None,
+    pause: Annotated[
+        float, typer.Option("--pause", help="Seconds to wait after each bot move and roll.")
+    ] = DEFAULT_PAUSE,
+    out: Annotated[
+        Path | None,
+        typer.Option("--out", help="Write the record here (default: <game>-<seed>.savanna.json)."),
+    ] = None,
+) -> None:
+    """Play a game in the terminal: people at one keyboard, bots in the other seats.
+
+    Type a move's code or its notation; `help`, `save FILE`, `undo` and `quit` work at
+    every prompt. The record is written at the end of the game.
+    """
+    err = Console(stderr=True)
+    try:
+        language = resolve_language(lang)
+    except OptionError as exc:
+        err.print(M("cli.error", "en", message=exc.text("en")), markup=False, highlight=False)
+        raise typer.Exit(EXIT_USAGE) from None
+    console = Console()
+    try:
+        session = build_session(
+            game=game,
+            seats=seats,
+            option=option,
+            seed=seed,
+            lang=language,
+            load=load,
+            pause=pause,
+            out=out,
+            console=console,
+        )
+    except SavannaError as exc:
+        err.print(M("cli.error", language, message=exc.text(language)), markup=False, highlight=False)
+        raise typer.Exit(EXIT_USAGE) from None
+    try:
+        session.run()
+    except SavannaError as exc:  # a bot breaking the protocol: a bug, reported cleanly
+        err.print(M("cli.error", language, message=exc.text(language)), markup=False, highlight=False)
+        raise typer.Exit(1) from None

@@ -1,0 +1,137 @@
+"""Drawing a position in the terminal with Rich: board, status panel, choices.
+
+The board is the game's own :meth:`~savanna.core.Game.render_text`; this module only adds
+colour, through a generic highlighter, or through a game's optional ``render_rich`` hook
+(``render_rich(observation, lang)`` returning a Rich renderable or Rich markup). Everything
+here draws from an :class:`~savanna.core.Observation`, never from a state, so a drawing can
+only show what its viewer may know.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from rich.console import Console, Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from savanna.core import Game, Observation
+from savanna.i18n.tui import MESSAGES as M
+
+__all__ = [
+    "board",
+    "choices_table",
+    "clear_screen",
+    "format_score",
+    "game_title",
+    "secure_clear",
+    "status_panel",
+]
+
+# Generic colouring of a plain-text board: numbers, capitals standing alone (pieces,
+# runners, seats), frames and empty squares.
+_HIGHLIGHTS: tuple[tuple[str, str], ...] = (
+    (r"[|+\-=_/\\#]+", "dim"),
+    (r"[.·:]+", "bright_black"),
+    (r"\b\d+\b", "cyan"),
+    (r"\b[A-Z]\b", "bold yellow"),
+    (r"[oO@*]", "bold magenta"),
+)
+
+
+def game_title(game: Game, lang: str) -> str:
+    """The game's display title in ``lang``."""
+    return game.spec.title_fr if lang == "fr" and game.spec.title_fr else game.spec.title
+
+
+def board(game: Game, observation: Observation, lang: str, *, title: str = "") -> Panel:
+    """The board drawing of ``observation`` in a panel."""
+    hook: Any = getattr(game, "render_rich", None)
+    body: RenderableType
+    if callable(hook):
+        drawn = hook(observation, lang)
+        body = Text.from_markup(drawn) if isinstance(drawn, str) else drawn
+    else:
+        body = Text(game.render_text(observation, lang), no_wrap=True, overflow="crop")
+        for pattern, style in _HIGHLIGHTS:
+            body.highlight_regex(pattern, style)
+    return Panel(body, title=title or game_title(game, lang), title_align="left", expand=False)
+
+
+def format_score(value: float) -> str:
+    """A score without a useless ``.0``."""
+    return str(int(value)) if float(value).is_integer() else f"{value:g}"
+
+
+def status_panel(
+    lang: str,
+    *,
+    turn: str,
+    chance: Sequence[str],
+    last: Sequence[str],
+    scores: Sequence[tuple[str, str]] | None,
+) -> Panel:
+    """The status panel: whose turn, recent chance outcomes, recent moves and scores."""
+    grid = Table.grid(padding=(0, 1))
+    grid.add_column(style="bold", no_wrap=True)
+    grid.add_column(overflow="fold")
+    grid.add_row(M("status.turn", lang), Text(turn, style="bold green"))
+    if chance:
+        grid.add_row(M("status.chance", lang), Text("  ".join(chance), style="cyan"))
+    if last:
+        grid.add_row(M("status.last", lang), Text("; ".join(last)))
+    if scores:
+        grid.add_row(M("status.scores", lang), Text("  ".join(f"{who} {s}" for who, s in scores)))
+    return Panel(grid, title=M("status.title", lang), title_align="left", expand=False)
+
+
+def choices_table(codes: Sequence[str], texts: Sequence[str], width: int) -> RenderableType:
+    """The legal actions as ``code) notation`` cells, packed into columns that fit ``width``."""
+    cells = [f"{code}) {text}" for code, text in zip(codes, texts, strict=True)]
+    cell_width = max((len(c) for c in cells), default=1) + 2
+    per_row = max(1, min(len(cells), (width - 2) // cell_width))
+    grid = Table.grid(padding=(0, 2))
+    for _ in range(per_row):
+        grid.add_column(no_wrap=True)
+    for start in range(0, len(cells), per_row):
+        row = [Text(c) for c in cells[start : start + per_row]]
+        for text in row:
+            text.highlight_regex(r"^#?\d+\)", "bold cyan")
+        row += [Text("")] * (per_row - len(row))
+        grid.add_row(*row)
+    return grid
+
+
+def frame(*parts: RenderableType) -> Group:
+    """Renderables stacked top to bottom."""
+    return Group(*parts)
+
+
+def clear_screen(console: Console) -> None:
+    """Start a fresh drawing on a real terminal (does nothing on a dumb one or in a file)."""
+    if console.is_terminal and not console.is_dumb_terminal:
+        console.file.write("\x1b[H\x1b[2J")
+        console.file.flush()
+
+
+def secure_clear(console: Console) -> None:
+    """Wipe the screen *and* its scroll-back before the keyboard changes hands.
+
+    On a terminal without cursor control, enough blank lines push everything off screen.
+    """
+    if console.is_terminal and not console.is_dumb_terminal:
+        console.file.write("\x1b[H\x1b[2J\x1b[3J")
+        console.file.flush()
+    else:
+        console.print("\n" * max(console.height, 24), end="")
+
+
+_ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+
+
+def strip_ansi(text: str) -> str:
+    """``text`` without terminal control sequences (for tests and snapshots)."""
+    return _ANSI.sub("", text)
