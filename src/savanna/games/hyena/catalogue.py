@@ -26,9 +26,11 @@ DOC = "docs/rules/hyena.md"
 
 
 def _section(rs: Ruleset, v1: str, v2: str, trad: str) -> str:
-    return {"four-sticks": f"{SEED}, {v1}", "three-sticks": f"{SEED}, {v2}", "traditional": f"{TRAD}, {trad}"}[
-        rs.name
-    ]
+    return {
+        "four-sticks": f"{SEED}, {v1}",
+        "three-sticks": f"{SEED}, {v2}",
+        "traditional": f"{TRAD}, {trad}",
+    }[rs.name]
 
 
 def rule_catalogue(rs: Ruleset) -> dict[str, RuleRef]:
@@ -81,7 +83,12 @@ def rule_catalogue(rs: Ruleset) -> dict[str, RuleRef]:
             "home.first",
             "The first mother back in the village releases the hyena; her player now plays the hyena.",
             "La première mère revenue au village lâche l'hyène ; son joueur joue désormais l'hyène.",
-            _section(rs, "RETOUR DE LA PORTEUSE D'EAU", "RETOUR DE LA PORTEUSE D'EAU", "She then travels back"),
+            _section(
+                rs,
+                "RETOUR DE LA PORTEUSE D'EAU",
+                "RETOUR DE LA PORTEUSE D'EAU",
+                "She then travels back",
+            ),
         ),
         (
             "home.reach",
@@ -105,7 +112,10 @@ def rule_catalogue(rs: Ruleset) -> dict[str, RuleRef]:
             f"The hyena leaves the village for {rs.hyena_fee} tabas.",
             f"L'hyène quitte le village moyennant {rs.hyena_fee} tabas.",
             _section(
-                rs, "RETOUR DE LA PORTEUSE D'EAU", "RETOUR DE LA PORTEUSE D'EAU", "The hyena needs two tabas"
+                rs,
+                "RETOUR DE LA PORTEUSE D'EAU",
+                "RETOUR DE LA PORTEUSE D'EAU",
+                "The hyena needs two tabas",
             ),
         ),
         (
@@ -134,7 +144,9 @@ def rule_catalogue(rs: Ruleset) -> dict[str, RuleRef]:
             "hyena.well_fee",
             f"The hyena leaves the well only after its owner pays {rs.hyena_well_fee} tabas.",
             f"L'hyène ne quitte le puits qu'après que son propriétaire a payé {rs.hyena_well_fee} tabas.",
-            _section(rs, "RETOUR DE LA PORTEUSE D'EAU", "RETOUR DE LA PORTEUSE D'EAU", "needs ten tabas"),
+            _section(
+                rs, "RETOUR DE LA PORTEUSE D'EAU", "RETOUR DE LA PORTEUSE D'EAU", "needs ten tabas"
+            ),
         ),
         (
             "hyena.devours",
@@ -191,7 +203,12 @@ def rule_catalogue(rs: Ruleset) -> dict[str, RuleRef]:
                 "turn.until_two",
                 f"A player keeps throwing until a throw of {ender.white} white sides, which ends the turn.",
                 f"Un joueur lance tant qu'il n'a pas obtenu {ender.white} côtés blancs, jet qui finit son tour.",
-                _section(rs, "PREMIERE VARIANTE: tant qu'il n'a pas obtenu un 2", "", "keeps throwing until they throw a 2"),
+                _section(
+                    rs,
+                    "PREMIERE VARIANTE: tant qu'il n'a pas obtenu un 2",
+                    "",
+                    "keeps throwing until they throw a 2",
+                ),
             ),
             (
                 "turn.throw_only",
@@ -203,7 +220,12 @@ def rule_catalogue(rs: Ruleset) -> dict[str, RuleRef]:
                 "depart.taba",
                 "A mother leaves the village when her son throws a taba; other throws before that are void.",
                 "Une mère quitte le village quand son fils obtient un taba ; les autres jets d'ici là sont nuls.",
-                _section(rs, "DEPART DU VILLAGE", "", "A mother leaves the village only after her son throws a taba"),
+                _section(
+                    rs,
+                    "DEPART DU VILLAGE",
+                    "",
+                    "A mother leaves the village only after her son throws a taba",
+                ),
             ),
             (
                 "move.taba",
@@ -225,7 +247,12 @@ def rule_catalogue(rs: Ruleset) -> dict[str, RuleRef]:
                     if rs.wait_gain == "any-scoring-throw"
                     else "seul un taba lancé compte ; les autres jets sont perdus."
                 ),
-                _section(rs, "ARRIVE AU PUITS: tout les résultat ... donne droit à des tabas", "", "At the well ..."),
+                _section(
+                    rs,
+                    "ARRIVE AU PUITS: tout les résultat ... donne droit à des tabas",
+                    "",
+                    "At the well ...",
+                ),
             ),
         ]
         if rs.well_arrival == "stop":

@@ -13,7 +13,7 @@ from savanna.core.game import Game, GameSpec, Observation
 from savanna.core.options import ChoiceOption, IntOption
 from savanna.games.hyena.catalogue import rule_catalogue
 from savanna.games.hyena.ruleset import RULESET_NAMES, load_ruleset
-from savanna.games.hyena.state import KIND_CODES, ACTION_NAMES, PHASE_LETTERS, HyenaState
+from savanna.games.hyena.state import ACTION_NAMES, KIND_CODES, PHASE_LETTERS, HyenaState
 
 __all__ = ["DEFAULT_LENGTH", "DEFAULT_RULES", "SPEC", "HyenaGame"]
 
@@ -76,7 +76,9 @@ class HyenaGame(Game):
 
     spec = SPEC
 
-    def __init__(self, players: int | None = None, options: Mapping[str, Any] | None = None) -> None:
+    def __init__(
+        self, players: int | None = None, options: Mapping[str, Any] | None = None
+    ) -> None:
         super().__init__(players, options)
         self.ruleset = load_ruleset(str(self.options["rules"]))
         self.length: int = int(self.options["length"])
@@ -85,7 +87,9 @@ class HyenaGame(Game):
         self.kinds: tuple[int, ...] = tuple(KIND_CODES[t.kind] for t in throws)
         self.values: tuple[int, ...] = tuple(t.value for t in throws)
         self.ends_turn: tuple[bool, ...] = tuple(t.ends_turn for t in throws)
-        self.chance_table: tuple[tuple[int, Fraction], ...] = tuple(enumerate(self.ruleset.probabilities))
+        self.chance_table: tuple[tuple[int, Fraction], ...] = tuple(
+            enumerate(self.ruleset.probabilities)
+        )
         self._rules = rule_catalogue(self.ruleset)
         self._max_length = _CAP_PER_HOLE_AND_SEAT * self.length * self.num_players
 
@@ -164,7 +168,9 @@ class HyenaGame(Game):
         """Perfect information: the observation's position is the state (``rng`` unused)."""
         return self.parse_position(str(observation.data["position"]))
 
-    def heuristic_action(self, observation: Observation, legal_actions: Sequence[int], rng: random.Random) -> int:
+    def heuristic_action(
+        self, observation: Observation, legal_actions: Sequence[int], rng: random.Random
+    ) -> int:
         from savanna.games.hyena.heuristic import choose
 
         return choose(self, observation, legal_actions)

@@ -77,7 +77,9 @@ class Ruleset(BaseModel):
             raise ValueError(f"sticks must be 1..8, not {self.sticks}")
         whites = [t.white for t in self.throws]
         if whites != list(range(self.sticks + 1)):
-            raise ValueError(f"throws must list 0..{self.sticks} white sides in order, not {whites}")
+            raise ValueError(
+                f"throws must list 0..{self.sticks} white sides in order, not {whites}"
+            )
         choice = self.turn == "one-throw-bank-or-move"
         if choice != all(t.kind == "points" for t in self.throws):
             raise ValueError("'points' throws go with, and only with, the bank-or-move turn")

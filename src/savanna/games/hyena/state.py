@@ -71,7 +71,12 @@ OVER: Final = 3
 _STAGE_NAMES: Final = ("start", "throw", "decide", "over")
 
 _KIND_NULL, _KIND_TABA, _KIND_DAYS, _KIND_POINTS = 0, 1, 2, 3
-KIND_CODES: Final = {"null": _KIND_NULL, "taba": _KIND_TABA, "days": _KIND_DAYS, "points": _KIND_POINTS}
+KIND_CODES: Final = {
+    "null": _KIND_NULL,
+    "taba": _KIND_TABA,
+    "days": _KIND_DAYS,
+    "points": _KIND_POINTS,
+}
 
 _POSITION_RE: Final = re.compile(
     r"(?P<rules>[a-z-]+)/(?P<length>\d+) turn=(?P<turn>\d+):(?P<stage>start|throw|decide|over)"
@@ -178,7 +183,11 @@ class HyenaState(State):
             "home": list(self.home),
             "hyena": None
             if self.hyena_owner < 0
-            else {"owner": self.hyena_owner, "phase": PHASE_LETTERS[self.hyena_phase], "hole": self.hyena_pos},
+            else {
+                "owner": self.hyena_owner,
+                "phase": PHASE_LETTERS[self.hyena_phase],
+                "hole": self.hyena_pos,
+            },
             "turn": self.seat,
             "stage": _STAGE_NAMES[self.stage],
             "throw": self.pending,
@@ -216,7 +225,9 @@ class HyenaState(State):
         if word in ACTION_NAMES:
             action = ACTION_NAMES.index(word)
             if self.stage == THROWING:
-                raise IllegalActionError(text, self.game.rule("seat.not_to_act"), "the sticks are being thrown")
+                raise IllegalActionError(
+                    text, self.game.rule("seat.not_to_act"), "the sticks are being thrown"
+                )
             if action not in self._legal_actions():
                 raise self.explain_illegal(action)
             return action
@@ -230,7 +241,9 @@ class HyenaState(State):
             return IllegalActionError(name, rule("game.over"))
         if not self.game.ruleset.has_choice:
             if action == THROW:
-                return IllegalActionError(name, rule("turn.until_two"), "the sticks are already thrown")
+                return IllegalActionError(
+                    name, rule("turn.until_two"), "the sticks are already thrown"
+                )
             return IllegalActionError(name, rule("turn.throw_only"))
         if action == THROW:
             return IllegalActionError(name, rule("turn.bank_or_move"), "this turn's throw is made")
@@ -239,7 +252,10 @@ class HyenaState(State):
             return IllegalActionError(name, rule(self._move_refusal(seat)))
         if action == PAY:
             return IllegalActionError(
-                name, rule("well.pay_missing"), self._pay_refusal_detail(seat), self._pay_refusal_detail(seat, "fr")
+                name,
+                rule("well.pay_missing"),
+                self._pay_refusal_detail(seat),
+                self._pay_refusal_detail(seat, "fr"),
             )
         return IllegalActionError(name, rule("action.not_legal"))
 
@@ -247,7 +263,9 @@ class HyenaState(State):
         stage = _STAGE_NAMES[self.stage]
         if self.stage == DECIDE:
             stage += f":{self.pending}w"
-        mothers = ",".join(f"{PHASE_LETTERS[p]}{h}" for p, h in zip(self.phase, self.pos, strict=True))
+        mothers = ",".join(
+            f"{PHASE_LETTERS[p]}{h}" for p, h in zip(self.phase, self.pos, strict=True)
+        )
         hyena = (
             "-"
             if self.hyena_owner < 0
@@ -302,10 +320,18 @@ class HyenaState(State):
 
     def _pay_refusal_detail(self, seat: int, lang: str = "en") -> str:
         if seat == self.hyena_owner or self.phase[seat] != OUT:
-            return "only a mother on her way to the well pays" if lang == "en" else "seule une mère en route vers le puits paie"
+            return (
+                "only a mother on her way to the well pays"
+                if lang == "en"
+                else "seule une mère en route vers le puits paie"
+            )
         missing = self._missing(seat)
         if missing <= 0:
-            return "the move does not fall short of the well" if lang == "en" else "le déplacement atteint le puits"
+            return (
+                "the move does not fall short of the well"
+                if lang == "en"
+                else "le déplacement atteint le puits"
+            )
         return (
             f"{missing} tabas are needed, {self.bank[seat]} banked"
             if lang == "en"
@@ -330,7 +356,9 @@ class HyenaState(State):
 
     def _gain_while_waiting(self, seat: int, kind: int) -> None:
         # rule well.wait: which throws bring a taba while a fee is due
-        if kind == _KIND_TABA or (kind != _KIND_NULL and self.game.ruleset.wait_gain == "any-scoring-throw"):
+        if kind == _KIND_TABA or (
+            kind != _KIND_NULL and self.game.ruleset.wait_gain == "any-scoring-throw"
+        ):
             self.bank[seat] += 1
 
     def _mother_throw(self, seat: int, kind: int, value: int) -> None:
@@ -505,7 +533,9 @@ class HyenaState(State):
         """
         match = _POSITION_RE.fullmatch(" ".join(text.strip().split()))
         if not match:
-            raise NotationError(text, "a hyena position such as " + game.new_initial_state().to_text())
+            raise NotationError(
+                text, "a hyena position such as " + game.new_initial_state().to_text()
+            )
         n = game.num_players
         state = cls(game)
 

@@ -1,0 +1,230 @@
+"""Drawings of the Hyena game's spiral: plain text and SVG, from an observation.
+
+The track is a square spiral generated from the length: the well is the centre, the
+village the outer end, one cell per hole. Both drawings are pure functions of the
+observation (nothing else draws the board).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+from xml.etree import ElementTree as ET
+
+from savanna.core.game import Observation
+
+if TYPE_CHECKING:
+    from savanna.games.hyena.game import HyenaGame
+
+__all__ = ["render_svg", "render_text", "spiral"]
+
+_COLOURS = ("#d62728", "#1f77b4", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf")
+_WORDS = {
+    "en": {
+        "V": "in the village",
+        "O": "going to the well, hole {h}",
+        "W": "waiting at the well (hole {h})",
+        "B": "coming home, hole {h}",
+        "H": "home",
+        "X": "devoured at hole {h}",
+        "seat": "seat {s}: mother {where}, {t} tabas",
+        "none": "hyena: not released",
+        "hyena": "hyena of seat {s}: {where}",
+        "hyena_V": "in the village",
+        "hyena_O": "running to the well, hole {h}",
+        "hyena_W": "at the well (hole {h})",
+        "hyena_B": "hunting on the way back, hole {h}",
+        "hyena_H": "back in the village",
+        "turn": "turn: seat {s} ({stage})",
+        "home": "home in order: {seats}",
+        "title": "{rules}, {length} holes from the village V to the well W",
+        "over": "game over",
+        "start": "to throw",
+        "throw": "sticks in the air",
+        "decide": "threw {w} white: bank, move or pay",
+    },
+    "fr": {
+        "V": "au village",
+        "O": "en route vers le puits, trou {h}",
+        "W": "attend au puits (trou {h})",
+        "B": "sur le retour, trou {h}",
+        "H": "rentrée",
+        "X": "dévorée au trou {h}",
+        "seat": "place {s} : mère {where}, {t} tabas",
+        "none": "hyène : pas encore lâchée",
+        "hyena": "hyène de la place {s} : {where}",
+        "hyena_V": "au village",
+        "hyena_O": "court vers le puits, trou {h}",
+        "hyena_W": "au puits (trou {h})",
+        "hyena_B": "chasse sur le retour, trou {h}",
+        "hyena_H": "revenue au village",
+        "turn": "tour : place {s} ({stage})",
+        "home": "rentrées dans l'ordre : {seats}",
+        "title": "{rules}, {length} trous du village V au puits W",
+        "over": "partie finie",
+        "start": "doit lancer",
+        "throw": "bâtonnets en l'air",
+        "decide": "a fait {w} blanc(s) : réserver, avancer ou payer",
+    },
+}
+
+
+def spiral(length: int) -> list[tuple[int, int]]:
+    """Grid cells ``(row, col)`` of holes ``0..length``: hole 0 the village, ``length`` the well.
+
+    >>> spiral(3)
+    [(1, 0), (0, 0), (0, 1), (1, 1)]
+    """
+    cells = [(0, 0)]
+    row = col = 0
+    steps = 1
+    directions = ((0, 1), (1, 0), (0, -1), (-1, 0))
+    turn = 0
+    while len(cells) < length + 1:
+        for _ in range(2):
+            dr, dc = directions[turn % 4]
+            for _ in range(steps):
+                row, col = row + dr, col + dc
+                cells.append((row, col))
+            turn += 1
+        steps += 1
+    cells = cells[: length + 1]
+    top = min(r for r, _ in cells)
+    left = min(c for _, c in cells)
+    return [(r - top, c - left) for r, c in reversed(cells)]
+
+
+def _pieces(data: Any) -> dict[int, list[str]]:
+    """Hole → labels of the pieces standing on the track there (1-based seats, H)."""
+    on: dict[int, list[str]] = {}
+    for seat, mother in enumerate(data["mothers"]):
+        if mother["phase"] in "OWB":
+            on.setdefault(mother["hole"], []).append(str(seat + 1))
+    hyena = data["hyena"]
+    if hyena is not None and hyena["phase"] in "OWB":
+        on.setdefault(hyena["hole"], []).append("H")
+    return on
+
+
+def render_text(game: HyenaGame, observation: Observation, lang: str = "en") -> str:
+    """The spiral in text, then one line per seat, the hyena and the turn."""
+    words = _WORDS.get(lang, _WORDS["en"])
+    data = observation.data
+    length = int(data["length"])
+    cells = spiral(length)
+    height = max(r for r, _ in cells) + 1
+    width = max(c for _, c in cells) + 1
+    canvas = [[" "] * (4 * width) for _ in range(2 * height - 1)]
+    on = _pieces(data)
+    for hole, (r, c) in enumerate(cells):
+        if hole == 0:
+            label = "V"
+        elif hole == length:
+            label = "W"
+        else:
+            tokens = on.get(hole, [])
+            label = "".join(tokens) if len(tokens) <= 3 else "".join(tokens[:2]) + "+"
+            label = label or "."
+        for i, ch in enumerate(label.center(3)):
+            canvas[2 * r][4 * c + i] = ch
+        if hole < length:
+            nr, nc = cells[hole + 1]
+            if nr == r:
+                canvas[2 * r][4 * min(c, nc) + 3] = "-"
+            else:
+                canvas[2 * min(r, nr) + 1][4 * c + 1] = "|"
+    lines = ["".join(row).rstrip() for row in canvas]
+    lines.append("")
+    lines.append(words["title"].format(rules=data["rules"], length=length))
+    for seat, mother in enumerate(data["mothers"]):
+        where = words[mother["phase"]].format(h=mother["hole"])
+        lines.append(words["seat"].format(s=seat + 1, where=where, t=mother["tabas"]))
+    hyena = data["hyena"]
+    if hyena is None:
+        lines.append(words["none"])
+    else:
+        where = words["hyena_" + hyena["phase"]].format(h=hyena["hole"])
+        lines.append(words["hyena"].format(s=hyena["owner"] + 1, where=where))
+    if data["home"]:
+        lines.append(words["home"].format(seats=", ".join(str(s + 1) for s in data["home"])))
+    if data["stage"] == "over":
+        lines.append(words["over"])
+    else:
+        stage = words[data["stage"]].format(w=data["throw"])
+        lines.append(words["turn"].format(s=data["turn"] + 1, stage=stage))
+    return "\n".join(lines) + "\n"
+
+
+def render_svg(game: HyenaGame, observation: Observation) -> str:
+    """The spiral as SVG: holes on a square spiral, mothers as numbered discs, the hyena in black."""
+    data = observation.data
+    length = int(data["length"])
+    cells = spiral(length)
+    size = 40
+    width = (max(c for _, c in cells) + 1) * size
+    legend = render_text(game, observation).split("\n\n", 1)[1].splitlines()
+    height = (max(r for r, _ in cells) + 1) * size + 20 * len(legend) + 10
+
+    def centre(hole: int) -> tuple[int, int]:
+        r, c = cells[hole]
+        return c * size + size // 2, r * size + size // 2
+
+    svg = ET.Element(
+        "svg",
+        {
+            "xmlns": "http://www.w3.org/2000/svg",
+            "width": str(width),
+            "height": str(height),
+            "viewBox": f"0 0 {width} {height}",
+            "font-family": "sans-serif",
+            "font-size": "11",
+        },
+    )
+    ET.SubElement(svg, "title").text = f"Hyena game, {data['rules']}, {length} holes"
+    points = " ".join("{},{}".format(*centre(h)) for h in range(length + 1))
+    ET.SubElement(
+        svg,
+        "polyline",
+        {"points": points, "fill": "none", "stroke": "#c8b28a", "stroke-width": "3"},
+    )
+    for hole in range(length + 1):
+        x, y = centre(hole)
+        special = hole in (0, length)
+        ET.SubElement(
+            svg,
+            "circle",
+            {
+                "cx": str(x),
+                "cy": str(y),
+                "r": "13" if special else "6",
+                "fill": "#8cb4d8" if hole == length else "#e8d9b5",
+                "stroke": "#7a6440",
+            },
+        )
+        if special:
+            label = ET.SubElement(
+                svg, "text", {"x": str(x), "y": str(y + 4), "text-anchor": "middle"}
+            )
+            label.text = "W" if hole == length else "V"
+    for hole, tokens in sorted(_pieces(data).items()):
+        x, y = centre(hole)
+        for i, token in enumerate(tokens):
+            px, py = x - 8 + 8 * (i % 3), y - 8 + 8 * (i // 3)
+            colour = "#000000" if token == "H" else _COLOURS[int(token) - 1]
+            ET.SubElement(svg, "circle", {"cx": str(px), "cy": str(py), "r": "6", "fill": colour})
+            text = ET.SubElement(
+                svg,
+                "text",
+                {
+                    "x": str(px),
+                    "y": str(py + 3),
+                    "text-anchor": "middle",
+                    "fill": "#ffffff",
+                    "font-size": "8",
+                },
+            )
+            text.text = token
+    base = (max(r for r, _ in cells) + 1) * size + 14
+    for line_no, line in enumerate(legend):
+        text = ET.SubElement(svg, "text", {"x": "4", "y": str(base + 20 * line_no)})
+        text.text = line
+    return ET.tostring(svg, encoding="unicode")
