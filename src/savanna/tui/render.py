@@ -15,6 +15,7 @@ from typing import Any
 
 from rich.console import Console, Group, RenderableType
 from rich.panel import Panel
+from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
@@ -22,6 +23,7 @@ from savanna.core import Game, Observation
 from savanna.i18n.tui import MESSAGES as M
 
 __all__ = [
+    "COMPACT_HEIGHT",
     "board",
     "choices_table",
     "clear_screen",
@@ -30,6 +32,9 @@ __all__ = [
     "secure_clear",
     "status_panel",
 ]
+
+COMPACT_HEIGHT = 30
+"""Terminals shorter than this get the compact layout (no frames, one status line)."""
 
 # Generic colouring of a plain-text board: numbers, capitals standing alone (pieces,
 # runners, seats), frames and empty squares.
@@ -47,18 +52,23 @@ def game_title(game: Game, lang: str) -> str:
     return game.spec.title_fr if lang == "fr" and game.spec.title_fr else game.spec.title
 
 
-def board(game: Game, observation: Observation, lang: str, *, title: str = "") -> Panel:
-    """The board drawing of ``observation`` in a panel."""
+def board(
+    game: Game, observation: Observation, lang: str, *, title: str = "", compact: bool = False
+) -> RenderableType:
+    """The board drawing of ``observation``: in a panel, or under a title line when ``compact``."""
     hook: Any = getattr(game, "render_rich", None)
     body: RenderableType
     if callable(hook):
         drawn = hook(observation, lang)
         body = Text.from_markup(drawn) if isinstance(drawn, str) else drawn
     else:
-        body = Text(game.render_text(observation, lang), no_wrap=True, overflow="crop")
+        body = Text(game.render_text(observation, lang).strip("\n"), no_wrap=True, overflow="crop")
         for pattern, style in _HIGHLIGHTS:
             body.highlight_regex(pattern, style)
-    return Panel(body, title=title or game_title(game, lang), title_align="left", expand=False)
+    heading = title or game_title(game, lang)
+    if compact:
+        return Group(Rule(heading, align="left", style="dim"), body)
+    return Panel(body, title=heading, title_align="left", expand=False)
 
 
 def format_score(value: float) -> str:
@@ -73,18 +83,32 @@ def status_panel(
     chance: Sequence[str],
     last: Sequence[str],
     scores: Sequence[tuple[str, str]] | None,
-) -> Panel:
-    """The status panel: whose turn, recent chance outcomes, recent moves and scores."""
+    compact: bool = False,
+) -> RenderableType:
+    """The status: whose turn, recent chance outcomes, recent moves and scores.
+
+    A panel, or one wrapped line when ``compact`` (an 80x24 terminal).
+    """
+    rows: list[tuple[str, Text]] = [(M("status.turn", lang), Text(turn, style="bold green"))]
+    if chance:
+        rows.append((M("status.chance", lang), Text("  ".join(chance), style="cyan")))
+    if last:
+        rows.append((M("status.last", lang), Text("; ".join(last))))
+    if scores:
+        rows.append((M("status.scores", lang), Text("  ".join(f"{who} {s}" for who, s in scores))))
+    if compact:
+        line = Text()
+        for i, (label, value) in enumerate(rows):
+            if i:
+                line.append(" | ", style="dim")
+            line.append(f"{label}: ", style="bold")
+            line.append(value)
+        return line
     grid = Table.grid(padding=(0, 1))
     grid.add_column(style="bold", no_wrap=True)
     grid.add_column(overflow="fold")
-    grid.add_row(M("status.turn", lang), Text(turn, style="bold green"))
-    if chance:
-        grid.add_row(M("status.chance", lang), Text("  ".join(chance), style="cyan"))
-    if last:
-        grid.add_row(M("status.last", lang), Text("; ".join(last)))
-    if scores:
-        grid.add_row(M("status.scores", lang), Text("  ".join(f"{who} {s}" for who, s in scores)))
+    for label, value in rows:
+        grid.add_row(label, value)
     return Panel(grid, title=M("status.title", lang), title_align="left", expand=False)
 
 

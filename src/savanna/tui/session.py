@@ -37,6 +37,7 @@ from savanna.core import (
 )
 from savanna.i18n.tui import MESSAGES as M
 from savanna.tui.render import (
+    COMPACT_HEIGHT,
     board,
     choices_table,
     clear_screen,
@@ -206,7 +207,9 @@ class PlaySession:
         viewers = set(who_can_tell(self.state, action))
         if actor != CHANCE:
             viewers.add(actor)  # a seat always knows what it did
-        event = Event(len(self.state.history), actor, self.state.action_to_text(action), frozenset(viewers))
+        event = Event(
+            len(self.state.history), actor, self.state.action_to_text(action), frozenset(viewers)
+        )
         self.state.apply(action)
         self.actors.append(actor)
         self.events.append(event)
@@ -260,10 +263,18 @@ class PlaySession:
             for e in self.events
             if not e.is_chance
         ][-_RECENT_MOVES:]
-        status = status_panel(self.lang, turn=turn, chance=chance, last=last, scores=self._scores(obs.data))
-        drawing = board(self.game, obs, self.lang, title=title)
+        compact = self.console.height < COMPACT_HEIGHT
+        status = status_panel(
+            self.lang,
+            turn=turn,
+            chance=chance,
+            last=last,
+            scores=self._scores(obs.data),
+            compact=compact,
+        )
+        drawing = board(self.game, obs, self.lang, title=title, compact=compact)
         top: RenderableType
-        if self.console.width >= 110:
+        if self.console.width >= 110 and not compact:
             grid = Table.grid(padding=(0, 1))
             grid.add_row(drawing, status)
             top = grid
@@ -272,7 +283,8 @@ class PlaySession:
         parts: list[RenderableType] = [top]
         if choices is not None:
             codes, texts = choices
-            parts.append(Text(self._t("choices"), style="bold"))
+            if not compact:
+                parts.append(Text(self._t("choices"), style="bold"))
             parts.append(choices_table(codes, texts, self.console.width))
         self.console.print(Group(*parts))
 
@@ -334,7 +346,9 @@ class PlaySession:
     def _bot_step(self, seat: int) -> None:
         spec = self.seats[seat].bot
         assert spec is not None  # only bot seats reach here
-        bot = build_bot(spec, self.game, seat, make_rng(self.seed, "bot", seat, len(self.state.history)))
+        bot = build_bot(
+            spec, self.game, seat, make_rng(self.seed, "bot", seat, len(self.state.history))
+        )
         action = bot.act(self.state.observation(seat), self.state.legal_actions())
         self._show_public()
         event = self._apply(action)
@@ -372,7 +386,9 @@ class PlaySession:
             if command == "quit":
                 return _Turn.QUIT
             if command == "help":
-                self.console.print(self._t("help", undo=self._t("help.undo") if self.can_undo else ""))
+                self.console.print(
+                    self._t("help", undo=self._t("help.undo") if self.can_undo else "")
+                )
                 continue
             if command == "save":
                 self._save_command(answer)
@@ -385,13 +401,19 @@ class PlaySession:
                     return _Turn.UNDONE
                 continue
             try:
-                action = legal[codes.index(wanted)] if wanted in codes else self.state.parse_action(answer)
+                action = (
+                    legal[codes.index(wanted)]
+                    if wanted in codes
+                    else self.state.parse_action(answer)
+                )
                 event = self._apply(action)
             except SavannaError as err:
                 self.console.print(Text(err.text(self.lang), style="bold red"))
                 self.console.print(Text(self._t("try.again"), style="dim"))
                 continue
-            self.console.print(Text(self._t("you.played", who=self.seat_name(seat), what=event.text)))
+            self.console.print(
+                Text(self._t("you.played", who=self.seat_name(seat), what=event.text))
+            )
             return _Turn.PLAYED
 
     def _command(self, answer: str) -> str | None:
@@ -429,7 +451,12 @@ class PlaySession:
         try:
             path.write_text(self.record_json(), encoding="utf-8")
         except OSError as exc:
-            self.console.print(Text(self._t("save.failed", path=str(path), why=exc.strerror or str(exc)), style="red"))
+            self.console.print(
+                Text(
+                    self._t("save.failed", path=str(path), why=exc.strerror or str(exc)),
+                    style="red",
+                )
+            )
             return None
         return path
 
@@ -456,12 +483,19 @@ class PlaySession:
         state = self.state
         console = self.console
         console.print(Rule(self._t("end.title"), style="bold"))
-        console.print(board(self.game, state.observation(None), self.lang, title=self._t("end.final")))
+        console.print(
+            board(self.game, state.observation(None), self.lang, title=self._t("end.final"))
+        )
         if not self.game.spec.perfect_information:
             console.print(Text(self._t("end.reveal"), style="bold"))
             for seat in range(self.game.num_players):
                 console.print(
-                    board(self.game, state.observation(seat), self.lang, title=self._t("view.seat", who=self.seat_name(seat)))
+                    board(
+                        self.game,
+                        state.observation(seat),
+                        self.lang,
+                        title=self._t("view.seat", who=self.seat_name(seat)),
+                    )
                 )
         moves = [f"{self._short(e.actor)} {e.text}" for e in self.events]
         console.print(Text(self._t("end.moves", n=len(moves))), Text("; ".join(moves), style="dim"))
@@ -476,7 +510,9 @@ class PlaySession:
         return Outcome(state, True, path)
 
     def _score_table(self) -> Table:
-        return score_table(self.state, [self.seat_name(s) for s in range(self.game.num_players)], self.lang)
+        return score_table(
+            self.state, [self.seat_name(s) for s in range(self.game.num_players)], self.lang
+        )
 
 
 def score_table(state: State, names: Sequence[str], lang: str) -> Table:
@@ -511,7 +547,11 @@ def _breakdown(data: Mapping[str, Any], players: int) -> list[dict[str, Any]] | 
     """
     for key in _BREAKDOWN_KEYS:
         raw = data.get(key)
-        if isinstance(raw, list | tuple) and len(raw) == players and all(isinstance(r, Mapping) for r in raw):
+        if (
+            isinstance(raw, list | tuple)
+            and len(raw) == players
+            and all(isinstance(r, Mapping) for r in raw)
+        ):
             return [dict(r) for r in raw]
         if isinstance(raw, Mapping):
             rows = [raw.get(seat, raw.get(str(seat))) for seat in range(players)]

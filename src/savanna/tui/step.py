@@ -14,7 +14,7 @@ from rich.text import Text
 
 from savanna.core import CHANCE, Record, State, replay_states
 from savanna.i18n.tui import MESSAGES as M
-from savanna.tui.render import board, clear_screen, game_title, status_panel
+from savanna.tui.render import COMPACT_HEIGHT, board, clear_screen, game_title, status_panel
 from savanna.tui.session import read_with_console, score_table
 from savanna.tui.view import who_can_tell
 
@@ -57,9 +57,7 @@ def step_through(
     public = [None in who_can_tell(states[i], states[i + 1].history[i]) for i in range(n)]
     names = [M("seat.human", lang, n=seat + 1) for seat in range(game.num_players)]
     if record.seats is not None and len(record.seats) == game.num_players:
-        names = [
-            f"{names[seat]} ({record.seats[seat]})" for seat in range(game.num_players)
-        ]
+        names = [f"{names[seat]} ({record.seats[seat]})" for seat in range(game.num_players)]
 
     def who(i: int) -> str:
         return M("chance.name", lang) if actors[i] == CHANCE else names[actors[i]]
@@ -69,6 +67,7 @@ def step_through(
         return record.actions[i] if public[i] or revealed else M("hidden", lang)
 
     console.print(Text(M("step.title", lang, game=game_title(game, lang), n=n), style="bold"))
+
     def draw(pos: int) -> None:
         state = states[pos]
         clear_screen(console)
@@ -78,6 +77,7 @@ def step_through(
             header = M("step.at", lang, i=pos, n=n, who=who(pos - 1), what=what(pos - 1, pos))
         chance = [what(i, pos) for i in range(pos) if actors[i] == CHANCE][-4:]
         last = [f"{who(i)} {what(i, pos)}" for i in range(pos) if actors[i] != CHANCE][-3:]
+        compact = console.height < COMPACT_HEIGHT
         player = state.current_player()
         if state.is_terminal():
             turn = M("status.over", lang)
@@ -88,14 +88,23 @@ def step_through(
         console.print(
             Group(
                 Text(header, style="bold"),
-                board(game, state.observation(None), lang),
-                status_panel(lang, turn=turn, chance=chance, last=last, scores=None),
+                board(game, state.observation(None), lang, compact=compact),
+                status_panel(
+                    lang, turn=turn, chance=chance, last=last, scores=None, compact=compact
+                ),
             )
         )
         if pos == n and state.is_terminal():
             console.print(Text(M("end.reveal", lang), style="bold"))
             for seat in range(game.num_players):
-                console.print(board(game, state.observation(seat), lang, title=M("view.seat", lang, who=names[seat])))
+                console.print(
+                    board(
+                        game,
+                        state.observation(seat),
+                        lang,
+                        title=M("view.seat", lang, who=names[seat]),
+                    )
+                )
             console.print(score_table(state, names, lang))
 
     pos = 0
