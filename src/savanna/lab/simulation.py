@@ -1,0 +1,241 @@
+"""Playing many seeded games between bots, on one core, many cores or a Ray cluster.
+
+Game ``i`` is seeded with ``derive_seed(seed, i)`` and seats the bots rotated: with the bots
+list cycled to ``P`` entries ``L``, game ``i`` seats ``L[j]`` at seat ``(i + j) mod P``, so no
+bot keeps a seat advantage. Each game depends only on the plan and its index, and results
+are put back in index order, so the outcome is the same whatever runs the games.
+"""
+
+from __future__ import annotations
+
+import functools
+import multiprocessing
+import os
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from savanna.bots import make_bots, parse_bot_spec, play_game
+from savanna.core import (
+    Game,
+    OptionError,
+    SavannaError,
+    derive_seed,
+    game_class,
+    record_of,
+)
+from savanna.core.options import OptionValue
+
+__all__ = ["LabError", "SimulationPlan", "play_one", "run_simulation"]
+
+Outcome = dict[str, Any]
+"""One played game: index, seed, seats, scores, ranking, length, statistics, record."""
+
+
+class LabError(SavannaError, RuntimeError):
+    """A simulation could not run (a worker failed, Ray is unavailable, bad statistics)."""
+
+    code = "lab/error"
+
+
+@dataclass(frozen=True)
+class SimulationPlan:
+    """Everything that decides a simulation's games (and nothing that depends on the machine).
+
+    Build it with :meth:`create`, which validates the game, options, bots and counts.
+
+    Attributes:
+        game_cls: the registered game class (picklable by reference for worker processes).
+        players: the number of seats.
+        options: the resolved game options.
+        bots: canonical bot specs as given (cycled to fill the seats).
+        games: how many games.
+        seed: the simulation seed; game ``i`` uses ``derive_seed(seed, i)``.
+    """
+
+    game_cls: type[Game]
+    players: int
+    options: Mapping[str, OptionValue] = field(hash=False)
+    bots: tuple[str, ...]
+    games: int
+    seed: int
+
+    @classmethod
+    def create(
+        cls,
+        game: str,
+        *,
+        bots: Sequence[str],
+        games: int,
+        seed: int,
+        players: int | None = None,
+        options: Mapping[str, Any] | None = None,
+    ) -> SimulationPlan:
+        """A validated plan.
+
+        Raises:
+            OptionError: unknown game, bad option or player count, bad bot spec, no bots,
+                more bots than seats, or fewer than one game.
+        """
+        game_cls = game_class(game)
+        configured = game_cls(players=players, options=options)
+        specs = tuple(str(parse_bot_spec(text)) for text in bots if text.strip())
+        if not specs:
+            raise OptionError("give at least one bot", "donnez au moins un robot")
+        if len(specs) > configured.num_players:
+            raise OptionError(
+                f"{len(specs)} bots for {configured.num_players} seats: "
+                "give at most one bot per seat (or set --players)",
+                f"{len(specs)} robots pour {configured.num_players} places : "
+                "au plus un robot par place (ou réglez --players)",
+            )
+        if games < 1:
+            raise OptionError(
+                f"--games must be at least 1, not {games}",
+                f"--games doit valoir au moins 1, pas {games}",
+            )
+        return cls(game_cls, configured.num_players, dict(configured.options), specs, games, seed)
+
+    def make_game(self) -> Game:
+        """The configured game (cached per process)."""
+        return _configured(self.game_cls, self.players, tuple(sorted(self.options.items())))
+
+    @property
+    def cycled(self) -> tuple[str, ...]:
+        """The bots list cycled to one entry per seat."""
+        return tuple(self.bots[j % len(self.bots)] for j in range(self.players))
+
+    def seating(self, index: int) -> list[str]:
+        """The bot spec at each seat in game ``index`` (entry ``j`` at seat ``(index+j) mod P``)."""
+        cycled = self.cycled
+        return [cycled[(seat - index) % self.players] for seat in range(self.players)]
+
+    def game_seed(self, index: int) -> int:
+        """The seed of game ``index``."""
+        return derive_seed(self.seed, index)
+
+
+@functools.lru_cache(maxsize=8)
+def _configured(
+    game_cls: type[Game], players: int, options: tuple[tuple[str, OptionValue], ...]
+) -> Game:
+    return game_cls(players=players, options=dict(options))
+
+
+def play_one(plan: SimulationPlan, index: int) -> Outcome:
+    """Play game ``index`` of ``plan`` and describe it (JSON-able, the record included)."""
+    game = plan.make_game()
+    seed = plan.game_seed(index)
+    seats = plan.seating(index)
+    state = play_game(game, make_bots(game, [parse_bot_spec(s) for s in seats], seed), seed=seed)
+    decisions = 0
+    replay = game.new_initial_state()
+    for action in state.history:
+        decisions += not replay.is_chance_node()
+        replay.apply_unchecked(action)
+    statistics = game.game_statistics(state)
+    return {
+        "index": index,
+        "seed": seed,
+        "seats": seats,
+        "scores": [float(s) for s in state.scores()],
+        "ranking": state.ranking(),
+        "length": len(state.history),
+        "decisions": decisions,
+        "statistics": statistics,
+        "record": record_of(state, seed=seed, seats=seats).to_json(),
+    }
+
+
+def _play_chunk(plan: SimulationPlan, indices: Sequence[int]) -> list[Outcome]:
+    return [play_one(plan, i) for i in indices]
+
+
+def _chunks(n: int, size: int) -> list[list[int]]:
+    return [list(range(start, min(n, start + size))) for start in range(0, n, size)]
+
+
+def run_simulation(
+    plan: SimulationPlan,
+    *,
+    workers: int | None = None,
+    use_ray: bool = False,
+    on_result: Callable[[int], None] | None = None,
+) -> list[Outcome]:
+    """Play every game of ``plan``; outcomes come back in game index order.
+
+    Args:
+        plan: the games to play.
+        workers: processes on this machine (default: every core); 1 plays in this process.
+            Ignored with ``use_ray``.
+        use_ray: run the games as Ray tasks. Connects to the cluster named by the
+            ``RAY_ADDRESS`` environment variable, or starts Ray locally, unless Ray is
+            already initialised in this process.
+        on_result: called with the number of games finished so far (progress bars).
+
+    Raises:
+        LabError: Ray is not installed or a worker failed.
+        BotError: a bot broke the protocol (in-process runs).
+    """
+    if use_ray:
+        return _run_ray(plan, on_result)
+    count = workers if workers is not None else (os.cpu_count() or 1)
+    if count < 1:
+        raise OptionError(
+            f"--workers must be at least 1, not {count}",
+            f"--workers doit valoir au moins 1, pas {count}",
+        )
+    outcomes: list[Outcome] = []
+    for outcome in _iterate(plan, min(count, plan.games)):
+        outcomes.append(outcome)
+        if on_result is not None:
+            on_result(len(outcomes))
+    return outcomes
+
+
+def _iterate(plan: SimulationPlan, workers: int) -> Iterator[Outcome]:
+    if workers <= 1:
+        for index in range(plan.games):
+            yield play_one(plan, index)
+        return
+    # "spawn" keeps workers independent of the parent's threads (progress bars, Ray); the
+    # game class travels by reference, so games registered at run time work too.
+    context = multiprocessing.get_context("spawn")
+    chunk = max(1, min(16, plan.games // (workers * 8)))
+    try:
+        with context.Pool(workers) as pool:
+            yield from pool.imap(
+                functools.partial(play_one, plan), range(plan.games), chunksize=chunk
+            )
+    except SavannaError:
+        raise
+    except Exception as exc:  # a worker crash surfaces as a clear lab error
+        raise LabError(f"a simulation worker failed: {type(exc).__name__}: {exc}") from exc
+
+
+def _run_ray(plan: SimulationPlan, on_result: Callable[[int], None] | None) -> list[Outcome]:
+    try:
+        import ray
+    except ImportError as exc:
+        raise LabError(
+            "--ray needs Ray: pip install 'savanna[ray]'",
+            "--ray demande Ray : pip install 'savanna[ray]'",
+        ) from exc
+    if not ray.is_initialized():
+        # With RAY_ADDRESS set, ray.init() joins that cluster; otherwise it starts one here.
+        ray.init(include_dashboard=False, log_to_driver=False)
+    remote = ray.remote(_play_chunk)
+    size = max(1, min(32, plan.games // 64))
+    pending = [remote.remote(plan, chunk) for chunk in _chunks(plan.games, size)]
+    outcomes: list[Outcome] = []
+    try:
+        while pending:
+            done, pending = ray.wait(pending, num_returns=1)
+            for ref in done:
+                outcomes.extend(ray.get(ref))
+            if on_result is not None:
+                on_result(len(outcomes))
+    except Exception as exc:
+        raise LabError(f"a Ray task failed: {type(exc).__name__}: {exc}") from exc
+    outcomes.sort(key=lambda o: int(o["index"]))
+    return outcomes

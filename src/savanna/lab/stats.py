@@ -1,0 +1,87 @@
+"""Small statistics for simulation reports: Wilson intervals and distribution summaries.
+
+>>> lo, hi = wilson_interval(40, 100)
+>>> round(lo, 3), round(hi, 3)
+(0.309, 0.498)
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+__all__ = ["Z95", "describe", "number_key", "wilson_interval"]
+
+Z95 = 1.959963984540054
+"""The two-sided 95% quantile of the standard normal distribution."""
+
+
+def wilson_interval(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (95% by default).
+
+    It stays inside ``[0, 1]`` and behaves well for rates near 0 or 1 and small samples,
+    unlike the normal approximation. With no trials the interval is ``(0, 1)``.
+
+    Raises:
+        ValueError: for negative counts or more successes than trials.
+    """
+    if trials < 0 or not 0 <= successes <= trials:
+        raise ValueError(f"need 0 <= successes <= trials, got {successes}/{trials}")
+    if trials == 0:
+        return 0.0, 1.0
+    p = successes / trials
+    z2 = z * z
+    centre = (p + z2 / (2 * trials)) / (1 + z2 / trials)
+    half = z * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / (1 + z2 / trials)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def number_key(value: float) -> str:
+    """A stable text key for a number: integral values without a decimal point.
+
+    >>> number_key(4.0), number_key(2.5)
+    ('4', '2.5')
+    """
+    if float(value).is_integer():
+        return str(int(value))
+    return repr(float(value))
+
+
+def describe(values: Sequence[float]) -> dict[str, Any]:
+    """Count, mean, standard deviation, min, quartiles, max and a value histogram.
+
+    Floats are rounded to 4 decimals so that reports are stable text; ``histogram`` maps each
+    distinct value (as :func:`number_key`) to its count, sorted by value.
+    """
+    n = len(values)
+    if n == 0:
+        return {"count": 0}
+    ordered = sorted(values)
+    mean = sum(ordered) / n
+    var = sum((v - mean) ** 2 for v in ordered) / (n - 1) if n > 1 else 0.0
+
+    def quantile(q: float) -> float:
+        # Linear interpolation between closest ranks (the common "type 7" definition).
+        pos = q * (n - 1)
+        lo = math.floor(pos)
+        hi = min(lo + 1, n - 1)
+        return ordered[lo] + (ordered[hi] - ordered[lo]) * (pos - lo)
+
+    counts = Counter(ordered)
+    return {
+        "count": n,
+        "mean": round(mean, 4),
+        "std": round(math.sqrt(var), 4),
+        "min": _num(ordered[0]),
+        "p25": round(quantile(0.25), 4),
+        "median": round(quantile(0.5), 4),
+        "p75": round(quantile(0.75), 4),
+        "max": _num(ordered[-1]),
+        "histogram": {number_key(v): counts[v] for v in sorted(counts)},
+    }
+
+
+def _num(value: float) -> float | int:
+    return int(value) if float(value).is_integer() else round(float(value), 4)

@@ -1,0 +1,174 @@
+"""From played games to ``summary.json``: win rates with 95% intervals, scores, lengths.
+
+Nothing here depends on time or on how the games were run: outcomes are aggregated in game
+index order, so the same plan always gives the same summary, byte for byte.
+
+A seat *wins* a game when it is ranked first; a shared first place counts as a win for
+every seat sharing it (so win rates of a game may add up to more than 1).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from savanna.lab.simulation import LabError, Outcome, SimulationPlan
+from savanna.lab.stats import describe, number_key, wilson_interval
+
+__all__ = ["FORMAT", "TIE_RULE", "VERSION", "summarise"]
+
+FORMAT = "savanna-simulation"
+VERSION = 1
+TIE_RULE = "a shared first place counts as a win for every seat sharing it"
+
+
+def _rate(wins: int, trials: int) -> dict[str, Any]:
+    lo, hi = wilson_interval(wins, trials)
+    return {
+        "wins": wins,
+        "trials": trials,
+        "rate": round(wins / trials, 4) if trials else 0.0,
+        "ci95": [round(lo, 4), round(hi, 4)],
+    }
+
+
+def _factor_key(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int | float):
+        return number_key(value)
+    if isinstance(value, str):
+        return value
+    raise LabError(f"game statistics values must be strings, integers or booleans, not {value!r}")
+
+
+def summarise(plan: SimulationPlan, outcomes: Sequence[Outcome]) -> dict[str, Any]:
+    """The ``summary.json`` content of a finished simulation.
+
+    Raises:
+        LabError: when outcomes are missing or a game's statistics hook returned a value of
+            the wrong shape.
+    """
+    if [o["index"] for o in outcomes] != list(range(plan.games)):
+        raise LabError("simulation outcomes are incomplete or out of order")
+    game = plan.make_game()
+    players = plan.players
+
+    by_bot: dict[str, dict[str, Any]] = {}
+    for spec in dict.fromkeys(plan.bots):
+        scores = [o["scores"][s] for o in outcomes for s in range(players) if o["seats"][s] == spec]
+        wins = sum(
+            1
+            for o in outcomes
+            for s in range(players)
+            if o["seats"][s] == spec and o["ranking"][s] == 0
+        )
+        by_bot[spec] = {
+            "seats_per_game": plan.cycled.count(spec),
+            **_rate(wins, len(scores)),
+            "scores": describe(scores),
+        }
+
+    by_seat = []
+    for seat in range(players):
+        wins = sum(1 for o in outcomes if o["ranking"][seat] == 0)
+        by_seat.append(
+            {
+                "seat": seat,
+                **_rate(wins, len(outcomes)),
+                "scores": describe([o["scores"][seat] for o in outcomes]),
+            }
+        )
+
+    shared = sum(1 for o in outcomes if sum(1 for r in o["ranking"] if r == 0) > 1)
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "game": game.name,
+        "game_version": game.spec.version,
+        "players": players,
+        "options": dict(sorted(plan.options.items())),
+        "bots": list(plan.bots),
+        "seating": "game i seats entry j of the bots list (cycled to the seat count) at seat (i + j) mod players",
+        "games": plan.games,
+        "seed": plan.seed,
+        "game_seed": "derive_seed(seed, i)",
+        "win_rule": TIE_RULE,
+        "shared_first_places": shared,
+        "win_rates": {
+            "by_bot": {
+                spec: {k: v for k, v in row.items() if k != "scores"}
+                for spec, row in by_bot.items()
+            },
+            "by_seat": [{k: v for k, v in row.items() if k != "scores"} for row in by_seat],
+        },
+        "scores": {
+            "by_bot": {spec: row["scores"] for spec, row in by_bot.items()},
+            "by_seat": [row["scores"] for row in by_seat],
+        },
+        "length": {
+            "actions": describe([o["length"] for o in outcomes]),
+            "decisions": describe([o["decisions"] for o in outcomes]),
+        },
+        "statistics": _statistics(outcomes, players),
+    }
+
+
+def _statistics(outcomes: Sequence[Outcome], players: int) -> dict[str, Any]:
+    """Aggregate the games' ``game_statistics`` hooks (see ``Game.game_statistics``)."""
+    game_rows: dict[str, dict[str, list[int]]] = {}
+    seat_rows: dict[str, dict[str, list[tuple[float, bool]]]] = {}
+    lengths = [o["decisions"] for o in outcomes]
+    present: list[dict[str, set[str]]] = []
+    for o in outcomes:
+        stats = o["statistics"]
+        if not isinstance(stats, Mapping) or set(stats) - {"game", "seats"}:
+            raise LabError(
+                f"game statistics must be a mapping with keys 'game' and 'seats', not {stats!r}"
+            )
+        seen: dict[str, set[str]] = {}
+        for factor, value in dict(stats.get("game", {})).items():
+            values = value if isinstance(value, list) else [value]
+            keys = {_factor_key(v) for v in values}
+            seen[str(factor)] = keys
+            for key in keys:
+                game_rows.setdefault(str(factor), {}).setdefault(key, [])
+        present.append(seen)
+        for factor, values in dict(stats.get("seats", {})).items():
+            if not isinstance(values, list) or len(values) != players:
+                raise LabError(
+                    f"seat statistic {factor!r} must list one value per seat, not {values!r}"
+                )
+            for seat, value in enumerate(values):
+                row = seat_rows.setdefault(str(factor), {}).setdefault(_factor_key(value), [])
+                row.append((o["scores"][seat], o["ranking"][seat] == 0))
+
+    games_out: dict[str, dict[str, Any]] = {}
+    for factor in sorted(game_rows):
+        games_out[factor] = {}
+        for key in sorted(game_rows[factor]):
+            with_ = [lengths[i] for i, seen in enumerate(present) if key in seen.get(factor, set())]
+            without = [
+                lengths[i] for i, seen in enumerate(present) if key not in seen.get(factor, set())
+            ]
+            games_out[factor][key] = {
+                "games": len(with_),
+                "frequency": round(len(with_) / len(outcomes), 4),
+                "frequency_ci95": [round(x, 4) for x in wilson_interval(len(with_), len(outcomes))],
+                "mean_decisions": round(sum(with_) / len(with_), 4) if with_ else None,
+                "mean_decisions_without": round(sum(without) / len(without), 4)
+                if without
+                else None,
+            }
+    seats_out: dict[str, dict[str, Any]] = {}
+    for factor in sorted(seat_rows):
+        seats_out[factor] = {}
+        for key in sorted(seat_rows[factor]):
+            rows = seat_rows[factor][key]
+            wins = sum(1 for _, won in rows if won)
+            seats_out[factor][key] = {
+                "seats": len(rows),
+                "mean_score": round(sum(s for s, _ in rows) / len(rows), 4),
+                **{k: v for k, v in _rate(wins, len(rows)).items() if k != "trials"},
+            }
+    return {"game": games_out, "seats": seats_out}
