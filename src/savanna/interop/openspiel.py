@@ -158,16 +158,92 @@ class SavannaSpielGame(pyspiel.Game):  # type: ignore[misc]
         return SavannaSpielObserver(self.savanna_game, iig_obs_type or _DEFAULT_OBS, params)
 
 
+class _Position:
+    """The Savanna side of an OpenSpiel state: the wrapped state and the seats' recall.
+
+    OpenSpiel clones a Python state by deep-copying its attributes; this holder makes that
+    copy cheap (``State.clone()``, a shared start, copied recall lines) instead of a
+    recursive copy of the game and everything it refers to.
+    """
+
+    __slots__ = ("inner", "moves", "prefix", "recall_state", "recalled", "recalled_upto", "start")
+
+    def __init__(self, inner: State, prefix: tuple[tuple[str, ...], ...]) -> None:
+        self.inner = inner
+        # The recall of seat s is prefix[s] followed by what s saw from start through moves.
+        self.start = inner.clone()
+        self.prefix = prefix
+        self.moves: list[int] = []
+        self.recalled: list[list[str]] | None = None
+        self.recalled_upto = 0
+        self.recall_state: State | None = None
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Position:
+        other = _Position.__new__(_Position)
+        other.inner = self.inner.clone()
+        other.start = self.start  # never changed once made
+        other.prefix = self.prefix
+        other.moves = list(self.moves)
+        other.recalled = None if self.recalled is None else [list(lines) for lines in self.recalled]
+        other.recalled_upto = self.recalled_upto
+        other.recall_state = None  # rebuilt on demand from start and moves
+        return other
+
+    def recall(self, seat: int) -> list[str]:
+        if self.recalled is None or self.recall_state is None:
+            self._rebuild()
+        assert self.recalled is not None and self.recall_state is not None
+        state = self.recall_state
+        seats = range(state.game.num_players)
+        last = [self._last_observation(s) for s in seats]
+        for action in self.moves[self.recalled_upto :]:
+            actor = state.current_player()
+            text = state.action_to_text_safe(action)
+            state.apply_unchecked(action)
+            for s in seats:
+                if s == actor:
+                    self.recalled[s].append(f"act {text}")
+                seen = state.observation(s).text
+                if seen != last[s]:
+                    self.recalled[s].append(f"obs {seen}")
+                    last[s] = seen
+        self.recalled_upto = len(self.moves)
+        return [*self.prefix[seat], *self.recalled[seat]]
+
+    def _last_observation(self, seat: int) -> str:
+        assert self.recalled is not None
+        for line in reversed([*self.prefix[seat], *self.recalled[seat]]):
+            if line.startswith("obs "):
+                return line[4:]
+        return ""
+
+    def _rebuild(self) -> None:
+        state = self.start.clone()
+        if self.recalled is None:
+            # A seat whose recall was carried over (resampling) already remembers this view.
+            self.recalled = [
+                [] if self.prefix[s] else [f"obs {state.observation(s).text}"]
+                for s in range(state.game.num_players)
+            ]
+            self.recalled_upto = 0
+        else:
+            # A clone: the lines were copied; only the state they were built on is rebuilt.
+            for action in self.moves[: self.recalled_upto]:
+                state.apply_unchecked(action)
+        self.recall_state = state
+
+
 class SavannaSpielState(pyspiel.State):  # type: ignore[misc]
     """An OpenSpiel state wrapping a Savanna :class:`~savanna.core.game.State`.
 
-    Besides the wrapped state it keeps, for the information state, each seat's recall: the
-    lines the seat remembers (see :meth:`recall`). The recall is built lazily, only when
-    asked for, by replaying the actions since :attr:`start` without looking at anything but
-    each seat's own observation.
+    Besides the wrapped state it keeps each seat's recall for the information state (see
+    :meth:`recall`). The recall is built lazily, only when asked for, by replaying the
+    actions since the state was made and looking at nothing but each seat's own observation.
 
-    Attributes:
-        inner: the wrapped Savanna state (do not show it to a seat).
+    Args:
+        game: the OpenSpiel game.
+        inner: the Savanna state to wrap (default: a new initial state).
+        prefix: per seat, recall lines carried over from another state (resampling).
     """
 
     def __init__(
@@ -177,15 +253,14 @@ class SavannaSpielState(pyspiel.State):  # type: ignore[misc]
         prefix: tuple[tuple[str, ...], ...] | None = None,
     ) -> None:
         super().__init__(game)
-        self.inner: State = game.savanna_game.new_initial_state() if inner is None else inner
-        seats = game.savanna_game.num_players
-        # The recall of seat s is _prefix[s] followed by what s saw from _start through _moves.
-        self._start: State = self.inner.clone()
-        self._prefix: tuple[tuple[str, ...], ...] = prefix or tuple(() for _ in range(seats))
-        self._moves: list[int] = []
-        self._recalled: list[list[str]] | None = None
-        self._recalled_upto = 0
-        self._recall_state: State | None = None
+        state = game.savanna_game.new_initial_state() if inner is None else inner
+        seats = state.game.num_players
+        self._position = _Position(state, prefix or tuple(() for _ in range(seats)))
+
+    @property
+    def inner(self) -> State:
+        """The wrapped Savanna state (complete: never show it to a seat)."""
+        return self._position.inner
 
     # -- the OpenSpiel hooks ------------------------------------------------------------
     def current_player(self) -> int:
@@ -206,7 +281,7 @@ class SavannaSpielState(pyspiel.State):  # type: ignore[misc]
 
     def _apply_action(self, action: int) -> None:
         self.inner.apply(int(action))
-        self._moves.append(int(action))
+        self._position.moves.append(int(action))
 
     def _action_to_string(self, player: int, action: int) -> str:
         return self.inner.action_to_text_safe(int(action))
@@ -238,17 +313,14 @@ class SavannaSpielState(pyspiel.State):  # type: ignore[misc]
         seats' recall starts at the sampled state (their past is not known to the sampler).
         This state is for search: its OpenSpiel history is empty.
         """
-        seed = int(probability_sampler() * (1 << 53))
-        rng = random.Random(seed)
-        observation = self.inner.observation(player_id)
-        sampled = self.inner.game.sample_state(observation, rng)
+        rng = random.Random(int(probability_sampler() * (1 << 53)))
+        sampled = self.inner.game.sample_state(self.inner.observation(player_id), rng)
         prefix = tuple(
             tuple(self.recall(seat)) if seat == player_id else ()
             for seat in range(self.inner.game.num_players)
         )
         return SavannaSpielState(self.get_game(), sampled, prefix)
 
-    # -- the recall behind the information state -----------------------------------------
     def recall(self, seat: int) -> list[str]:
         """The lines ``seat`` remembers: observations as they change and its own actions.
 
@@ -256,51 +328,7 @@ class SavannaSpielState(pyspiel.State):  # type: ignore[misc]
         after each action, ``act …`` when the seat itself took it, and ``obs …`` whenever the
         seat's observation text changed. Only ``State.observation(seat)`` is consulted.
         """
-        if (
-            self._recalled is None
-            or self._recall_state is None
-            or self._recalled_upto > len(self._moves)
-        ):
-            self._rebuild_recall()
-        assert self._recalled is not None and self._recall_state is not None
-        state = self._recall_state
-        seats = range(state.game.num_players)
-        last = [self._last_observation(seat) for seat in seats]
-        for action in self._moves[self._recalled_upto :]:
-            actor = state.current_player()
-            text = state.action_to_text_safe(action)
-            state.apply_unchecked(action)
-            for s in seats:
-                if s == actor:
-                    self._recalled[s].append(f"act {text}")
-                seen = state.observation(s).text
-                if seen != last[s]:
-                    self._recalled[s].append(f"obs {seen}")
-                    last[s] = seen
-        self._recalled_upto = len(self._moves)
-        return list(self._prefix[seat]) + self._recalled[seat]
-
-    def _last_observation(self, seat: int) -> str:
-        assert self._recalled is not None
-        for line in reversed([*self._prefix[seat], *self._recalled[seat]]):
-            if line.startswith("obs "):
-                return line[4:]
-        return ""
-
-    def _rebuild_recall(self) -> None:
-        state = self._start.clone()
-        seats = range(state.game.num_players)
-        if self._recalled is None:
-            # A seat whose recall was carried over (resampling) already remembers this view.
-            self._recalled = [
-                [] if self._prefix[s] else [f"obs {state.observation(s).text}"] for s in seats
-            ]
-            self._recalled_upto = 0
-        else:
-            # A clone: the lines are copied, only the state they were built on must be rebuilt.
-            for action in self._moves[: self._recalled_upto]:
-                state.apply_unchecked(action)
-        self._recall_state = state
+        return self._position.recall(seat)
 
 
 class SavannaSpielObserver:
