@@ -1,0 +1,38 @@
+"""Banjooli Xeet — the ostrich race of the Noamomi sorcerers (Diego Ibáñez, 2013).
+
+Seats: 2 to 5 (default 4). Each seat holds a secret Prediction (1st, 2nd, 3rd and last
+ostrich) and scores when the race ends, as the third ostrich crosses the finishing line.
+
+Options:
+
+=========  ===========================================  =========
+key         meaning                                      default
+=========  ===========================================  =========
+tiles       common tiles between Exit and Finish (4-6)   4
+special     none, crocodiles, ravine, lava or vortex     none
+berries     the Berries variant (on/off)                 off
+=========  ===========================================  =========
+
+A turn: six chance rolls (five movement dice then the sorcery die), one reroll decision
+(``keep`` or ``reroll 136``: die positions 1-5 movement, 6 sorcery), then ``move Y``
+(``move Y+W`` with white jokers, ``move Y+R`` with an arrived ostrich's colour, ``move Y*5``
+on the magic roll) followed by one ``step``/``jump`` per point (``L``, ``F``, ``R``), or
+``spell Y`` / ``unspell Y``, or ``pass`` when nothing else is legal. Numbers 1-6 may replace
+the colour letters (6 = white joker).
+
+What a seat sees: the board, ostriches, dice, arrivals, face-down berries as unknown, its own
+Prediction and the berries it peeked at (Jëmbat); never another seat's Prediction.
+
+Scoring: 5/4/3 for the 1st/2nd/3rd guessed right, 2 per arrived ostrich misplaced, x2 for the
+last guessed right unless two ostriches tie for last, +2 per Oor berry; ties are broken by the
+number of exact places guessed, then shared.
+
+Version history: 1 — first release. Rules: ``docs/rules/banjooli.md``.
+"""
+
+from __future__ import annotations
+
+from savanna.games.banjooli.game import BanjooliGame
+from savanna.games.banjooli.state import BanjooliState
+
+__all__ = ["BanjooliGame", "BanjooliState"]

@@ -1,0 +1,155 @@
+"""The game's data files (tiles, prediction cards, berry tokens), validated at load.
+
+Every entry carries a ``source`` citing the seed file and section, or ``design``.
+
+Example:
+    >>> from savanna.games.banjooli.data import load_data
+    >>> data = load_data()
+    >>> len(data.cards), len(data.berries), data.tile("exit").rows
+    (10, 11, ['nnnnn'])
+"""
+
+from __future__ import annotations
+
+import tomllib
+from functools import cache
+from importlib import resources
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, ValidationError, field_validator, model_validator
+
+from savanna.core.errors import SavannaError
+
+__all__ = ["COLOURS", "SPACE_CODES", "BerryData", "CardData", "DataError", "GameData", "TileData", "load_data"]
+
+COLOURS = "BYRGP"
+"""Ostrich colour letters in number order: 1 blue, 2 yellow, 3 red, 4 green, 5 purple."""
+
+SPACE_CODES = "n.#~wc=xlv"
+"""Space codes: nest, land, rock, quicksand, water, crocodile, bridge, ravine, lava, vortex."""
+
+
+class DataError(SavannaError, ValueError):
+    """A Banjooli data file does not validate."""
+
+    code = "data/invalid"
+
+
+class TileData(BaseModel):
+    """One tile face: straight tiles give ``rows`` (Exit side first), curves give ``lanes``."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    id: str
+    kind: Literal["exit", "finish", "straight", "curve", "special"]
+    name: str
+    name_fr: str
+    rows: list[str] = []
+    lanes: list[str] = []
+    source: str
+
+    @field_validator("rows", "lanes")
+    @classmethod
+    def _codes(cls, value: list[str]) -> list[str]:
+        for line in value:
+            bad = set(line) - set(SPACE_CODES)
+            if bad:
+                raise ValueError(f"unknown space codes {sorted(bad)}")
+        return value
+
+    @model_validator(mode="after")
+    def _shape(self) -> TileData:
+        if self.kind == "curve":
+            if len(self.lanes) != 5 or self.rows or min(len(lane) for lane in self.lanes) < 1:
+                raise ValueError(f"curve tile {self.id!r} needs five non-empty lanes and no rows")
+        else:
+            if self.lanes or any(len(row) != 5 for row in self.rows):
+                raise ValueError(f"tile {self.id!r} needs rows of five spaces and no lanes")
+            if self.kind != "finish" and not self.rows:
+                raise ValueError(f"tile {self.id!r} has no rows")
+        return self
+
+
+class CardData(BaseModel):
+    """A Prediction card: ``order`` is 1st, 2nd, 3rd and last (four distinct colours)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    number: int
+    order: list[str]
+    source: str
+
+    @field_validator("order")
+    @classmethod
+    def _order(cls, value: list[str]) -> list[str]:
+        if len(value) != 4 or len(set(value)) != 4 or not set(value) <= set(COLOURS):
+            raise ValueError(f"a card names four distinct ostriches among {COLOURS}, not {value}")
+        return value
+
+    @property
+    def ostriches(self) -> tuple[int, int, int, int]:
+        """The card as ostrich numbers 0-4 (1st, 2nd, 3rd, last)."""
+        a, b, c, d = (COLOURS.index(x) for x in self.order)
+        return (a, b, c, d)
+
+
+class BerryData(BaseModel):
+    """A berry token."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    id: str
+    name: str
+    meaning: str
+    meaning_fr: str
+    source: str
+
+
+class GameData(BaseModel):
+    """All data files of the game."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    tiles: list[TileData]
+    cards: list[CardData]
+    berries: list[BerryData]
+
+    def tile(self, tile_id: str) -> TileData:
+        """The tile called ``tile_id``.
+
+        Raises:
+            KeyError: when there is none.
+        """
+        for tile in self.tiles:
+            if tile.id == tile_id:
+                return tile
+        raise KeyError(tile_id)
+
+    def berry_index(self, berry_id: str) -> int:
+        """The token number of the berry called ``berry_id``."""
+        return [b.id for b in self.berries].index(berry_id)
+
+
+def _read(name: str) -> dict[str, Any]:
+    text = resources.files("savanna.games.banjooli").joinpath("data").joinpath(name).read_text(encoding="utf-8")
+    return tomllib.loads(text)
+
+
+@cache
+def load_data() -> GameData:
+    """Load and validate the data files (cached).
+
+    Raises:
+        DataError: when a file is missing an entry or an entry does not validate.
+    """
+    try:
+        data = GameData(
+            tiles=_read("tiles.toml")["tile"],
+            cards=_read("cards.toml")["card"],
+            berries=_read("berries.toml")["berry"],
+        )
+    except (ValidationError, KeyError, tomllib.TOMLDecodeError) as exc:
+        raise DataError(f"Banjooli data files are invalid: {exc}", f"Fichiers de données Banjooli invalides : {exc}") from exc
+    if len(data.cards) != 10 or len(data.berries) != 11:
+        raise DataError("Banjooli needs 10 prediction cards and 11 berry tokens")
+    return data

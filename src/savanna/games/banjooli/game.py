@@ -1,0 +1,255 @@
+"""The configured Banjooli Xeet game: spec, options, layouts, notation and observations."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Mapping, Sequence
+from functools import cached_property
+from typing import Any, ClassVar
+
+from savanna.core.errors import NotationError, RuleRef
+from savanna.core.game import CHANCE, TERMINAL, Game, GameSpec, Observation
+from savanna.core.options import BoolOption, ChoiceOption, IntOption
+from savanna.games.banjooli.board import Board
+from savanna.games.banjooli.data import COLOURS, load_data
+from savanna.games.banjooli.rules import RULES
+from savanna.games.banjooli.state import (
+    ARRIVED,
+    FACES,
+    NUM_ACTIONS,
+    PHASES,
+    BanjooliState,
+)
+
+__all__ = ["MAX_TURNS", "BanjooliGame"]
+
+MAX_TURNS = 400
+"""Turn limit (rule ``end.turn_cap``): a game still running after 400 turns ends there."""
+ACTIONS_PER_TURN = 80
+"""A bound on the actions of one turn (six dice, a reroll of six, a decision, the steps, a
+frenzy of five dice and five moves); berry chances add at most 40 per game."""
+
+_STRAIGHTS = ("plain", "quicksand", "rocks", "dry_river")
+_CURVES = ("bend_left", "bend_right")
+_BERRY_LETTERS = "abcdefghijk"
+
+SPEC = GameSpec(
+    name="banjooli",
+    title="Banjooli Xeet",
+    title_fr="Banjooli Xeet",
+    min_players=2,
+    max_players=5,
+    default_players=4,
+    options=(
+        IntOption("tiles", 4, low=4, high=6, help="common tiles between Exit and Finish",
+                  help_fr="tuiles communes entre Départ et Arrivée"),
+        ChoiceOption("special", "none", choices=("none", "crocodiles", "ravine", "lava", "vortex"),
+                     help="special tile replacing a straight common tile",
+                     help_fr="tuile spéciale remplaçant une tuile droite commune"),
+        BoolOption("berries", False, help="the Berries variant", help_fr="la variante Baies"),
+    ),
+    perfect_information=False,
+    version=1,
+    rules_document="docs/rules/banjooli.md",
+    summary="Ostrich race with secret predictions, sorcery, special tiles and berries (Diego Ibáñez, 2013).",
+    aliases=("banjooli-xeet",),
+)
+
+TENSOR_SIZE = 25 + 42 + 20 + 6 + len(PHASES) + 4 + 12 + 1
+
+
+def _layouts(tiles: int, special: str) -> tuple[tuple[str, ...], ...]:
+    """Every legal tile sequence: no two curves adjacent; the special tile replaces a straight."""
+    pool = _STRAIGHTS + _CURVES + ((special,) if special != "none" else ())
+    out = []
+    for seq in itertools.permutations(pool, tiles):
+        if special != "none" and special not in seq:
+            continue
+        if any(a in _CURVES and b in _CURVES for a, b in itertools.pairwise(seq)):
+            continue
+        out.append(seq)
+    return tuple(out)
+
+
+class BanjooliGame(Game):
+    """Banjooli Xeet for 2 to 5 players (options ``tiles``, ``special``, ``berries``)."""
+
+    spec: ClassVar[GameSpec] = SPEC
+
+    def __init__(self, players: int | None = None, options: Mapping[str, Any] | None = None) -> None:
+        super().__init__(players, options)
+        self.layouts = _layouts(int(self.options["tiles"]), str(self.options["special"]))
+        self.max_turns = MAX_TURNS
+
+    def new_initial_state(self) -> BanjooliState:
+        return BanjooliState(self)
+
+    @property
+    def num_distinct_actions(self) -> int:
+        return NUM_ACTIONS
+
+    @cached_property
+    def max_chance_outcomes(self) -> int:
+        return max(len(self.layouts), 11)
+
+    @property
+    def max_game_length(self) -> int:
+        return 1 + 2 * self.num_players + self.max_turns * ACTIONS_PER_TURN + 40
+
+    @property
+    def score_bounds(self) -> tuple[float, float]:
+        return (0.0, 26.0)
+
+    def rules(self) -> Mapping[str, RuleRef]:
+        return RULES
+
+    # -- notation ---------------------------------------------------------------------
+    def parse_position(self, text: str) -> BanjooliState:
+        """Rebuild a state from :meth:`BanjooliState.to_text` (``?`` secrets are left unknown).
+
+        Raises:
+            NotationError: when the text is not a Banjooli position of this configuration.
+        """
+        try:
+            state = self._decode(text)
+        except NotationError:
+            raise
+        except (ValueError, KeyError, IndexError) as exc:
+            raise NotationError(text, f"a banjooli position of this configuration ({exc})") from None
+        return state
+
+    def _decode(self, text: str) -> BanjooliState:
+        parts = text.split()
+        if not parts or parts[0] != "banjooli":
+            raise ValueError("it must start with 'banjooli'")
+        kv = dict(p.split("=", 1) for p in parts[1:])
+        n = self.num_players
+        st = BanjooliState(self)
+        if kv["L"] != "-":
+            tiles = tuple(kv["L"].split(","))
+            if tiles not in set(self.layouts):
+                raise ValueError(f"layout {kv['L']} is not a layout of this configuration")
+            st.board = Board.build(tiles)
+        board = st.board
+        st.phase = PHASES.index(kv["P"])
+        st.seat = int(kv["S"])
+        st.direction = 1 if kv["D"] == "+" else -1 if kv["D"] == "-" else int("x")
+        st.turn = int(kv["T"])
+        entries = kv["O"].split(",")
+        if len(entries) != 5:
+            raise ValueError("five ostriches")
+        size = board.size if board is not None else 5
+        for o, entry in enumerate(entries):
+            st.scared[o] = entry.endswith("s")
+            where = entry.rstrip("s")
+            st.pos[o] = ARRIVED if where == "F" else int(where)
+            if st.pos[o] != ARRIVED and not 0 <= st.pos[o] < size:
+                raise ValueError(f"ostrich {o} is off the board")
+        st.arrived = [] if kv["A"] == "-" else [COLOURS.index(c) for c in kv["A"]]
+        if sorted(st.arrived) != sorted(o for o in range(5) if st.pos[o] == ARRIVED):
+            raise ValueError("arrival order and arrived ostriches differ")
+        cards = kv["C"].split(",")
+        if len(cards) != n:
+            raise ValueError(f"{n} cards")
+        st.cards = [-1 if c == "-" else -3 if c == "?" else int(c) for c in cards]
+        known = [c for c in st.cards if c >= 0]
+        if len(set(known)) != len(known) or any(c > 9 for c in known):
+            raise ValueError("cards are distinct numbers 0-9")
+        if len(kv["X"]) != 6:
+            raise ValueError("six dice")
+        st.dice = [-1 if ch == "." else FACES.index(ch) for ch in kv["X"]]
+        st.to_roll = [] if kv["Q"] == "-" else [int(ch) for ch in kv["Q"]]
+        st.after_roll = PHASES.index(kv["N"])
+        st.rerolled = kv["R"] == "1"
+        if kv["M"] != "-":
+            m, p = kv["M"].split(":")
+            st.mover, st.points = int(m), int(p)
+        flags = kv["F"]
+        st.turn_over, st.frenzy_pending, st.in_frenzy = "t" in flags, "z" in flags, "f" in flags
+        st.frenzy = [int(ch) for ch in kv["Z"]]
+        if len(st.frenzy) != 6:
+            raise ValueError("six frenzy counts")
+        if kv["B"] != "-":
+            for item in kv["B"].split(","):
+                s, t = item.split(":")
+                st.berries[int(s)] = -1 if t == "?" else _BERRY_LETTERS.index(t)
+        if kv["K"] != "-":
+            st.picked = [(_BERRY_LETTERS.index(item[0]), int(item[1:])) for item in kv["K"].split(",")]
+        peeks = kv["J"].split("/")
+        if len(peeks) != n:
+            raise ValueError(f"{n} peek lists")
+        st.peeks = [set() if p == "-" else {int(s) for s in p.split(".")} for p in peeks]
+        st.spear = [str(s) in kv["G"] for s in range(n)]
+        reason, choices = kv["V"].split(":")
+        st.reason = reason
+        st.choices = [] if choices == "-" else [int(s) for s in choices.split(".")]
+        st.fix_queue = [] if kv["Y"] == "-" else [int(s) for s in kv["Y"].split(".")]
+        if board is not None:
+            st.occ = [-1] * board.size
+            for o, p in enumerate(st.pos):
+                if p != ARRIVED:
+                    if st.occ[p] >= 0:
+                        raise ValueError("two ostriches share a space")
+                    st.occ[p] = o
+        if not 0 <= st.seat < n:
+            raise ValueError("seat")
+        return st
+
+    # -- observations -----------------------------------------------------------------
+    @property
+    def observation_tensor_shape(self) -> tuple[int, ...]:
+        return (TENSOR_SIZE,)
+
+    def observation_tensor(self, observation: Observation) -> list[float]:
+        d = observation.data
+        out: list[float] = []
+        for o in range(5):
+            p = d["pos"][o]
+            arrived = p == ARRIVED
+            place = d["arrived"].index(o) + 1 if arrived else 0
+            out += [d["dist"][o] / 40.0, float(0 <= p < 5), float(arrived), place / 3.0, float(d["scared"][o])]
+        for f in d["dice"]:
+            out += [1.0 if f == i else 0.0 for i in range(-1, 6)]
+        card = d["card"]
+        order = load_data().cards[card].ostriches if card >= 0 else None
+        for slot in range(4):
+            out += [1.0 if order is not None and order[slot] == o else 0.0 for o in range(5)]
+        to_act = d["to_act"]
+        out += [1.0 if to_act == s else 0.0 for s in range(5)] + [1.0 if to_act in (CHANCE, TERMINAL) else 0.0]
+        out += [1.0 if d["phase"] == name else 0.0 for name in PHASES]
+        out += [d["points"] / 10.0, float(d["direction"]), d["turn"] / MAX_TURNS, float(d["rerolled"])]
+        berries = d["berries"]
+        out.append(len(berries) / 11.0)
+        out += [float(sum(1 for _, t in berries if t == i)) for i in range(11)]
+        oor = load_data().berry_index("oor")
+        out.append(float(sum(1 for t, s in d["picked"] if t == oor and s == observation.seat)))
+        return out
+
+    def sample_state(self, observation: Observation, rng: random.Random) -> BanjooliState:
+        """A full state consistent with ``observation``: unseen cards drawn from the rest.
+
+        Face-down berries the observer has not seen stay unknown: their identity is drawn by
+        chance when they are picked (or peeked), from the tokens still unseen.
+        """
+        state = self._decode(str(observation.data["position"]))
+        hidden = [s for s, c in enumerate(state.cards) if c == -3]
+        free = [c for c in range(10) if c not in state.cards]
+        for seat, card in zip(hidden, rng.sample(free, len(hidden)), strict=True):
+            state.cards[seat] = card
+        return state
+
+    def heuristic_action(self, observation: Observation, legal_actions: Sequence[int], rng: random.Random) -> int:
+        from savanna.games.banjooli.heuristic import choose
+
+        return choose(self, observation, legal_actions, rng)
+
+    def render_text(self, observation: Observation, lang: str = "en") -> str:
+        from savanna.games.banjooli.render import board_text
+
+        return board_text(observation, lang)
+
+    def render_svg(self, observation: Observation) -> str:
+        from savanna.games.banjooli.render import board_svg
+
+        return board_svg(observation)
