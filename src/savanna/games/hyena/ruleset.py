@@ -81,7 +81,8 @@ class Ruleset(BaseModel):
                 f"throws must list 0..{self.sticks} white sides in order, not {whites}"
             )
         choice = self.turn == "one-throw-bank-or-move"
-        if choice != all(t.kind == "points" for t in self.throws):
+        points = [t.kind == "points" for t in self.throws]
+        if (choice and not all(points)) or (not choice and any(points)):
             raise ValueError("'points' throws go with, and only with, the bank-or-move turn")
         if choice != (self.wait_gain == "choice") or choice != (self.depart == "banked-fee"):
             raise ValueError("the bank-or-move turn pays every fee from the bank by choice")

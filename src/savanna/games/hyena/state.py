@@ -80,7 +80,7 @@ KIND_CODES: Final = {
 
 _POSITION_RE: Final = re.compile(
     r"(?P<rules>[a-z-]+)/(?P<length>\d+) turn=(?P<turn>\d+):(?P<stage>start|throw|decide|over)"
-    r"(?::(?P<pending>\d+)w)? steps=(?P<steps>\d+) mothers=(?P<mothers>[VOWBHX\d,]+) "
+    r"(?::(?P<pending>\d+)w)?(?: steps=(?P<steps>\d+))? mothers=(?P<mothers>[VOWBHX\d,]+) "
     r"banks=(?P<banks>[\d,]+) home=(?P<home>-|[\d,]+) hyena=(?P<hyena>-|\d+:[VOWBH]\d+)"
 )
 
@@ -571,7 +571,7 @@ class HyenaState(State):
             state.hyena_owner, state.hyena_phase, state.hyena_pos = int(owner), phase, hole
         state.seat = int(match["turn"])
         state.stage = _STAGE_NAMES.index(match["stage"])
-        state.steps = int(match["steps"])
+        state.steps = int(match["steps"] or 0)
         pending = match["pending"]
         if state.seat >= n or state.steps > game.max_game_length:
             raise bad("turn and steps in range")
