@@ -1,0 +1,227 @@
+"""The terminal game loop, driven in-process with a scripted keyboard (toy game and Hyena)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from savanna.core import CHANCE, OptionError, Record, load_game, replay
+from savanna.tui import parse_seats
+from savanna.tui.session import PlaySession, _breakdown, default_record_path
+from tests.tui.conftest import make_console, screen, session
+
+RUNNERS = "ABC"
+GAME_OVER = "Game over ───"
+
+
+def cards_of(play: PlaySession) -> list[str]:
+    """The dealt toy cards, read from the full state (test-side only)."""
+    return [RUNNERS[c] for c in play.state.cards]  # type: ignore[attr-defined]
+
+
+def test_bots_play_a_game_to_the_end_and_the_record_replays(toy, tmp_path: Path) -> None:
+    play, _ = session("toy", "bot:random,bot:heuristic", [], tmp_path, seed=5)
+    outcome = play.run()
+    assert outcome.finished and outcome.state.is_terminal()
+    record = Record.from_json((tmp_path / "game.json").read_text())
+    assert record.seats == ["bot:random", "bot:heuristic"] and record.seed == 5
+    assert replay(record).to_text() == outcome.state.to_text()
+    out = screen(play.console)
+    assert "Winner" in out and "Record written to" in out
+    assert "Every secret revealed" in out
+
+
+def test_same_seed_same_bot_game(toy, tmp_path: Path) -> None:
+    texts = []
+    for run in range(2):
+        folder = tmp_path / str(run)
+        folder.mkdir()
+        play, _ = session("toy", "bot:random,bot:random,bot:heuristic", [], folder, seed=11)
+        play.run()
+        texts.append((folder / "game.json").read_text())
+    assert texts[0] == texts[1]
+
+
+def test_choices_accept_a_code_or_the_notation(toy, tmp_path: Path) -> None:
+    play, _ = session("toy", "human,bot:random", ["2", "move c"], tmp_path, seed=1)
+    play.run()
+    mine = [e.text for e in play.events if e.actor == 0]
+    assert mine[:2] == ["move B", "move C"]
+
+
+def test_unreadable_entry_is_answered_and_prompted_again(toy, tmp_path: Path) -> None:
+    play, keys = session("toy", "human,bot:random", ["move Z", "1"], tmp_path, seed=1)
+    play.run()
+    out = screen(play.console)
+    assert "Cannot read 'move Z'" in out and "Type a code or a move" in out
+    assert "Traceback" not in out
+    assert keys.prompts[0] == keys.prompts[1]  # the same seat is asked again
+
+
+def test_hyena_move_refused_by_its_rule_in_french(tmp_path: Path) -> None:
+    """hyena/well.pay_missing refuses 'pay' on the way out; the rule is shown, then the prompt."""
+    play, keys = session("hyena", "human,bot:heuristic", ["pay", "bank", "quit", "n"], tmp_path, seed=3, lang="fr")
+    play.run()
+    out = screen(play.console)
+    assert "hyena/well.pay_missing" in out and "refusée" in out
+    assert keys.prompts[0] == keys.prompts[1]
+    assert "Joueur 1 (vous) a joué bank" in out
+
+
+def test_hot_seat_never_shows_a_seat_its_neighbours_card(toy, tmp_path: Path) -> None:
+    play, keys = session("toy", "human,human", ["", "1"] * 40, tmp_path, seed=1)
+    play.run()
+    cards = cards_of(play)
+    assert cards[0] != cards[1], "the seed must deal different cards for the test to mean something"
+    out = screen(play.console)
+    during, _, after = out.partition(GAME_OVER)
+    assert after, "the game should have finished"
+    segments = re.split(r"Pass the keyboard to Player (\d)", during)
+    assert len(segments) > 3
+    # before anyone took the keyboard: neither the cards nor the deal (a hidden chance outcome)
+    assert "card:" not in segments[0] and "deal" not in segments[0]
+    for seat_text, text in zip(segments[1::2], segments[2::2], strict=True):
+        seat = int(seat_text) - 1
+        assert set(re.findall(r"card: ([ABC])", text)) == {cards[seat]}
+        assert set(re.findall(r"deal ([ABC])", text)) <= {cards[seat]}
+    # at the end, every card is revealed
+    assert f"card: {cards[0]}" in after and f"card: {cards[1]}" in after
+
+
+def test_hot_seat_between_turns_shows_the_public_view(toy, tmp_path: Path) -> None:
+    play, _ = session("toy", "human,bot:random,human", ["", "1"] * 60, tmp_path, seed=2)
+    play.run()
+    during = screen(play.console).partition(GAME_OVER)[0]
+    # Bot turns are drawn as the public sees them.
+    for block in re.findall(r"plays move [ABC]\n(.*?)(?:Pass the keyboard|Chance:)", during, re.S):
+        assert "public view" in block and "card:" not in block
+
+
+def test_single_human_sees_own_card_and_no_handover(toy, tmp_path: Path) -> None:
+    play, _ = session("toy", "human,bot:random", ["1"] * 30, tmp_path, seed=1)
+    play.run()
+    out = screen(play.console)
+    assert "Pass the keyboard" not in out
+    assert f"card: {cards_of(play)[0]}" in out.partition(GAME_OVER)[0]
+    assert f"card: {cards_of(play)[1]}" not in out.partition(GAME_OVER)[0] or cards_of(play)[0] == cards_of(play)[1]
+
+
+def test_undo_takes_back_the_last_human_move_and_meets_the_same_dice(toy, tmp_path: Path) -> None:
+    play, _ = session("toy", "human,bot:random", ["1", "undo", "2", "quit", "n"], tmp_path, seed=1, players=2)
+    play.run()
+    out = screen(play.console)
+    assert "Took back your move move A" in out
+    mine = [e.text for e in play.events if e.actor == 0]
+    assert mine[0] == "move B"
+    # chance after the undone move gave the same outcome as before (derived from the position)
+    rolls = re.findall(r"Chance: (roll \d)", out)
+    # rolls: seat 1 before A, the bot after A, seat 1 again, (undo, B) the bot after B
+    assert rolls[1] == rolls[3]
+
+
+def test_undo_refused_with_two_humans(toy, tmp_path: Path) -> None:
+    play, _ = session("toy", "human,human", ["", "undo", "quit", "n"], tmp_path, seed=1)
+    play.run()
+    assert "Undo is only possible with one person" in screen(play.console)
+
+
+def test_undo_with_no_move_yet(toy, tmp_path: Path) -> None:
+    play, _ = session("toy", "human,bot:random", ["undo", "quit", "n"], tmp_path, seed=1)
+    play.run()
+    assert "no move to take back" in screen(play.console)
+
+
+def test_save_then_load_continues_the_same_game(toy, tmp_path: Path) -> None:
+    moves = ["1", "2", "3", "1", "2", "3"] * 5
+    (tmp_path / "whole").mkdir()
+    whole, _ = session("toy", "human,bot:heuristic", moves, tmp_path / "whole", seed=7)
+    whole.run()
+    first, _ = session("toy", "human,bot:heuristic", [*moves[:2], f"save {tmp_path / 'mid.json'}", "quit", "n"], tmp_path, seed=7)
+    first.run()
+    assert "Game saved to" in screen(first.console)
+    record = Record.from_json((tmp_path / "mid.json").read_text())
+    resumed_state = replay(record)
+    assert record.seed == 7
+    second, _ = session("toy", "human,bot:heuristic", moves[2:], tmp_path, seed=7, history=resumed_state.history)
+    second.run()
+    assert "Game resumed after" in screen(second.console)
+    assert second.state.history == whole.state.history
+
+
+def test_quit_asks_whether_to_save(toy, tmp_path: Path) -> None:
+    play, keys = session("toy", "human,bot:random", ["quit", "y"], tmp_path, seed=1)
+    outcome = play.run()
+    assert not outcome.finished and outcome.record_path == tmp_path / "game.json"
+    assert "before leaving" in keys.prompts[-1]
+    assert Record.from_json((tmp_path / "game.json").read_text()).result is None
+    (tmp_path / "game.json").unlink()
+    play, _ = session("toy", "human,bot:random", ["quit", "n"], tmp_path, seed=1)
+    assert play.run().record_path is None and not (tmp_path / "game.json").exists()
+
+
+def test_end_of_input_saves_the_game(toy, tmp_path: Path) -> None:
+    play, _ = session("toy", "human,bot:random", ["1"], tmp_path, seed=1)
+    outcome = play.run()
+    assert outcome.interrupted and outcome.record_path is not None and outcome.record_path.exists()
+
+
+def test_help_lists_commands_in_french(toy, tmp_path: Path) -> None:
+    play, _ = session("toy", "human,bot:random", ["aide", "quitter", "n"], tmp_path, seed=1, lang="fr")
+    play.run()
+    out = screen(play.console)
+    assert "Commandes" in out and "annuler" in out and "Au revoir." in out
+
+
+def test_save_to_unwritable_place_is_reported(toy, tmp_path: Path) -> None:
+    play, _ = session("toy", "human,bot:random", [f"save {tmp_path / 'no' / 'such' / 'x.json'}", "quit", "n"], tmp_path, seed=1)
+    play.run()
+    assert "Cannot write" in screen(play.console)
+
+
+def test_bot_pause_is_taken_between_moves(toy, tmp_path: Path) -> None:
+    slept: list[float] = []
+    game = load_game("toy", players=2)
+    play = PlaySession(
+        game, parse_seats("bot,bot"), seed=1, console=make_console(), pause=0.25, out=tmp_path / "g.json", sleep=slept.append
+    )
+    play.run()
+    assert slept and set(slept) == {0.25}
+
+
+def test_wrong_seat_count_is_refused(toy, tmp_path: Path) -> None:
+    with pytest.raises(OptionError):
+        PlaySession(load_game("toy", players=3), parse_seats("human,human"), seed=1, console=make_console())
+
+
+def test_codes_become_hash_numbers_when_moves_are_numbers(toy, tmp_path: Path) -> None:
+    play, _ = session("toy", "bot,bot", [], tmp_path)
+    assert play._codes(["1", "2"]) == ["#1", "#2"]
+    assert play._codes(["bank", "move 2"]) == ["1", "2"]
+
+
+def test_chance_events_are_logged_with_their_actor(toy, tmp_path: Path) -> None:
+    play, _ = session("toy", "bot,bot", [], tmp_path)
+    play.run()
+    assert play.events[0].actor == CHANCE and play.events[0].viewers == frozenset({0})
+
+
+def test_score_breakdown_shapes() -> None:
+    rows = [{"tiles": 2}, {"tiles": 3}]
+    assert _breakdown({"score_breakdown": rows}, 2) == rows
+    assert _breakdown({"breakdown": {"0": {"a": 1}, "1": {"a": 2}}}, 2) == [{"a": 1}, {"a": 2}]
+    assert _breakdown({"scores": [1, 2]}, 2) is None
+
+
+def test_default_record_path_never_overwrites(tmp_path: Path) -> None:
+    first = default_record_path("toy", 4, tmp_path)
+    first.write_text("x")
+    assert default_record_path("toy", 4, tmp_path) == tmp_path / "toy-4-2.savanna.json"
+
+
+def test_wide_terminal_draws_panels(toy, tmp_path: Path) -> None:
+    play, _ = session("toy", "human,bot:random", ["board", "quit", "n"], tmp_path, width=120, height=40)
+    play.run()
+    out = screen(play.console)
+    assert "╭─ Status" in out and "Your choices" in out
