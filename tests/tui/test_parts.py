@@ -12,7 +12,7 @@ from savanna.tui.view import who_can_tell
 
 
 def test_every_message_has_english_and_french() -> None:
-    for key in MESSAGES.keys():
+    for key in MESSAGES.ids():
         en, fr = MESSAGES.templates(key)
         assert en.strip() and fr.strip(), key
 

@@ -71,7 +71,7 @@ def test_hyena_move_refused_by_its_rule_in_french(tmp_path: Path) -> None:
 
 
 def test_hot_seat_never_shows_a_seat_its_neighbours_card(toy, tmp_path: Path) -> None:
-    play, keys = session("toy", "human,human", ["", "1"] * 40, tmp_path, seed=1)
+    play, _ = session("toy", "human,human", ["", "1"] * 40, tmp_path, seed=1)
     play.run()
     cards = cards_of(play)
     assert cards[0] != cards[1], "the seed must deal different cards for the test to mean something"

@@ -50,7 +50,7 @@ class Catalogue:
         template = fr if lang == "fr" else en
         return template.format(**fields)
 
-    def keys(self) -> list[str]:
+    def ids(self) -> list[str]:
         """Every message key, sorted."""
         return sorted(self._messages)
 

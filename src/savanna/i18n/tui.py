@@ -65,12 +65,18 @@ MESSAGES = Catalogue(
             "Undo is only possible with one person playing against bots.",
             "Annuler n'est possible qu'avec une seule personne face à des robots.",
         ),
-        "undo.nothing": ("You have no move to take back yet.", "Vous n'avez pas encore de coup à reprendre."),
+        "undo.nothing": (
+            "You have no move to take back yet.",
+            "Vous n'avez pas encore de coup à reprendre.",
+        ),
         "undo.done": ("Took back your move {what}.", "Votre coup {what} est repris."),
         # records
         "saved": ("Game saved to {path}", "Partie enregistrée dans {path}"),
         "save.failed": ("Cannot write {path}: {why}", "Impossible d'écrire {path} : {why}"),
-        "quit.ask": ("Save the game to {path} before leaving? [y/n]", "Enregistrer la partie dans {path} avant de partir ? [o/n]"),
+        "quit.ask": (
+            "Save the game to {path} before leaving? [y/n]",
+            "Enregistrer la partie dans {path} avant de partir ? [o/n]",
+        ),
         "bye": ("Goodbye.", "Au revoir."),
         "interrupted": (
             "Input ended; the game so far is saved in {path}",
@@ -84,7 +90,10 @@ MESSAGES = Catalogue(
         "end.moves": ("All {n} moves: ", "Les {n} coups : "),
         "end.scores": ("Scores", "Scores"),
         "end.winner": ("Winner: {who}", "Vainqueur : {who}"),
-        "end.winners": ("Winners (shared victory): {who}", "Vainqueurs (victoire partagée) : {who}"),
+        "end.winners": (
+            "Winners (shared victory): {who}",
+            "Vainqueurs (victoire partagée) : {who}",
+        ),
         "end.record": ("Record written to {path}", "Enregistrement écrit dans {path}"),
         "col.place": ("Place", "Rang"),
         "col.player": ("Player", "Joueur"),
@@ -92,7 +101,10 @@ MESSAGES = Catalogue(
         # replay step by step
         "step.title": ("Replay: {game}, {n} actions", "Relecture : {game}, {n} actions"),
         "step.at": ("Action {i} of {n}: {who} {what}", "Action {i} sur {n} : {who} {what}"),
-        "step.start": ("Start of the game (action 0 of {n})", "Début de la partie (action 0 sur {n})"),
+        "step.start": (
+            "Start of the game (action 0 of {n})",
+            "Début de la partie (action 0 sur {n})",
+        ),
         "step.prompt": (
             "[Enter] next, b back, a number jumps, q quits>",
             "[Entrée] suivant, r retour, un numéro pour aller à l'action, q quitte>",
@@ -108,6 +120,9 @@ MESSAGES = Catalogue(
             "Nommez un jeu (jeux : {games}), ou reprenez une partie avec --load.",
         ),
         "cli.load_failed": ("Cannot read {path}: {why}", "Impossible de lire {path} : {why}"),
-        "cli.pause": ("--pause must be zero or more seconds, not {value}", "--pause doit être un nombre de secondes positif ou nul, pas {value}"),
+        "cli.pause": (
+            "--pause must be zero or more seconds, not {value}",
+            "--pause doit être un nombre de secondes positif ou nul, pas {value}",
+        ),
     }
 )
