@@ -187,11 +187,11 @@ class BanjooliGame(Game):
         st.fix_queue = [] if kv["Y"] == "-" else [int(s) for s in kv["Y"].split(".")]
         if board is not None:
             st.occ = [-1] * board.size
-            for o, p in enumerate(st.pos):
-                if p != ARRIVED:
-                    if st.occ[p] >= 0:
+            for o, space in enumerate(st.pos):
+                if space != ARRIVED:
+                    if st.occ[space] >= 0:
                         raise ValueError("two ostriches share a space")
-                    st.occ[p] = o
+                    st.occ[space] = o
         if not 0 <= st.seat < n:
             raise ValueError("seat")
         return st

@@ -49,9 +49,12 @@ __all__ = [
     "A_SWAP",
     "A_UNSPELL",
     "FACES",
+    "FRENZY",
     "MAGIC",
     "NUM_ACTIONS",
     "PHASES",
+    "PLACE",
+    "REROLL",
     "WHITE",
     "BanjooliState",
 ]

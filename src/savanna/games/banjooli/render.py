@@ -1,0 +1,174 @@
+"""Drawings of the board and of each tile, in ASCII and SVG, generated from the data.
+
+The Finish line is at the top and the Exit at the bottom; lane 0 is on the left. Ostriches
+are their colour letters (lower case when scared), face-down berries ``o`` (or the token's
+first letter when the seat has peeked at it).
+
+Example:
+    >>> print(tile_text("ravine").splitlines()[0])
+    The Ravine (ravine)
+"""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+
+from savanna.core.game import Observation
+from savanna.games.banjooli.board import Board
+from savanna.games.banjooli.data import COLOURS, TileData, load_data
+from savanna.games.banjooli.state import ARRIVED, FACES
+
+__all__ = ["board_svg", "board_text", "tile_svg", "tile_text"]
+
+_GLYPH = {"n": "n", ".": ".", "#": "#", "~": "~", "w": "w", "c": "c", "=": "=", "x": " ", "l": "^", "v": "@"}
+_FILL = {
+    "n": "#d9c9a3", ".": "#e8d9a8", "#": "#7d7468", "~": "#c2a25a", "w": "#5b8fd1", "c": "#3d7a3d",
+    "=": "#9b6b3b", "x": "#2b2b2b", "l": "#d4482a", "v": "#7b4fa3",
+}
+_OSTRICH_FILL = {"B": "#2e5cb8", "Y": "#e6c619", "R": "#c62828", "G": "#2e8b3d", "P": "#7b3fa0"}
+_CELL = 26
+_WORDS = {
+    "en": ("FINISH", "EXIT", "arrived", "dice", "turn", "seat", "your card"),
+    "fr": ("ARRIVÉE", "DÉPART", "arrivées", "dés", "tour", "place", "votre carte"),
+}
+
+
+def _tile_grid(tile: TileData) -> list[list[str | None]]:
+    """Rows of a tile (Exit side first), five cells each; ``None`` where a curve lane ended."""
+    if tile.kind == "curve":
+        height = max(len(lane) for lane in tile.lanes)
+        return [[lane[r] if r < len(lane) else None for lane in tile.lanes] for r in range(height)]
+    return [list(row) for row in tile.rows]
+
+
+def tile_text(tile_id: str) -> str:
+    """An ASCII drawing of one tile (Finish side at the top).
+
+    Raises:
+        KeyError: for an unknown tile id.
+    """
+    tile = load_data().tile(tile_id)
+    sep = "|" if tile.kind == "curve" else " "
+    lines = [f"{tile.name} ({tile.id})"]
+    for row in reversed(_tile_grid(tile)):
+        lines.append("|" + sep.join(" " + ("" if c is None else _GLYPH[c]).ljust(1) + " " for c in row) + "|")
+    if tile.kind == "finish":
+        lines.append("=" * 21)
+    return "\n".join(lines)
+
+
+def tile_svg(tile_id: str) -> str:
+    """An SVG drawing of one tile.
+
+    Raises:
+        KeyError: for an unknown tile id.
+    """
+    tile = load_data().tile(tile_id)
+    grid = _tile_grid(tile) or [[None] * 5]
+    svg = ET.Element("svg", xmlns="http://www.w3.org/2000/svg", width=str(5 * _CELL), height=str(len(grid) * _CELL))
+    ET.SubElement(svg, "title").text = tile.name
+    for r, row in enumerate(reversed(grid)):
+        for lane, code in enumerate(row):
+            if code is not None:
+                _cell(svg, lane * _CELL, r * _CELL, code)
+    if tile.kind == "finish":
+        ET.SubElement(svg, "line", x1="0", y1=str(_CELL // 2), x2=str(5 * _CELL), y2=str(_CELL // 2),
+                      stroke="#000", attrib={"stroke-width": "3", "stroke-dasharray": "6,3"})
+    return ET.tostring(svg, encoding="unicode")
+
+
+def _cell(svg: ET.Element, x: int, y: int, code: str) -> None:
+    ET.SubElement(svg, "rect", x=str(x), y=str(y), width=str(_CELL), height=str(_CELL),
+                  fill=_FILL[code], stroke="#555", attrib={"stroke-width": "1"})
+
+
+def _layout_rows(board: Board) -> tuple[int, dict[int, tuple[int, int]]]:
+    """Total drawn rows and, for each space, its (lane, row from the top)."""
+    data = load_data()
+    heights = [1] + [len(_tile_grid(data.tile(t))) for t in board.tiles]
+    offsets = [sum(heights[:i]) for i in range(len(heights))]
+    total = sum(heights)
+    where = {}
+    for s in range(board.size):
+        where[s] = (board.lane[s], total - 1 - (offsets[board.tile[s]] + board.row[s]))
+    return total, where
+
+
+def _marks(observation: Observation) -> dict[int, str]:
+    d = observation.data
+    marks: dict[int, str] = {}
+    for space, token in d["berries"]:
+        marks[space] = "o" if token < 0 else load_data().berries[token].id[0]
+    for o, p in enumerate(d["pos"]):
+        if p != ARRIVED:
+            marks[p] = COLOURS[o].lower() if d["scared"][o] else COLOURS[o]
+    return marks
+
+
+def board_text(observation: Observation, lang: str = "en") -> str:
+    """An ASCII drawing of the race as ``observation`` shows it (fits 80 columns)."""
+    words = _WORDS.get(lang, _WORDS["en"])
+    d = observation.data
+    if not d["layout"]:
+        return f"banjooli — {d['phase']}"
+    board = Board.build(tuple(d["layout"]))
+    total, where = _layout_rows(board)
+    grid = [["   "] * 5 for _ in range(total)]
+    marks = _marks(observation)
+    for s, (lane, row) in where.items():
+        glyph = marks.get(s, _GLYPH[board.kind[s]])
+        grid[row][lane] = f" {glyph} "
+    arrived = " ".join(f"{i + 1}.{COLOURS[o]}" for i, o in enumerate(d["arrived"])) or "-"
+    lines = [f"== {words[0]} ==  {words[2]}: {arrived}"]
+    tile_names = ["exit", *board.tiles]
+    row_tile = {row: board.tile[s] for s, (_, row) in where.items()}
+    for r, cells in enumerate(grid):
+        t = row_tile.get(r, 0)
+        fence = "|" if load_data().tile(tile_names[t]).kind == "curve" else " "
+        lines.append(f"{tile_names[t][:10]:>10} |" + fence.join(cells) + "|")
+    dice = "".join("." if f < 0 else FACES[f] for f in d["dice"])
+    lines.append(f"== {words[1]} ==  {words[3]}: {dice[:5]} | {dice[5]}  {words[4]} {d['turn']}")
+    if d["card"] >= 0:
+        lines.append(f"{words[6]}: " + " ".join(load_data().cards[d["card"]].order))
+    return "\n".join(lines)
+
+
+def board_svg(observation: Observation) -> str:
+    """An SVG drawing of the race as ``observation`` shows it."""
+    d = observation.data
+    if not d["layout"]:
+        svg = ET.Element("svg", xmlns="http://www.w3.org/2000/svg", width="130", height="30")
+        ET.SubElement(svg, "text", x="4", y="20").text = f"banjooli — {d['phase']}"
+        return ET.tostring(svg, encoding="unicode")
+    board = Board.build(tuple(d["layout"]))
+    total, where = _layout_rows(board)
+    top = _CELL
+    svg = ET.Element("svg", xmlns="http://www.w3.org/2000/svg", width=str(5 * _CELL + 80),
+                     height=str((total + 2) * _CELL))
+    ET.SubElement(svg, "title").text = "Banjooli Xeet"
+    ET.SubElement(svg, "line", x1="0", y1=str(top - 2), x2=str(5 * _CELL), y2=str(top - 2), stroke="#000",
+                  **{"stroke-width": "3", "stroke-dasharray": "6,3"})
+    for i, o in enumerate(d["arrived"]):
+        _ostrich(svg, 5 * _CELL + 10 + i * _CELL, 0, COLOURS[o], False)
+    for s, (lane, row) in where.items():
+        _cell(svg, lane * _CELL, top + row * _CELL, board.kind[s])
+    for space, token in d["berries"]:
+        lane, row = where[space]
+        circle = ET.SubElement(svg, "circle", cx=str(lane * _CELL + _CELL // 2), cy=str(top + row * _CELL + _CELL // 2),
+                               r=str(_CELL // 5), fill="#8e1f5c")
+        if token >= 0:
+            ET.SubElement(circle, "title").text = load_data().berries[token].name
+    for o, p in enumerate(d["pos"]):
+        if p != ARRIVED:
+            lane, row = where[p]
+            _ostrich(svg, lane * _CELL, top + row * _CELL, COLOURS[o], bool(d["scared"][o]))
+    return ET.tostring(svg, encoding="unicode")
+
+
+def _ostrich(svg: ET.Element, x: int, y: int, letter: str, scared: bool) -> None:
+    half = _CELL // 2
+    ET.SubElement(svg, "circle", cx=str(x + half), cy=str(y + half), r=str(half - 3), fill=_OSTRICH_FILL[letter],
+                  stroke="#000" if not scared else "#fff", attrib={"stroke-width": "2" if scared else "1"})
+    label = ET.SubElement(svg, "text", x=str(x + half), y=str(y + half + 4), fill="#fff",
+                          **{"text-anchor": "middle", "font-size": "12", "font-family": "sans-serif"})
+    label.text = letter.lower() if scared else letter
