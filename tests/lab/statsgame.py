@@ -1,0 +1,36 @@
+"""The toy race with a ``game_statistics`` hook, to test how the lab aggregates it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from savanna.core import GameSpec, State
+from tests.support.toygame import RUNNERS, ToyGame
+
+
+class ToyStatsGame(ToyGame):
+    """The toy race reporting its winning runner, the runners left behind and each seat's card."""
+
+    spec = GameSpec(
+        name="toystats",
+        title="Toy race with statistics",
+        title_fr="Course jouet avec statistiques",
+        min_players=2,
+        max_players=4,
+        default_players=2,
+        options=ToyGame.spec.options,
+        perfect_information=False,
+        version=1,
+        rules_document="tests/support/toygame.py",
+    )
+
+    def game_statistics(self, state: State) -> dict[str, Any]:
+        pos = state.pos  # type: ignore[attr-defined]
+        winner = max(range(3), key=lambda i: pos[i])
+        return {
+            "game": {
+                "winner": RUNNERS[winner],
+                "left_at_start": [RUNNERS[i] for i in range(3) if pos[i] == 0],
+            },
+            "seats": {"card": [RUNNERS[c] for c in state.cards]},  # type: ignore[attr-defined]
+        }

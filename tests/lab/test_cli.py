@@ -1,0 +1,181 @@
+"""``savanna simulate`` and ``savanna tournament``: reports, tables and clean errors."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from savanna.cli import app
+
+runner = CliRunner()
+
+
+def _run(*args: str):
+    return runner.invoke(app, list(args), catch_exceptions=False)
+
+
+def test_simulate_writes_a_reproducible_report(toystats: type, tmp_path: Path) -> None:
+    args = [
+        "simulate",
+        "toystats",
+        "--games",
+        "8",
+        "--bots",
+        "heuristic,random",
+        "--players",
+        "3",
+        "--option",
+        "length=5",
+        "--workers",
+        "1",
+        "--seed",
+        "7",
+        "--quiet",
+    ]
+    first = _run(*args, "--report", str(tmp_path / "a"))
+    assert first.exit_code == 0, first.output
+    assert "heuristic" in first.output and "95% CI" in first.output
+    second = _run(
+        *args[:-3], "--workers", "2", "--seed", "7", "--quiet", "--report", str(tmp_path / "b")
+    )
+    assert second.exit_code == 0, second.output
+    a = (tmp_path / "a" / "summary.json").read_bytes()
+    assert a == (tmp_path / "b" / "summary.json").read_bytes()
+    summary = json.loads(a)
+    assert summary["options"] == {"length": 5} and summary["players"] == 3 and summary["seed"] == 7
+    report = (tmp_path / "a" / "report.md").read_text()
+    assert (
+        "savanna simulate toystats --games 8 --bots heuristic,random --players 3 --option length=5 --seed 7"
+        in report
+    )
+    assert len((tmp_path / "a" / "games.jsonl").read_text().splitlines()) == 8
+
+
+def test_different_seeds_give_different_games(toystats: type, tmp_path: Path) -> None:
+    for seed in ("1", "2"):
+        result = _run(
+            "simulate",
+            "toystats",
+            "-n",
+            "6",
+            "-b",
+            "random",
+            "-w",
+            "1",
+            "-s",
+            seed,
+            "-q",
+            "-r",
+            str(tmp_path / seed),
+        )
+        assert result.exit_code == 0, result.output
+    assert (tmp_path / "1" / "games.jsonl").read_text() != (
+        tmp_path / "2" / "games.jsonl"
+    ).read_text()
+
+
+@pytest.mark.parametrize(
+    ("args", "fragment"),
+    [
+        (["--bots", "random,alphabeta"], "unknown bot"),
+        (["--bots", "ismcts:sims=lots"], "sims"),
+        (["--bots", "ismcts:sims"], "key=value"),
+        (["--bots", ","], "at least one bot"),
+        (["--bots", "random", "--option", "length=99"], "length"),
+        (["--bots", "random", "--option", "length"], "KEY=VALUE"),
+        (["--bots", "random", "--option", "speed=3"], "no option"),
+        (["--bots", "random", "--players", "9"], "players"),
+        (["--bots", "random", "--games", "0"], "--games"),
+        (["--bots", "random", "--workers", "0"], "--workers"),
+        (["--bots", "random,random,random"], "3 bots for 2 seats"),
+    ],
+)
+def test_simulate_bad_flags_exit_non_zero_with_a_clear_message(
+    toy_game_class: type, tmp_path: Path, args: list[str], fragment: str
+) -> None:
+    result = runner.invoke(app, ["simulate", "toy", *args, "--report", str(tmp_path), "-q"])
+    assert result.exit_code == 2
+    assert fragment in result.output
+    assert "Traceback" not in result.output
+    assert not (tmp_path / "summary.json").exists()
+
+
+def test_simulate_unknown_game_is_a_clear_error(tmp_path: Path) -> None:
+    result = runner.invoke(
+        app, ["simulate", "chess", "--bots", "random", "--report", str(tmp_path)]
+    )
+    assert result.exit_code == 2
+    assert "unknown game 'chess'" in result.output
+    assert "Traceback" not in result.output
+
+
+def test_simulate_refuses_a_file_as_report_directory(toy_game_class: type, tmp_path: Path) -> None:
+    target = tmp_path / "taken"
+    target.write_text("x")
+    result = runner.invoke(
+        app, ["simulate", "toy", "--bots", "random", "--report", str(target), "-q"]
+    )
+    assert result.exit_code == 2
+    assert "is a file" in result.output
+
+
+def test_simulate_help_explains_ray_address() -> None:
+    result = runner.invoke(app, ["simulate", "--help"])
+    assert result.exit_code == 0
+    assert "RAY_ADDRESS" in result.output
+
+
+def test_tournament_rates_the_bots(toy_game_class: type) -> None:
+    result = _run(
+        "tournament",
+        "toy",
+        "--bots",
+        "heuristic,random,ismcts:sims=15",
+        "--games",
+        "10",
+        "--players",
+        "2",
+        "--workers",
+        "1",
+        "--seed",
+        "3",
+        "--quiet",
+    )
+    assert result.exit_code == 0, result.output
+    out = result.output
+    for name in ("heuristic", "random", "ismcts:sims=15", "head to head", "10/10"):
+        assert name in out
+    again = _run(
+        "tournament",
+        "toy",
+        "--bots",
+        "heuristic,random,ismcts:sims=15",
+        "--games",
+        "10",
+        "--players",
+        "2",
+        "--workers",
+        "1",
+        "--seed",
+        "3",
+        "--quiet",
+    )
+    assert again.output == out
+
+
+@pytest.mark.parametrize(
+    ("bots", "fragment"),
+    [
+        ("random", "two different bots"),
+        ("random,random", "two different"),
+        ("random,nobody", "unknown bot"),
+    ],
+)
+def test_tournament_bad_bots_exit_non_zero(toy_game_class: type, bots: str, fragment: str) -> None:
+    result = runner.invoke(app, ["tournament", "toy", "--bots", bots, "-q"])
+    assert result.exit_code == 2
+    assert fragment in result.output
+    assert "Traceback" not in result.output
