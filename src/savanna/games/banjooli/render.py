@@ -147,7 +147,7 @@ def board_svg(observation: Observation) -> str:
                      height=str((total + 2) * _CELL))
     ET.SubElement(svg, "title").text = "Banjooli Xeet"
     ET.SubElement(svg, "line", x1="0", y1=str(top - 2), x2=str(5 * _CELL), y2=str(top - 2), stroke="#000",
-                  **{"stroke-width": "3", "stroke-dasharray": "6,3"})
+                  attrib={"stroke-width": "3", "stroke-dasharray": "6,3"})
     for i, o in enumerate(d["arrived"]):
         _ostrich(svg, 5 * _CELL + 10 + i * _CELL, 0, COLOURS[o], False)
     for s, (lane, row) in where.items():
@@ -170,5 +170,5 @@ def _ostrich(svg: ET.Element, x: int, y: int, letter: str, scared: bool) -> None
     ET.SubElement(svg, "circle", cx=str(x + half), cy=str(y + half), r=str(half - 3), fill=_OSTRICH_FILL[letter],
                   stroke="#000" if not scared else "#fff", attrib={"stroke-width": "2" if scared else "1"})
     label = ET.SubElement(svg, "text", x=str(x + half), y=str(y + half + 4), fill="#fff",
-                          **{"text-anchor": "middle", "font-size": "12", "font-family": "sans-serif"})
+                          attrib={"text-anchor": "middle", "font-size": "12", "font-family": "sans-serif"})
     label.text = letter.lower() if scared else letter
