@@ -33,7 +33,9 @@ class Keyboard:
 
 def make_console(width: int = 80, height: int = 24) -> Console:
     """A plain-text console writing to memory."""
-    return Console(file=io.StringIO(), width=width, height=height, color_system=None, force_terminal=False)
+    return Console(
+        file=io.StringIO(), width=width, height=height, color_system=None, force_terminal=False
+    )
 
 
 def screen(console: Console) -> str:

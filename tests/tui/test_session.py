@@ -62,7 +62,9 @@ def test_unreadable_entry_is_answered_and_prompted_again(toy, tmp_path: Path) ->
 
 def test_hyena_move_refused_by_its_rule_in_french(tmp_path: Path) -> None:
     """hyena/well.pay_missing refuses 'pay' on the way out; the rule is shown, then the prompt."""
-    play, keys = session("hyena", "human,bot:heuristic", ["pay", "bank", "quit", "n"], tmp_path, seed=3, lang="fr")
+    play, keys = session(
+        "hyena", "human,bot:heuristic", ["pay", "bank", "quit", "n"], tmp_path, seed=3, lang="fr"
+    )
     play.run()
     out = screen(play.console)
     assert "hyena/well.pay_missing" in out and "refusée" in out
@@ -105,11 +107,16 @@ def test_single_human_sees_own_card_and_no_handover(toy, tmp_path: Path) -> None
     out = screen(play.console)
     assert "Pass the keyboard" not in out
     assert f"card: {cards_of(play)[0]}" in out.partition(GAME_OVER)[0]
-    assert f"card: {cards_of(play)[1]}" not in out.partition(GAME_OVER)[0] or cards_of(play)[0] == cards_of(play)[1]
+    assert (
+        f"card: {cards_of(play)[1]}" not in out.partition(GAME_OVER)[0]
+        or cards_of(play)[0] == cards_of(play)[1]
+    )
 
 
 def test_undo_takes_back_the_last_human_move_and_meets_the_same_dice(toy, tmp_path: Path) -> None:
-    play, _ = session("toy", "human,bot:random", ["1", "undo", "2", "quit", "n"], tmp_path, seed=1, players=2)
+    play, _ = session(
+        "toy", "human,bot:random", ["1", "undo", "2", "quit", "n"], tmp_path, seed=1, players=2
+    )
     play.run()
     out = screen(play.console)
     assert "Took back your move move A" in out
@@ -138,13 +145,21 @@ def test_save_then_load_continues_the_same_game(toy, tmp_path: Path) -> None:
     (tmp_path / "whole").mkdir()
     whole, _ = session("toy", "human,bot:heuristic", moves, tmp_path / "whole", seed=7)
     whole.run()
-    first, _ = session("toy", "human,bot:heuristic", [*moves[:2], f"save {tmp_path / 'mid.json'}", "quit", "n"], tmp_path, seed=7)
+    first, _ = session(
+        "toy",
+        "human,bot:heuristic",
+        [*moves[:2], f"save {tmp_path / 'mid.json'}", "quit", "n"],
+        tmp_path,
+        seed=7,
+    )
     first.run()
     assert "Game saved to" in screen(first.console)
     record = Record.from_json((tmp_path / "mid.json").read_text())
     resumed_state = replay(record)
     assert record.seed == 7
-    second, _ = session("toy", "human,bot:heuristic", moves[2:], tmp_path, seed=7, history=resumed_state.history)
+    second, _ = session(
+        "toy", "human,bot:heuristic", moves[2:], tmp_path, seed=7, history=resumed_state.history
+    )
     second.run()
     assert "Game resumed after" in screen(second.console)
     assert second.state.history == whole.state.history
@@ -168,14 +183,22 @@ def test_end_of_input_saves_the_game(toy, tmp_path: Path) -> None:
 
 
 def test_help_lists_commands_in_french(toy, tmp_path: Path) -> None:
-    play, _ = session("toy", "human,bot:random", ["aide", "quitter", "n"], tmp_path, seed=1, lang="fr")
+    play, _ = session(
+        "toy", "human,bot:random", ["aide", "quitter", "n"], tmp_path, seed=1, lang="fr"
+    )
     play.run()
     out = screen(play.console)
     assert "Commandes" in out and "annuler" in out and "Au revoir." in out
 
 
 def test_save_to_unwritable_place_is_reported(toy, tmp_path: Path) -> None:
-    play, _ = session("toy", "human,bot:random", [f"save {tmp_path / 'no' / 'such' / 'x.json'}", "quit", "n"], tmp_path, seed=1)
+    play, _ = session(
+        "toy",
+        "human,bot:random",
+        [f"save {tmp_path / 'no' / 'such' / 'x.json'}", "quit", "n"],
+        tmp_path,
+        seed=1,
+    )
     play.run()
     assert "Cannot write" in screen(play.console)
 
@@ -184,7 +207,13 @@ def test_bot_pause_is_taken_between_moves(toy, tmp_path: Path) -> None:
     slept: list[float] = []
     game = load_game("toy", players=2)
     play = PlaySession(
-        game, parse_seats("bot,bot"), seed=1, console=make_console(), pause=0.25, out=tmp_path / "g.json", sleep=slept.append
+        game,
+        parse_seats("bot,bot"),
+        seed=1,
+        console=make_console(),
+        pause=0.25,
+        out=tmp_path / "g.json",
+        sleep=slept.append,
     )
     play.run()
     assert slept and set(slept) == {0.25}
@@ -192,7 +221,9 @@ def test_bot_pause_is_taken_between_moves(toy, tmp_path: Path) -> None:
 
 def test_wrong_seat_count_is_refused(toy, tmp_path: Path) -> None:
     with pytest.raises(OptionError):
-        PlaySession(load_game("toy", players=3), parse_seats("human,human"), seed=1, console=make_console())
+        PlaySession(
+            load_game("toy", players=3), parse_seats("human,human"), seed=1, console=make_console()
+        )
 
 
 def test_codes_become_hash_numbers_when_moves_are_numbers(toy, tmp_path: Path) -> None:
@@ -221,7 +252,9 @@ def test_default_record_path_never_overwrites(tmp_path: Path) -> None:
 
 
 def test_wide_terminal_draws_panels(toy, tmp_path: Path) -> None:
-    play, _ = session("toy", "human,bot:random", ["board", "quit", "n"], tmp_path, width=120, height=40)
+    play, _ = session(
+        "toy", "human,bot:random", ["board", "quit", "n"], tmp_path, width=120, height=40
+    )
     play.run()
     out = screen(play.console)
     assert "╭─ Status" in out and "Your choices" in out

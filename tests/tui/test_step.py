@@ -1,0 +1,56 @@
+"""``step_through``: a record shown one action at a time (``savanna replay FILE --step``)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from savanna.core import Record, RecordError, load_game, random_playout, record_of
+from savanna.tui import step_through
+from tests.tui.conftest import Keyboard, make_console, screen
+
+
+def toy_record(seed: int = 3) -> Record:
+    state = random_playout(load_game("toy", players=2), random.Random(seed))
+    return record_of(state, seed=seed, seats=["human", "bot:random"])
+
+
+def test_steps_forward_to_the_end_and_reveals(toy) -> None:
+    record = toy_record()
+    console = make_console()
+    n = len(record.actions)
+    final = step_through(record, console, "en", Keyboard(console, [""] * (n + 1)))
+    out = screen(console)
+    assert final.is_terminal()
+    assert f"Action {n} of {n}" in out and "Every secret revealed" in out
+    # before the last step the deals stay hidden; only the final step names them
+    before_end = out.split(f"Action {n} of {n}")[0]
+    assert "deal" not in before_end and "(hidden)" in before_end
+
+
+def test_back_jump_and_quit(toy) -> None:
+    record = toy_record()
+    console = make_console()
+    keys = Keyboard(console, ["", "", "b", "5", "zz", "q"])
+    step_through(record, console, "en", keys)
+    out = screen(console)
+    assert out.count("Action 1 of") == 2  # shown, then again after going back
+    assert "Action 5 of" in out
+    assert "Type Enter, b, q or an action number" in out
+    assert "Every secret revealed" not in out
+
+
+def test_french_and_end_of_input(toy) -> None:
+    console = make_console()
+    step_through(toy_record(), console, "fr", Keyboard(console, []))
+    assert "Début de la partie" in screen(console)
+
+
+def test_a_corrupt_record_names_the_bad_action(toy) -> None:
+    record = toy_record().model_copy(
+        update={"actions": ["deal A", "deal B", "move Q"], "result": None}
+    )
+    with pytest.raises(RecordError) as err:
+        step_through(record, make_console(), "en", lambda prompt: "")
+    assert err.value.index == 2
