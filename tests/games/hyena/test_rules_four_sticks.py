@@ -134,7 +134,9 @@ def test_hyena_devours_a_mother_who_walks_into_it() -> None:
 
 
 def test_end_game_when_no_mother_is_left_and_ranking_hyena_first() -> None:
-    state = position(R, "turn=1:throw mothers=B15,H0,H0 banks=0,0,0 home=1,2 hyena=1:B20", players=3)
+    state = position(
+        R, "turn=1:throw mothers=B15,H0,H0 banks=0,0,0 home=1,2 hyena=1:B20", players=3
+    )
     play(state, "3w")
     assert state.is_terminal()
     assert state.scores() == [0.0, 3.0, 2.0]
@@ -159,7 +161,9 @@ def test_end_ranking_mothers_home_after_the_owner_in_order_of_arrival() -> None:
 
 
 def test_turn_skip_seats_with_nothing_left_to_play() -> None:
-    state = position(R, "turn=2:throw mothers=B1,H0,O5,H0 banks=0,0,0,0 home=3,1 hyena=3:O2", players=4)
+    state = position(
+        R, "turn=2:throw mothers=B1,H0,O5,H0 banks=0,0,0,0 home=3,1 hyena=3:O2", players=4
+    )
     play(state, "2w")
     assert body(state).startswith("turn=3:start")
     play(state, "throw", "2w")

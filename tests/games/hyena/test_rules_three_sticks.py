@@ -112,6 +112,8 @@ def test_hyena_speed_double_on_the_way_back_too_and_it_devours() -> None:
 
 
 def test_hyena_devours_only_the_mothers_it_reaches_or_passes() -> None:
-    state = position(R, "turn=0:decide:2w mothers=H0,O21,B25 banks=0,0,0 home=0 hyena=0:B26", players=3)
+    state = position(
+        R, "turn=0:decide:2w mothers=H0,O21,B25 banks=0,0,0 home=0 hyena=0:B26", players=3
+    )
     play(state, "move")  # 26 -> 22: passes 25, does not reach 21
     assert "mothers=H0,O21,X25" in body(state)

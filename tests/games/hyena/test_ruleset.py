@@ -90,9 +90,7 @@ def test_sampled_throws_fit_the_probabilities_chi_square(name: str) -> None:
     counts = [0] * (game.sticks + 1)
     for _ in range(draws):
         counts[state.sample_chance(rng)] += 1
-    chi2 = sum(
-        (counts[k] - draws * p) ** 2 / (draws * p) for k, p in state.chance_outcomes()
-    )
+    chi2 = sum((counts[k] - draws * p) ** 2 / (draws * p) for k, p in state.chance_outcomes())
     assert float(chi2) < CHI2_CRITICAL[game.sticks]
 
 
