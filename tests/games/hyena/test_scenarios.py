@@ -60,6 +60,6 @@ def test_the_hyena_hunts_on_the_way_back_and_a_mother_escapes_home() -> None:
         play(state, action)
         assert body(state) == after, action
     play(state, "move")  # seat 3 is on hole 5: a 6 brings her home
-    assert body(state) == "turn=0:over mothers=H0,X30,X14,H0 banks=0,2,0,0 home=0,3 hyena=0:B12"
+    assert body(state) == "turn=3:over mothers=H0,X30,X14,H0 banks=0,2,0,0 home=0,3 hyena=0:B12"
     assert state.scores() == [4.0, 0.0, 0.0, 3.0]
     assert state.ranking() == [0, 2, 2, 1]
