@@ -66,7 +66,7 @@ class LinearPolicy:
         return int(rng.choices(range(len(p)), weights=p.tolist())[0])
 
 
-def environment(game: str, players: int | None, options: dict[str, str]) -> SavannaEnv:
+def environment(game: str, players: int | None, options: dict[str, Any]) -> SavannaEnv:
     """The training and evaluation environment: seat 0 against random bots."""
     return make(game, opponents="random", seat=0, players=players, **options)
 
@@ -77,7 +77,7 @@ def train(
     """REINFORCE with a running-mean baseline; returns the policy and each episode's reward."""
     rng = random.Random(seed)
     features = int(np.prod(env.observation_space.shape or (0,)))
-    policy = LinearPolicy.zeros(features, int(env.action_space.n))
+    policy = LinearPolicy.zeros(features, env.game.num_distinct_actions)
     baseline = 0.0
     history: list[float] = []
     for episode in range(episodes):
