@@ -191,6 +191,8 @@ class BanjooliGame(Game):
                 if space != ARRIVED:
                     if st.occ[space] >= 0:
                         raise ValueError("two ostriches share a space")
+                    if not board.passable[space]:
+                        raise ValueError(f"ostrich {COLOURS[o]} stands on an impassable space")
                     st.occ[space] = o
         if not 0 <= st.seat < n:
             raise ValueError("seat")

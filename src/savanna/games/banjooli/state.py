@@ -922,6 +922,8 @@ def _parse_player_action(text: str, state: BanjooliState) -> int:
                 return A_SPACE + int(arg)
         if t == "pass":
             return A_PASS
+    except IllegalActionError:
+        raise
     except ValueError:
         pass
     raise NotationError(text, "keep, reroll 136, move Y, move Y+W, move Y*5, step F, jump L, spell Y, unspell Y, pass, give 2, swap R, to 17, berry 17")

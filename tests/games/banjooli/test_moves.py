@@ -1,0 +1,235 @@
+"""Moving an ostrich: colour counts, jokers, the magic roll, full movement, steps and jumps.
+
+Source: banjooli-xeet-rules-en.txt, A. Moving an Ostrich; banjooli-xeet-rules-fr.txt,
+A DÉPLACER UNE AUTRUCHE.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from savanna.core.errors import IllegalActionError
+from tests.games.banjooli.helpers import CURVE_FIRST, game, position, sp, texts
+
+
+def refused(state, text: str) -> str:
+    with pytest.raises(IllegalActionError) as info:
+        state.apply(state.parse_action(text))
+    return info.value.rule.id
+
+
+def play(state, *moves: str) -> None:
+    for text in moves:
+        state.apply_text(text)
+
+
+def test_move_colour_count_gives_one_space_per_die_of_the_colour() -> None:
+    """EN A: red, red, green, green, green: red moves two or green moves three."""
+    s = position(game(), dice="RRGGGB")
+    assert texts(s) == ["move R", "move G"]
+    s.apply_text("move G")
+    assert s.points == 3
+
+
+def test_move_colour_count_refuses_a_colour_not_rolled() -> None:
+    s = position(game(), dice="RRGGGB")
+    assert refused(s, "move Y") == "move.colour_count"
+
+
+def test_move_joker_white_is_optional_and_all_or_nothing() -> None:
+    """EN A: red, white, white, white, yellow: red or yellow moves one or four spaces."""
+    s = position(game(), dice="RWWWYB")
+    assert texts(s) == ["move Y", "move Y+W", "move R", "move R+W"]
+    s.apply_text("move R+W")
+    assert s.points == 4
+
+
+def test_move_joker_alone_is_refused() -> None:
+    s = position(game(), dice="RWWWYB")
+    assert refused(s, "move G+W") == "move.joker_alone"
+
+
+def test_move_joker_finished_colour_is_a_joker() -> None:
+    """EN A: yellow arrived; purple, white, green, yellow, yellow: yellow or white as jokers."""
+    s = position(game(), dice="PWGYYB", arrived="Y", at={"P": sp(3, 4)})
+    options = texts(s)
+    assert "move P+Y" in options and "move P+W" in options and "move G+Y" in options
+    s.apply_text("move P+Y")
+    assert s.points == 3
+
+
+def test_move_joker_one_kind_refuses_two_kinds_together() -> None:
+    s = position(game(), dice="PWGYYB", arrived="Y", at={"P": sp(3, 4)})
+    assert refused(s, "move P+W+Y") == "move.joker_one_kind"
+
+
+def test_move_joker_one_kind_refuses_a_colour_not_arrived_as_joker() -> None:
+    s = position(game(), dice="PWGYYB")
+    assert refused(s, "move P+G") == "move.joker_one_kind"
+
+
+def test_move_five_magic_with_five_distinct_colours() -> None:
+    s = position(game(), dice="BYRGPB")
+    assert "move G*5" in texts(s)
+    s.apply_text("move G*5")
+    assert s.points == 5
+
+
+def test_move_five_magic_with_five_whites() -> None:
+    s = position(game(), dice="WWWWWB")
+    assert sorted(texts(s)) == sorted(f"move {c}*5" for c in "BYRGP")
+
+
+def test_move_five_magic_counts_an_arrived_colour_but_not_a_scared_ostrich() -> None:
+    s = position(game(), dice="BYRGPB", arrived="R", scared="G", at={"G": sp(2, 3)})
+    options = texts(s)
+    assert "move B*5" in options and "move G*5" not in options and "move R*5" not in options
+    assert refused(s, "move G*5") == "move.scared"
+
+
+def test_move_five_magic_is_refused_on_an_ordinary_roll() -> None:
+    s = position(game(), dice="BYRGGB")
+    assert refused(s, "move B*5") == "move.five_magic"
+
+
+def test_move_scared_ostrich_cannot_move() -> None:
+    s = position(game(), dice="GGGBBW", scared="G", at={"G": sp(1, 3)})
+    assert refused(s, "move G") == "move.scared"
+
+
+def test_move_arrived_ostrich_cannot_move() -> None:
+    s = position(game(), dice="GGGBBW", arrived="G")
+    assert refused(s, "move G") == "move.arrived"
+
+
+def test_move_forward_straight_or_diagonal() -> None:
+    s = position(game(), dice="BRRRRW", at={"B": sp(1, 2)})
+    play(s, "move B")
+    assert texts(s) == ["step L", "step F", "step R"]
+    play(s, "step L")
+    assert s.pos[0] == sp(2, 1)
+
+
+def test_move_forward_refuses_leaving_the_lanes() -> None:
+    s = position(game(), phase="step", mover="B", points=1, at={"B": sp(2, 0)})
+    assert refused(s, "step L") == "move.forward"
+
+
+def test_move_rock_is_impassable() -> None:
+    s = position(game(), phase="step", mover="Y", points=1, at={"Y": sp(0, 1)})
+    assert refused(s, "step F") == "move.rock"
+    assert "step L" in texts(s)
+
+
+def test_move_fence_keeps_the_lane_in_a_curve() -> None:
+    g = game()
+    s = position(g, layout=CURVE_FIRST, phase="step", mover="P", points=1, at={"P": 19})
+    assert texts(s) == ["step F"]
+    assert refused(s, "step L") == "move.fence"
+
+
+def test_move_full_movement_refuses_a_move_that_cannot_be_completed() -> None:
+    """FR A 1: "Si le mouvement ne peut pas être accompli dans sa totalité" — another ostrich."""
+    g = game()
+    s = position(g, layout=CURVE_FIRST, dice="PPBBBW", at={"P": 19, "R": 21, "G": 22, "B": 0})
+    assert "move P" not in texts(s)
+    assert refused(s, "move P") == "move.full_movement"
+    s2 = position(g, layout=CURVE_FIRST, dice="PBBBBW", at={"P": 19, "R": 21, "G": 22, "B": 0})
+    assert "move P" in texts(s2)
+
+
+def test_move_full_movement_only_offers_steps_that_complete_the_move() -> None:
+    # Blue on row 2 lane 0 with 2 points: F is blocked beyond by two adjacent ostriches at
+    # row 3 lane 0 / row 4 lane 0 ... R leads on; only steps from which both points are spent.
+    g = game()
+    s = position(g, phase="step", mover="B", points=2,
+                 at={"B": sp(2, 0), "Y": sp(3, 0), "R": sp(4, 0), "G": sp(4, 1), "P": sp(5, 2)})
+    assert texts(s) == ["step R"]
+    assert refused(s, "jump F") == "jump.two_adjacent"
+
+
+def test_move_quicksand_stop_counts_as_a_complete_move() -> None:
+    s = position(game(), dice="GGGGBW", at={"G": sp(4, 2)})
+    play(s, "move G", "step F")
+    assert s.scared[3] and s.pos[3] == sp(5, 2)
+    assert s.seat == 1  # the turn passed: the movement ended on the quicksand
+
+
+def test_quicksand_scare_on_entering() -> None:
+    s = position(game(), phase="step", mover="R", points=1, at={"R": sp(6, 0)})
+    s.apply_text("step F")
+    assert s.scared[2]
+
+
+def test_move_occupied_end_becomes_a_jump() -> None:
+    """EN A 2: the movement cannot end on an occupied space; the ostrich jumps over it."""
+    s = position(game(), phase="step", mover="B", points=1, at={"B": sp(2, 2), "Y": sp(3, 2)})
+    assert s.action_to_text(s.parse_action("step F")) == "jump F"
+    s.apply_text("jump F")
+    assert s.pos[0] == sp(4, 2)
+
+
+def test_jump_one_point_advances_two_spaces() -> None:
+    s = position(game(), dice="BBRRGW", at={"B": sp(2, 2), "Y": sp(3, 2)})
+    play(s, "move B", "jump F", "step F")
+    assert s.pos[0] == sp(5, 2)
+
+
+def test_jump_chained_in_one_move() -> None:
+    s = position(game(), phase="step", mover="B", points=2,
+                 at={"B": sp(2, 2), "Y": sp(3, 2), "R": sp(5, 2)})
+    play(s, "jump F", "jump F")
+    assert s.pos[0] == sp(6, 2)
+
+
+def test_jump_two_adjacent_is_refused() -> None:
+    s = position(game(), phase="step", mover="B", points=1,
+                 at={"B": sp(2, 2), "Y": sp(3, 2), "R": sp(4, 2)})
+    assert refused(s, "jump F") == "jump.two_adjacent"
+
+
+def test_jump_landing_on_a_rock_is_refused() -> None:
+    # Rock at row 2 lane 2 of the rocks tile (space 57): jumping the ostrich on 52 straight.
+    s = position(game(), phase="step", mover="B", points=1, at={"B": 47, "Y": 52})
+    assert refused(s, "jump F") == "jump.landing"
+
+
+def test_jump_diagonal_over_an_ostrich() -> None:
+    s = position(game(), phase="step", mover="B", points=1, at={"B": sp(2, 1), "Y": sp(3, 2)})
+    s.apply_text("jump R")
+    assert s.pos[0] == sp(4, 3)
+
+
+def test_jump_across_a_fence_is_impossible() -> None:
+    g = game()
+    # Purple enters the curve: green sits diagonally on the first space of lane 3 (14).
+    s = position(g, layout=CURVE_FIRST, phase="step", mover="P", points=1, at={"P": 3, "G": 19, "B": 14})
+    assert refused(s, "jump R") == "jump.landing"
+
+
+def test_crossing_the_line_loses_the_points_left() -> None:
+    s = position(game(), phase="step", mover="G", points=3, at={"G": sp(15, 1)})
+    s.apply_text("step F")
+    assert s.arrived == [3] and s.points == 0 and s.seat == 1
+
+
+def test_turn_pass_only_when_nothing_is_legal() -> None:
+    """Q3: blue and green scared, only jokers for the others: the only action is pass."""
+    s = position(game(), dice="BBRWGG", arrived="R", scared="BG", at={"B": sp(1, 0), "G": sp(1, 3)})
+    assert texts(s) == ["unspell G"]
+    s2 = position(game(), dice="BBRWGY", arrived="R", scared="BG", at={"B": sp(1, 0), "G": sp(1, 3)})
+    assert texts(s2) == ["pass"]
+    s2.apply_text("pass")
+    assert s2.seat == 1
+
+
+def test_turn_pass_refused_when_a_move_exists() -> None:
+    s = position(game(), dice="BBRWGY")
+    assert refused(s, "pass") == "turn.pass"
+
+
+def test_numeric_notation_is_accepted() -> None:
+    """Components: ostriches 1-5, 6 = joker."""
+    s = position(game(), dice="RWWWYB")
+    assert s.parse_action("move 3+6") == s.parse_action("move R+W")
+    assert s.parse_action("move 2") == s.parse_action("move Y")
