@@ -208,6 +208,11 @@ class BanjooliState(State):
         other.occ = self.occ[:]
         return other
 
+    @property
+    def phase_name(self) -> str:
+        """The name of the current phase (``roll``, ``reroll``, ``decide``, ``step``, ...)."""
+        return PHASES[self.phase]
+
     # -- protocol hooks ---------------------------------------------------------------
     def current_player(self) -> int:
         phase = self.phase
