@@ -1,0 +1,71 @@
+"""Predictions and the final score.
+
+Source: banjooli-xeet-rules-en.txt, End of the Game and Score; banjooli-xeet-rules-fr.txt,
+FIN DE PARTIE ET SCORE. Cards (data/cards.toml): 1 = B Y R last P, 2 = Y R G last B,
+6 = B R P last Y, 3 = R G P last Y.
+"""
+
+from __future__ import annotations
+
+from tests.games.banjooli.helpers import game, position, sp
+
+CARD_BYR_P, CARD_YRG_B, CARD_BRP_Y, CARD_RGP_Y = 0, 1, 5, 2
+
+
+def final(arrived: str, at: dict[str, int], cards: list[int], picked: str = "-"):
+    g = game(players=len(cards))
+    return position(g, phase="over", arrived=arrived, at=at, cards=cards, picked=picked)
+
+
+def test_score_prediction_exact_places_5_4_3_and_x2_for_the_last() -> None:
+    s = final("BYR", {"G": sp(5, 0), "P": sp(1, 0)}, [CARD_BYR_P, CARD_YRG_B])
+    # Card 1: 5 + 4 + 3 = 12, purple last: x2 = 24. Card 2: Y, R misplaced 2 + 2, G not arrived.
+    assert s.scores() == [24.0, 4.0]
+
+
+def test_score_prediction_misplaced_arrivals_give_two_each() -> None:
+    s = final("RYB", {"G": sp(5, 0), "P": sp(4, 0)}, [CARD_BYR_P, CARD_YRG_B])
+    # Card 1: B, R misplaced (2 + 2), Y exact 4 -> 8; purple (row 4) is behind green
+    # (row 5), so purple is last -> x2 = 16.
+    assert s.scores()[0] == 16.0
+
+
+def test_score_prediction_tie_for_last_cancels_the_double() -> None:
+    s = final("BYR", {"G": sp(1, 0), "P": sp(1, 3)}, [CARD_BYR_P, CARD_YRG_B])
+    assert s.last_ostrich() is None
+    assert s.scores()[0] == 12.0
+
+
+def test_score_prediction_last_is_the_ostrich_with_most_steps_to_go() -> None:
+    s = final("BYR", {"G": 2, "P": sp(3, 0)}, [CARD_BYR_P, CARD_YRG_B])
+    assert s.last_ostrich() == 3  # green is still in its nest
+
+
+def test_score_oor_adds_two_after_doubling() -> None:
+    # Oor is token c; seat 0 picked it.
+    s = final("BYR", {"G": sp(5, 0), "P": sp(1, 0)}, [CARD_BYR_P, CARD_YRG_B], picked="c0")
+    assert s.scores() == [26.0, 4.0]
+
+
+def test_ranking_tie_break_by_positions_guessed() -> None:
+    s = final("BRP", {"Y": sp(1, 0), "G": sp(5, 0)}, [CARD_BRP_Y, CARD_RGP_Y])
+    # card 6: 12 x2 (yellow last) = 24, four exact; card 3 (R G P, last Y): R misplaced 2,
+    # P exact 3 -> 5 x2 = 10.
+    assert s.scores() == [24.0, 10.0]
+    assert s.ranking() == [0, 1]
+
+
+def test_ranking_equal_scores_broken_by_exact_places() -> None:
+    # Arrival R Y B; green and purple tie for last (no doubling). Card 10 (P Y G, last B):
+    # Y exact 4, one exact place. Card 2 (Y R G, last B): Y and R misplaced 2 + 2, none exact.
+    s = final("RYB", {"G": sp(2, 0), "P": sp(2, 4)}, [9, CARD_YRG_B])
+    assert s.scores() == [4.0, 4.0]
+    assert s.ranking() == [0, 1] and s.winners() == [0]
+
+
+def test_ranking_shared_victory_when_exact_places_tie() -> None:
+    # Arrival G P B. Card 1 (B Y R, last P): B misplaced 2. Card 2 (Y R G, last B): G
+    # misplaced 2. Equal scores, no exact place on either card: shared victory.
+    s = final("GPB", {"R": sp(2, 0), "Y": sp(2, 4)}, [CARD_BYR_P, CARD_YRG_B])
+    assert s.scores() == [2.0, 2.0]
+    assert s.ranking() == [0, 0] and s.winners() == [0, 1]
