@@ -217,3 +217,12 @@ def test_throw_only_rulesets_offer_one_forced_action() -> None:
     state = play(hyena("four-sticks").new_initial_state())
     assert state.legal_actions() == [0]
     assert hyena("four-sticks").heuristic_action(state.observation(0), [0], random.Random(0)) == 0
+
+
+@pytest.mark.parametrize("module", ["catalogue", "game", "render", "ruleset"])
+def test_docstring_examples_run(module: str) -> None:
+    import doctest
+    import importlib
+
+    result = doctest.testmod(importlib.import_module(f"savanna.games.hyena.{module}"))
+    assert result.failed == 0 and result.attempted > 0

@@ -72,7 +72,7 @@ def spiral(length: int) -> list[tuple[int, int]]:
     """Grid cells ``(row, col)`` of holes ``0..length``: hole 0 the village, ``length`` the well.
 
     >>> spiral(3)
-    [(1, 0), (0, 0), (0, 1), (1, 1)]
+    [(1, 0), (1, 1), (0, 1), (0, 0)]
     """
     cells = [(0, 0)]
     row = col = 0
