@@ -756,6 +756,12 @@ class BanjooliState(State):
         if self.is_terminal():
             raise IllegalActionError(text, self.game.rule("game.over"))
         if self.is_chance_node():
+            words = text.strip().lower().split()
+            if self.phase in (ROLL, VORTEX) and len(words) == 2 and words[0] == PHASES[self.phase]:
+                try:
+                    return _face(words[1])
+                except ValueError:
+                    pass
             return super().parse_action(text)
         action = _parse_player_action(text, self)
         if action not in self.legal_actions():

@@ -1,0 +1,106 @@
+"""Data files, layouts and board geometry.
+
+Source: banjooli-xeet-rules-en.txt, Components and Initial Setup; rules-questions Banjooli 1
+and 10 (tiles and cards designed as data).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+
+import pytest
+from pydantic import ValidationError
+
+from savanna.core.errors import OptionError
+from savanna.games.banjooli.board import FINISH, Board
+from savanna.games.banjooli.data import CardData, TileData, load_data
+from tests.games.banjooli.helpers import CURVE_FIRST, STRAIGHTS, game, sp
+
+CURVES = {"bend_left", "bend_right"}
+
+
+def test_cards_each_ostrich_twice_in_each_slot() -> None:
+    cards = load_data().cards
+    assert len(cards) == 10
+    for slot in range(4):
+        assert Counter(c.order[slot] for c in cards) == Counter({c: 2 for c in "BYRGP"})
+
+
+def test_cards_name_four_distinct_ostriches() -> None:
+    with pytest.raises(ValidationError):
+        CardData(number=11, order=["B", "B", "R", "G"], source="design")
+
+
+def test_every_data_entry_cites_a_source() -> None:
+    data = load_data()
+    for entry in [*data.tiles, *data.cards, *data.berries]:
+        assert entry.source == "design" or "banjooli-xeet-rules" in entry.source or entry.source.startswith("design;")
+
+
+def test_tile_data_rejects_unknown_space_codes() -> None:
+    with pytest.raises(ValidationError):
+        TileData(id="bad", kind="straight", name="Bad", name_fr="Mauvaise", rows=["..Q.."], source="design")
+
+
+def test_ten_tiles_and_eleven_berries() -> None:
+    data = load_data()
+    kinds = Counter(t.kind for t in data.tiles)
+    assert kinds == Counter({"exit": 1, "finish": 1, "straight": 4, "curve": 2, "special": 4})
+    assert len(data.berries) == 11
+
+
+@pytest.mark.parametrize("tiles", [4, 5, 6])
+def test_setup_layout_never_puts_two_curves_adjacent(tiles: int) -> None:
+    g = game(tiles=tiles)
+    assert g.layouts and all(len(layout) == tiles for layout in g.layouts)
+    for layout in g.layouts:
+        for a, b in itertools.pairwise(layout):
+            assert not (a in CURVES and b in CURVES)
+    assert any(layout[0] in CURVES and layout[-1] in CURVES for layout in g.layouts) or tiles == 4
+
+
+@pytest.mark.parametrize("special", ["crocodiles", "ravine", "lava", "vortex"])
+def test_setup_layout_special_tile_replaces_a_straight(special: str) -> None:
+    g = game(special=special)
+    for layout in g.layouts:
+        assert special in layout
+        assert sum(1 for t in layout if t in CURVES) <= 2
+
+
+def test_setup_layout_is_a_chance_node_with_uniform_outcomes() -> None:
+    g = game()
+    s = g.new_initial_state()
+    outcomes = s.chance_outcomes()
+    assert len(outcomes) == len(g.layouts) and sum(p for _, p in outcomes) == 1
+
+
+def test_options_are_validated() -> None:
+    with pytest.raises(OptionError):
+        game(tiles=7)
+    with pytest.raises(OptionError):
+        game(special="volcano")
+    with pytest.raises(OptionError):
+        game(players=6)
+
+
+def test_board_nests_then_rows_and_forward_edges() -> None:
+    board = Board.build(tuple(STRAIGHTS.split(",")))
+    assert board.kind[:5] == ("n",) * 5
+    assert board.fwd[3 * 0 : 3 * 0 + 3] == (-1, sp(0, 0), sp(0, 1))
+    assert board.fwd[3 * sp(15, 2) + 1] == FINISH
+    assert board.dist[sp(15, 2)] == 1 and board.dist[0] == 17
+
+
+def test_board_curve_inner_lane_is_shorter_and_fenced() -> None:
+    board = Board.build(tuple(CURVE_FIRST.split(",")))
+    lanes = Counter(board.lane[s] for s in range(board.size) if board.tile[s] == 1)
+    assert [lanes[i] for i in range(5)] == [2, 3, 4, 5, 6]
+    assert all(board.fenced[s] for s in range(board.size) if board.tile[s] == 1)
+    assert board.fwd[3 * 19 : 3 * 19 + 3] == (-1, 20, -1)
+
+
+def test_board_crocodile_rows_lead_beyond_the_ditch() -> None:
+    board = Board.build(("crocodiles", "plain", "rocks", "quicksand"))
+    crocs = [s for s in range(board.size) if board.kind[s] == "c"]
+    assert crocs and all(board.croc_rows[s][0] == (20, 21, 22, 23, 24) for s in crocs)

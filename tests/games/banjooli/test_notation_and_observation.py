@@ -1,0 +1,131 @@
+"""Action and position notation, observations, hidden information and sampling.
+
+Source: rules-questions Banjooli 14 (both notations); banjooli-xeet-rules-en.txt, Initial
+Setup 4 (Predictions dealt face down) and Berries (Jëmbat, a secret peek).
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from savanna.core.errors import NotationError
+from savanna.core.game import CHANCE
+from tests.games.banjooli.helpers import game, position, sp
+
+
+def play_until(state, rng: random.Random, steps: int) -> None:
+    for _ in range(steps):
+        if state.is_terminal():
+            return
+        legal = state.legal_actions()
+        state.apply(state.sample_chance(rng) if state.is_chance_node() else legal[rng.randrange(len(legal))])
+
+
+def test_position_round_trips() -> None:
+    g = game(berries=True, special="vortex")
+    rng = random.Random(5)
+    s = g.new_initial_state()
+    for _ in range(300):
+        text = s.to_text()
+        assert g.parse_position(text).to_text() == text
+        play_until(s, rng, 1)
+
+
+@pytest.mark.parametrize("bad", ["", "chess", "banjooli L=plain", "banjooli L=nowhere P=decide"])
+def test_position_notation_errors_are_typed(bad: str) -> None:
+    with pytest.raises(NotationError):
+        game().parse_position(bad)
+
+
+def test_position_refuses_two_ostriches_on_one_space() -> None:
+    with pytest.raises(NotationError):
+        position(game(), at={"B": sp(1, 0), "Y": sp(1, 0)})
+
+
+def test_action_notation_round_trips_in_random_games() -> None:
+    g = game(players=3, berries=True, special="crocodiles")
+    rng = random.Random(11)
+    for _ in range(3):
+        s = g.new_initial_state()
+        while not s.is_terminal():
+            for a in s.legal_actions()[:70]:
+                assert s.parse_action(s.action_to_text(a)) == a
+            play_until(s, rng, 1)
+
+
+def test_unknown_action_text_is_a_notation_error() -> None:
+    s = position(game(), dice="BBRRGW")
+    for bad in ("fly B", "move Q", "reroll 7", "reroll", "move B*4"):
+        with pytest.raises(NotationError):
+            s.parse_action(bad)
+
+
+def test_deal_hides_other_seats_cards() -> None:
+    g = game()
+    s = g.new_initial_state()
+    s.apply(0)
+    for card in (3, 7, 1, 9):
+        s.apply(card)
+    for seat in range(4):
+        data = s.observation(seat).data
+        assert data["card"] == s.cards[seat]
+        assert str(s.cards[(seat + 1) % 4]) not in data["position"].split("C=")[1].split()[0].split(",")[
+            (seat + 1) % 4
+        ]
+
+
+def test_observation_equal_when_only_another_seats_card_differs() -> None:
+    g = game()
+    a = position(g, cards=[0, 1, 2, 3], dice="BBRRGW")
+    b = position(g, cards=[0, 5, 2, 3], dice="BBRRGW")
+    assert a.observation(0).text == b.observation(0).text
+    assert a.observation(0).data == b.observation(0).data
+    assert a.observation(1).text != b.observation(1).text
+
+
+def test_observation_hides_face_down_berries_until_peeked() -> None:
+    g = game(berries=True)
+    a = position(g, berries={sp(5, 0): "c", sp(6, 1): "?"}, peeks=[[sp(5, 0)], [], [], []])
+    b = position(g, berries={sp(5, 0): "d", sp(6, 1): "?"}, peeks=[[sp(5, 0)], [], [], []])
+    assert a.observation(1).text == b.observation(1).text
+    assert a.observation(0).text != b.observation(0).text
+    assert [sp(5, 0), 2] in a.observation(0).data["berries"]
+    assert [sp(5, 0), -1] in a.observation(1).data["berries"]
+
+
+def test_spectator_sees_no_card() -> None:
+    s = position(game(), cards=[0, 1, 2, 3])
+    assert "C=?,?,?,?" in s.observation(None).text
+
+
+def test_sample_state_is_consistent_with_the_observation() -> None:
+    g = game(berries=True)
+    rng = random.Random(2)
+    s = g.new_initial_state()
+    play_until(s, rng, 60)
+    seat = 2
+    obs = s.observation(seat)
+    for k in range(5):
+        sample = g.sample_state(obs, random.Random(k))
+        assert sample.observation(seat).text == obs.text
+        assert sorted(c for c in sample.cards) == sorted(set(sample.cards))
+        assert sample.cards[seat] == s.cards[seat]
+
+
+def test_observation_tensor_has_the_declared_shape() -> None:
+    g = game(berries=True)
+    rng = random.Random(4)
+    s = g.new_initial_state()
+    for _ in range(80):
+        for seat in (0, 1, None):
+            assert len(g.observation_tensor(s.observation(seat))) == g.observation_tensor_shape[0]
+        play_until(s, rng, 1)
+
+
+def test_chance_nodes_are_the_dice_one_at_a_time() -> None:
+    s = position(game(), phase="roll", to_roll="012345", after="reroll")
+    assert s.current_player() == CHANCE and len(s.chance_outcomes()) == 6
+    s.apply_text("roll 4")  # numeric notation: 4 = green
+    assert s.dice[0] == 3
