@@ -120,3 +120,15 @@ def test_ismcts_default_budget_is_simulations(toy_game_class: type) -> None:
     bot = parse_bot_spec("ismcts").build(game, 0, random.Random(0))
     assert bot.config.sims == 1000  # type: ignore[attr-defined]
     assert bot.config.seconds is None  # type: ignore[attr-defined]
+
+
+def test_heuristic_prior_is_tried_first_at_a_new_information_set(toy_game_class: type) -> None:
+    game, state = _toy_decision(own_card=2, other_card=0)
+    obs, legal = state.observation(0), state.legal_actions()
+    search = Search(game, obs, legal, random.Random(0), prior="heuristic")
+    search.run(sims=1)
+    assert search.root.visits == {2: 1}  # the toy heuristic pushes the runner on its card
+    unguided = [Search(game, obs, legal, random.Random(s), prior="none") for s in range(6)]
+    for s in unguided:
+        s.run(sims=1)
+    assert {next(iter(s.root.visits)) for s in unguided} != {2}

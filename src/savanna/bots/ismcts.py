@@ -10,8 +10,9 @@ Single-observer ISMCTS (Cowling, Powley and Whitehouse, 2012) with multi-player 
   determinizations that look the same to the acting seat share statistics;
 * selection is UCB1 over the actions legal *in this determinization*, counting for each
   action how often it was available (the availability count replaces the parent's visits);
-* a new information set is expanded one action at a time, then a rollout plays to the end
-  with the ``random`` or ``heuristic`` policy;
+* a new information set is expanded one action at a time (the game's heuristic choice
+  first, unless ``prior=none``), then a rollout plays to the end with the ``random`` or
+  ``heuristic`` policy;
 * every seat maximises its own score: returns are normalised to ``[0, 1]`` with
   ``game.score_bounds`` and each node is credited with the score of the seat acting there.
 
@@ -31,7 +32,7 @@ from typing import Literal
 from pydantic import Field, model_validator
 
 from savanna.bots.bot import Bot, BotConfig, BotError, register_bot
-from savanna.core import Game, Observation, State
+from savanna.core import CHANCE, TERMINAL, Game, Observation, State
 
 __all__ = ["ISMCTSBot", "ISMCTSConfig", "InfoSetNode", "Search"]
 
@@ -49,6 +50,8 @@ class ISMCTSConfig(BotConfig):
     """UCB exploration constant (returns are normalised to [0, 1])."""
     rollout: Literal["random", "heuristic"] = "random"
     """Policy of the playouts after the tree."""
+    prior: Literal["none", "heuristic"] = "heuristic"
+    """First action tried at a new information set: the game's heuristic choice, or a random one."""
 
     @model_validator(mode="after")
     def _default_budget(self) -> ISMCTSConfig:
@@ -60,18 +63,19 @@ class ISMCTSConfig(BotConfig):
 class InfoSetNode:
     """Statistics of one information set: per action, visits, total reward, availability."""
 
-    __slots__ = ("available", "reward", "visits")
+    __slots__ = ("available", "preferred", "reward", "visits")
 
-    def __init__(self) -> None:
+    def __init__(self, preferred: int | None = None) -> None:
         self.visits: dict[int, int] = {}
         self.reward: dict[int, float] = {}
         self.available: dict[int, int] = {}
+        self.preferred = preferred
 
     def select(self, legal: Sequence[int], c: float, rng: random.Random) -> tuple[int, bool]:
         """The action to follow among ``legal``, and whether it was never tried before.
 
-        Untried actions come first (a random one); otherwise the UCB1 maximum, ties going to
-        the first in ``legal`` order.
+        Untried actions come first (the preferred one if it is legal and untried, else a
+        random one); otherwise the UCB1 maximum, ties going to the first in ``legal`` order.
         """
         visits = self.visits
         available = self.available
@@ -81,6 +85,8 @@ class InfoSetNode:
             if a not in visits:
                 untried.append(a)
         if untried:
+            if self.preferred in untried:
+                return self.preferred, True
             return untried[rng.randrange(len(untried))], True
         reward = self.reward
         best = legal[0]
@@ -108,6 +114,9 @@ class Search:
         rng: the source of every random draw (determinizations, chance, rollouts).
         c: UCB exploration constant.
         rollout: the playout policy, ``"random"`` or ``"heuristic"``.
+        prior: ``"heuristic"`` tries the game's heuristic choice first at each new
+            information set (a cheap prior that matters when there are many actions and
+            few simulations); ``"none"`` tries untried actions in random order.
 
     Raises:
         BotError: for a spectator's observation (there is no seat to search for).
@@ -122,6 +131,7 @@ class Search:
         *,
         c: float = 0.7,
         rollout: str = "random",
+        prior: str = "heuristic",
     ) -> None:
         if observation.seat is None:
             raise BotError(
@@ -135,7 +145,12 @@ class Search:
         self.rng = rng
         self.c = c
         self.heuristic_rollout = rollout == "heuristic"
-        self.root = InfoSetNode()
+        self.heuristic_prior = prior == "heuristic"
+        self.root = InfoSetNode(
+            game.heuristic_action(observation, self.root_legal, rng)
+            if self.heuristic_prior
+            else None
+        )
         self.tree: dict[tuple[int, str], InfoSetNode] = {(self.seat, observation.text): self.root}
         self.simulations = 0
         low, high = game.score_bounds
@@ -172,11 +187,14 @@ class Search:
                 break
             seat = state.current_player()
             key = (seat, state.observation(seat).text)
+            legal = state.legal_actions()
             found = self.tree.get(key)
             if found is None:
-                found = self.tree[key] = InfoSetNode()
+                preferred = None
+                if self.heuristic_prior and len(legal) > 1:
+                    preferred = self.game.heuristic_action(state.observation(seat), legal, rng)
+                found = self.tree[key] = InfoSetNode(preferred)
             node = found
-            legal = state.legal_actions()
         self._rollout(state)
         returns = state.returns()
         low, span = self._low, self._span
@@ -185,20 +203,23 @@ class Search:
         self.simulations += 1
 
     def _rollout(self, state: State) -> None:
+        # The hottest loop of the search: one current_player() call per step.
         rng = self.rng
         game = self.game
         heuristic = self.heuristic_rollout
-        while not state.is_terminal():
-            if state.is_chance_node():
-                state.apply_unchecked(state.sample_chance(rng))
+        apply = state.apply_unchecked
+        while True:
+            player = state.current_player()
+            if player == TERMINAL:
+                return
+            if player == CHANCE:
+                apply(state.sample_chance(rng))
                 continue
             legal = state.legal_actions()
             if heuristic:
-                player = state.current_player()
-                action = game.heuristic_action(state.observation(player), legal, rng)
+                apply(game.heuristic_action(state.observation(player), legal, rng))
             else:
-                action = legal[rng.randrange(len(legal))]
-            state.apply_unchecked(action)
+                apply(legal[rng.randrange(len(legal))])
 
     def best_action(self) -> int:
         """The most visited root action (ties: higher mean reward, then legal order)."""
@@ -216,7 +237,8 @@ class ISMCTSBot(Bot):
     """Information-set MCTS over determinizations drawn from the bot's own observation.
 
     Settings: ``sims`` (simulations per decision), ``seconds`` (time per decision), ``c``
-    (exploration), ``rollout`` (``random`` or ``heuristic``).
+    (exploration), ``rollout`` (``random`` or ``heuristic``), ``prior`` (``heuristic`` or
+    ``none``: which action a new information set tries first).
     """
 
     kind = "ismcts"
@@ -230,7 +252,13 @@ class ISMCTSBot(Bot):
         config = self.config
         assert isinstance(config, ISMCTSConfig)  # set by Bot.__init__ from config_model
         search = Search(
-            self.game, observation, legal_actions, self.rng, c=config.c, rollout=config.rollout
+            self.game,
+            observation,
+            legal_actions,
+            self.rng,
+            c=config.c,
+            rollout=config.rollout,
+            prior=config.prior,
         )
         search.run(sims=config.sims, seconds=config.seconds)
         self.last_search = search
