@@ -427,6 +427,8 @@ class BanjooliState(State):
             self.berries[action - A_SPACE] = -1
             if len(self.berries) == self.n:
                 self._start_turn(0)
+            else:
+                self.seat = len(self.berries)
         elif phase == LAYOUT:
             self.board = Board.build(self.game.layouts[action])
             self.occ = [-1] * self.board.size
