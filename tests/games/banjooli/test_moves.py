@@ -63,9 +63,9 @@ def test_move_joker_one_kind_refuses_two_kinds_together() -> None:
     assert refused(s, "move P+W+Y") == "move.joker_one_kind"
 
 
-def test_move_joker_one_kind_refuses_a_colour_not_arrived_as_joker() -> None:
+def test_move_colour_count_refuses_another_colour_used_as_a_joker() -> None:
     s = position(game(), dice="PWGYYB")
-    assert refused(s, "move P+G") == "move.joker_one_kind"
+    assert refused(s, "move P+G") == "move.colour_count"
 
 
 def test_move_five_magic_with_five_distinct_colours() -> None:

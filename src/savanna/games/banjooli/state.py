@@ -958,7 +958,7 @@ def _why_illegal(state: BanjooliState, action: int) -> str:
         if k == MAGIC:
             return "move.five_magic"
         if k and k != 1 and (k - 2) not in state.arrived:
-            return "move.joker_one_kind"
+            return "move.colour_count"  # another colour's dice only move that ostrich
         if counts[o] == 0:
             return "move.joker_alone" if k else "move.colour_count"
         if k and counts[WHITE if k == 1 else k - 2] == 0:
