@@ -8,9 +8,9 @@ d Jëmbat, e Daaaaw, f Pakaarloo, g Naangateku, h Peepa, i Dof Nooxoor, j Vooort
 from __future__ import annotations
 
 import pytest
+from tests.games.banjooli.helpers import game, position, sp, texts
 
 from savanna.core.errors import IllegalActionError
-from tests.games.banjooli.helpers import game, position, sp, texts
 
 BERRY = sp(5, 0)  # row 5 lane 0 (plain land, far from the Exit)
 
@@ -66,7 +66,7 @@ def test_berry_neex_peepa_stops_and_ends_the_turn() -> None:
 def test_berry_oor_lets_the_movement_continue() -> None:
     s = walk("c", points=2)
     assert s.phase_name == "step" and s.points == 1
-    assert ("c", 0) == ("abcdefghijk"[s.picked[-1][0]], s.picked[-1][1])
+    assert ("abcdefghijk"[s.picked[-1][0]], s.picked[-1][1]) == ("c", 0)
 
 
 def test_berry_jembat_shows_the_face_down_berries_to_the_picker_only() -> None:

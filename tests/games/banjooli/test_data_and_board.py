@@ -11,11 +11,11 @@ from collections import Counter
 
 import pytest
 from pydantic import ValidationError
+from tests.games.banjooli.helpers import CURVE_FIRST, STRAIGHTS, game, sp
 
 from savanna.core.errors import OptionError
 from savanna.games.banjooli.board import FINISH, Board
 from savanna.games.banjooli.data import CardData, TileData, load_data
-from tests.games.banjooli.helpers import CURVE_FIRST, STRAIGHTS, game, sp
 
 CURVES = {"bend_left", "bend_right"}
 

@@ -7,9 +7,9 @@ A DÉPLACER UNE AUTRUCHE.
 from __future__ import annotations
 
 import pytest
+from tests.games.banjooli.helpers import CURVE_FIRST, game, position, sp, texts
 
 from savanna.core.errors import IllegalActionError
-from tests.games.banjooli.helpers import CURVE_FIRST, game, position, sp, texts
 
 
 def refused(state, text: str) -> str:

@@ -9,10 +9,10 @@ from __future__ import annotations
 import random
 
 import pytest
+from tests.games.banjooli.helpers import game, position, sp
 
 from savanna.core.errors import NotationError
 from savanna.core.game import CHANCE
-from tests.games.banjooli.helpers import game, position, sp
 
 
 def play_until(state, rng: random.Random, steps: int) -> None:

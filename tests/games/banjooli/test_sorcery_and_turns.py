@@ -7,9 +7,9 @@ the Game and Score; banjooli-xeet-rules-fr.txt, DÉROULEMENT DE LA PARTIE.
 from __future__ import annotations
 
 import pytest
+from tests.games.banjooli.helpers import game, position, sp, texts
 
 from savanna.core.errors import IllegalActionError
-from tests.games.banjooli.helpers import game, position, sp, texts
 
 
 def refused(state, text: str) -> str:

@@ -7,9 +7,9 @@ SPÉCIALES. Each layout puts the special tile first: its rows are spaces 5-9, 10
 from __future__ import annotations
 
 import pytest
+from tests.games.banjooli.helpers import game, position, texts
 
 from savanna.core.errors import IllegalActionError
-from tests.games.banjooli.helpers import game, position, texts
 
 
 def refused(state, text: str) -> str:

@@ -10,9 +10,9 @@ and advances two spaces.
 from __future__ import annotations
 
 import pytest
+from tests.games.banjooli.helpers import game, position, sp, texts
 
 from savanna.core.errors import IllegalActionError
-from tests.games.banjooli.helpers import game, position, sp, texts
 
 STEP_TABLE_1_2 = [
     # (seat, action) — Noa rolls, keeps yellow, rerolls the other four movement dice.

@@ -1,8 +1,8 @@
 """Drawings of the board and of each tile, in ASCII and SVG, generated from the data.
 
 The Finish line is at the top and the Exit at the bottom; lane 0 is on the left. Ostriches
-are their colour letters (lower case when scared), face-down berries ``o`` (or the token's
-first letter when the seat has peeked at it).
+are their colour letters (lower case when scared), face-down berries ``*`` (``[c]``, the
+token's notation letter a-k, when the seat has peeked at it).
 
 Example:
     >>> print(tile_text("ravine").splitlines()[0])
@@ -27,6 +27,7 @@ _FILL = {
 }
 _OSTRICH_FILL = {"B": "#2e5cb8", "Y": "#e6c619", "R": "#c62828", "G": "#2e8b3d", "P": "#7b3fa0"}
 _CELL = 26
+_BERRY_LETTERS = "abcdefghijk"
 _WORDS = {
     "en": ("FINISH", "EXIT", "arrived", "dice", "turn", "seat", "your card"),
     "fr": ("ARRIVÉE", "DÉPART", "arrivées", "dés", "tour", "place", "votre carte"),
@@ -98,10 +99,10 @@ def _marks(observation: Observation) -> dict[int, str]:
     d = observation.data
     marks: dict[int, str] = {}
     for space, token in d["berries"]:
-        marks[space] = "o" if token < 0 else load_data().berries[token].id[0]
+        marks[space] = " * " if token < 0 else f"[{_BERRY_LETTERS[token]}]"
     for o, p in enumerate(d["pos"]):
         if p != ARRIVED:
-            marks[p] = COLOURS[o].lower() if d["scared"][o] else COLOURS[o]
+            marks[p] = " " + (COLOURS[o].lower() if d["scared"][o] else COLOURS[o]) + " "
     return marks
 
 
@@ -116,8 +117,7 @@ def board_text(observation: Observation, lang: str = "en") -> str:
     grid = [["   "] * 5 for _ in range(total)]
     marks = _marks(observation)
     for s, (lane, row) in where.items():
-        glyph = marks.get(s, _GLYPH[board.kind[s]])
-        grid[row][lane] = f" {glyph} "
+        grid[row][lane] = marks.get(s, f" {_GLYPH[board.kind[s]]} ")
     arrived = " ".join(f"{i + 1}.{COLOURS[o]}" for i, o in enumerate(d["arrived"])) or "-"
     lines = [f"== {words[0]} ==  {words[2]}: {arrived}"]
     tile_names = ["exit", *board.tiles]

@@ -1,0 +1,101 @@
+"""The heuristic player and the drawings.
+
+Source: heuristic module docstring (a good human's play); style guide 5.8 (render modules
+are pure, ASCII fits 80 columns, SVG from the data).
+"""
+
+from __future__ import annotations
+
+import random
+import xml.etree.ElementTree as ET
+
+import pytest
+from tests.games.banjooli.helpers import game, position, sp
+
+from savanna.games.banjooli.data import load_data
+from savanna.games.banjooli.render import tile_svg, tile_text
+
+
+def test_heuristic_returns_a_legal_action_in_every_phase() -> None:
+    g = game(players=3, berries=True, special="vortex")
+    rng = random.Random(8)
+    seen = set()
+    for _ in range(4):
+        s = g.new_initial_state()
+        while not s.is_terminal():
+            if s.is_chance_node():
+                s.apply(s.sample_chance(rng))
+                continue
+            legal = s.legal_actions()
+            action = g.heuristic_action(s.observation(s.current_player()), legal, rng)
+            assert action in legal
+            seen.add(s.phase_name)
+            s.apply(action)
+    assert {"reroll", "decide", "step", "place"} <= seen
+
+
+def test_heuristic_moves_the_card_s_first_ostrich() -> None:
+    # Card 1: B Y R, last P. Movement dice B B P P W: blue or purple, 2 or 3 spaces.
+    s = position(game(), dice="BBPPWP", cards=[0, 1, 2, 3])
+    action = s.game.heuristic_action(s.observation(0), s.legal_actions(), random.Random(0))
+    assert s.action_to_text(action) == "move B+W"
+
+
+def test_heuristic_keeps_wanted_dice_and_rerolls_the_rest() -> None:
+    s = position(game(), phase="reroll", dice="BPGGWR", cards=[0, 1, 2, 3])
+    action = s.game.heuristic_action(s.observation(0), s.legal_actions(), random.Random(0))
+    assert s.action_to_text(action) == "reroll 2346"
+
+
+def test_heuristic_unspells_its_own_leader() -> None:
+    s = position(game(), dice="GGGPPB", scared="B", at={"B": sp(4, 0)}, cards=[0, 1, 2, 3])
+    action = s.game.heuristic_action(s.observation(0), s.legal_actions(), random.Random(0))
+    assert s.action_to_text(action) == "unspell B"
+
+
+def test_heuristic_beats_random_players() -> None:
+    g = game(players=3)
+    totals = [0.0, 0.0, 0.0]
+    for seed in range(30):
+        rng = random.Random(seed)
+        s = g.new_initial_state()
+        while not s.is_terminal():
+            if s.is_chance_node():
+                s.apply(s.sample_chance(rng))
+                continue
+            legal = s.legal_actions()
+            seat = s.current_player()
+            if seat == 0:
+                action = g.heuristic_action(s.observation(0), legal, rng)
+            else:
+                action = legal[rng.randrange(len(legal))]
+            s.apply(action)
+        for i, score in enumerate(s.scores()):
+            totals[i] += score
+    assert totals[0] > max(totals[1:])
+
+
+def test_board_text_shows_ostriches_berries_and_fits_80_columns() -> None:
+    g = game(berries=True)
+    s = position(g, at={"Y": sp(2, 1)}, scared="Y", berries={sp(6, 0): "c"}, peeks=[[sp(6, 0)], [], [], []])
+    mine = g.render_text(s.observation(0))
+    theirs = g.render_text(s.observation(1), "fr")
+    assert all(len(line) <= 80 for line in mine.splitlines())
+    assert " y " in mine  # scared yellow drawn in lower case
+    assert "[c]" in mine and " * " not in mine  # the peeked berry shows its token letter
+    assert " * " in theirs and "[c]" not in theirs and "ARRIVÉE" in theirs
+    assert "your card: B Y R P" in mine
+
+
+def test_board_svg_is_well_formed() -> None:
+    g = game(special="lava")
+    s = position(g, layout="lava,plain,rocks,quicksand")
+    root = ET.fromstring(g.render_svg(s.observation(None)))
+    assert root.tag.endswith("svg") and len(list(root)) > 20
+
+
+@pytest.mark.parametrize("tile", [t.id for t in load_data().tiles])
+def test_each_tile_has_an_ascii_and_an_svg_drawing(tile: str) -> None:
+    text = tile_text(tile)
+    assert load_data().tile(tile).name in text
+    ET.fromstring(tile_svg(tile))
