@@ -166,7 +166,17 @@ class _Position:
     recursive copy of the game and everything it refers to.
     """
 
-    __slots__ = ("inner", "moves", "prefix", "recall_state", "recalled", "recalled_upto", "start")
+    __slots__ = (
+        "inner",
+        "last",
+        "moves",
+        "prefix",
+        "recall_state",
+        "recalled",
+        "recalled_upto",
+        "start",
+        "texts",
+    )
 
     def __init__(self, inner: State, prefix: tuple[tuple[str, ...], ...]) -> None:
         self.inner = inner
@@ -177,6 +187,8 @@ class _Position:
         self.recalled: list[list[str]] | None = None
         self.recalled_upto = 0
         self.recall_state: State | None = None
+        self.last: list[str] = []  # each seat's latest observation text in its recall
+        self.texts: dict[int, tuple[int, str]] = {}  # seat -> (line count, joined recall)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Position:
         other = _Position.__new__(_Position)
@@ -187,44 +199,50 @@ class _Position:
         other.recalled = None if self.recalled is None else [list(lines) for lines in self.recalled]
         other.recalled_upto = self.recalled_upto
         other.recall_state = None  # rebuilt on demand from start and moves
+        other.last = list(self.last)
+        other.texts = dict(self.texts)
         return other
 
     def recall(self, seat: int) -> list[str]:
+        lines = self._lines(seat)
+        return [*self.prefix[seat], *lines]
+
+    def recall_text(self, seat: int) -> str:
+        lines = self._lines(seat)
+        cached = self.texts.get(seat)
+        if cached is None or cached[0] != len(lines):
+            cached = (len(lines), "\n".join([*self.prefix[seat], *lines]))
+            self.texts[seat] = cached
+        return cached[1]
+
+    def _lines(self, seat: int) -> list[str]:
         if self.recalled is None or self.recall_state is None:
             self._rebuild()
         assert self.recalled is not None and self.recall_state is not None
-        state = self.recall_state
-        seats = range(state.game.num_players)
-        last = [self._last_observation(s) for s in seats]
-        for action in self.moves[self.recalled_upto :]:
-            actor = state.current_player()
-            text = state.action_to_text_safe(action)
-            state.apply_unchecked(action)
-            for s in seats:
-                if s == actor:
-                    self.recalled[s].append(f"act {text}")
-                seen = state.observation(s).text
-                if seen != last[s]:
-                    self.recalled[s].append(f"obs {seen}")
-                    last[s] = seen
-        self.recalled_upto = len(self.moves)
-        return [*self.prefix[seat], *self.recalled[seat]]
-
-    def _last_observation(self, seat: int) -> str:
-        assert self.recalled is not None
-        for line in reversed([*self.prefix[seat], *self.recalled[seat]]):
-            if line.startswith("obs "):
-                return line[4:]
-        return ""
+        if self.recalled_upto < len(self.moves):
+            state = self.recall_state
+            seats = range(state.game.num_players)
+            for action in self.moves[self.recalled_upto :]:
+                actor = state.current_player()
+                text = state.action_to_text_safe(action)
+                state.apply_unchecked(action)
+                for s in seats:
+                    if s == actor:
+                        self.recalled[s].append(f"act {text}")
+                    seen = state.observation(s).text
+                    if seen != self.last[s]:
+                        self.recalled[s].append(f"obs {seen}")
+                        self.last[s] = seen
+            self.recalled_upto = len(self.moves)
+        return self.recalled[seat]
 
     def _rebuild(self) -> None:
         state = self.start.clone()
         if self.recalled is None:
+            seats = range(state.game.num_players)
+            self.last = [state.observation(s).text for s in seats]
             # A seat whose recall was carried over (resampling) already remembers this view.
-            self.recalled = [
-                [] if self.prefix[s] else [f"obs {state.observation(s).text}"]
-                for s in range(state.game.num_players)
-            ]
+            self.recalled = [[] if self.prefix[s] else [f"obs {self.last[s]}"] for s in seats]
             self.recalled_upto = 0
         else:
             # A clone: the lines were copied; only the state they were built on is rebuilt.
@@ -330,6 +348,10 @@ class SavannaSpielState(pyspiel.State):  # type: ignore[misc]
         """
         return self._position.recall(seat)
 
+    def recall_text(self, seat: int) -> str:
+        """:meth:`recall` joined by newlines: the information-state string of ``seat``."""
+        return self._position.recall_text(seat)
+
 
 class SavannaSpielObserver:
     """An OpenSpiel Python observer built only from ``State.observation(seat)``.
@@ -370,7 +392,7 @@ class SavannaSpielObserver:
         if self._public_only:
             return state.inner.observation(None).text
         if self._perfect_recall:
-            return "\n".join(state.recall(player))
+            return state.recall_text(player)
         return state.inner.observation(player).text
 
 
