@@ -42,7 +42,9 @@ def _options(assignments: list[str] | None) -> dict[str, str]:
     for text in assignments or []:
         key, value = parse_assignment(text)
         if key in options:
-            raise OptionError(f"option {key!r} is given twice", f"l'option {key!r} est donnée deux fois")
+            raise OptionError(
+                f"option {key!r} is given twice", f"l'option {key!r} est donnée deux fois"
+            )
         options[key] = value
     return options
 
@@ -53,7 +55,8 @@ def _read_record(path: Path) -> Record:
     except OSError as exc:
         why = exc.strerror or str(exc)
         raise RecordError(
-            M("cli.load_failed", "en", path=str(path), why=why), M("cli.load_failed", "fr", path=str(path), why=why)
+            M("cli.load_failed", "en", path=str(path), why=why),
+            M("cli.load_failed", "fr", path=str(path), why=why),
         ) from exc
     return Record.from_json(data)
 
@@ -63,7 +66,9 @@ def _default_game() -> str:
     if DEFAULT_GAME in games:
         return DEFAULT_GAME
     if not games:
-        raise OptionError(M("cli.no_game", "en", games="none"), M("cli.no_game", "fr", games="aucun"))
+        raise OptionError(
+            M("cli.no_game", "en", games="none"), M("cli.no_game", "fr", games="aucun")
+        )
     return next(iter(games))
 
 
@@ -86,7 +91,9 @@ def build_session(
         RecordError: a saved game that cannot be read or replayed.
     """
     if seed is not None and seed < 0:
-        raise OptionError(f"--seed must be 0 or more, not {seed}", f"--seed doit être positif ou nul, pas {seed}")
+        raise OptionError(
+            f"--seed must be 0 or more, not {seed}", f"--seed doit être positif ou nul, pas {seed}"
+        )
     if pause < 0:
         raise OptionError(M("cli.pause", "en", value=pause), M("cli.pause", "fr", value=pause))
     seat_list = parse_seats(seats) if seats is not None else None
@@ -153,9 +160,15 @@ def play(
     option: Annotated[
         list[str] | None, typer.Option("--option", "-o", help="Game option KEY=VALUE (repeatable).")
     ] = None,
-    seed: Annotated[int | None, typer.Option("--seed", "-s", help="Seed of dice and bots (default: fresh).")] = None,
-    lang: Annotated[str | None, typer.Option("--lang", help="en or fr (default: from the locale).")] = None,
-    load: Annotated[Path | None, typer.Option("--load", help="Resume a game saved with `save FILE`.")] = None,
+    seed: Annotated[
+        int | None, typer.Option("--seed", "-s", help="Seed of dice and bots (default: fresh).")
+    ] = None,
+    lang: Annotated[
+        str | None, typer.Option("--lang", help="en or fr (default: from the locale).")
+    ] = None,
+    load: Annotated[
+        Path | None, typer.Option("--load", help="Resume a game saved with `save FILE`.")
+    ] = None,
     pause: Annotated[
         float, typer.Option("--pause", help="Seconds to wait after each bot move and roll.")
     ] = DEFAULT_PAUSE,
@@ -189,10 +202,14 @@ def play(
             console=console,
         )
     except SavannaError as exc:
-        err.print(M("cli.error", language, message=exc.text(language)), markup=False, highlight=False)
+        err.print(
+            M("cli.error", language, message=exc.text(language)), markup=False, highlight=False
+        )
         raise typer.Exit(EXIT_USAGE) from None
     try:
         session.run()
     except SavannaError as exc:  # a bot breaking the protocol: a bug, reported cleanly
-        err.print(M("cli.error", language, message=exc.text(language)), markup=False, highlight=False)
+        err.print(
+            M("cli.error", language, message=exc.text(language)), markup=False, highlight=False
+        )
         raise typer.Exit(1) from None

@@ -74,8 +74,8 @@ MESSAGES = Catalogue(
         "saved": ("Game saved to {path}", "Partie enregistrée dans {path}"),
         "save.failed": ("Cannot write {path}: {why}", "Impossible d'écrire {path} : {why}"),
         "quit.ask": (
-            "Save the game to {path} before leaving? [y/n]",
-            "Enregistrer la partie dans {path} avant de partir ? [o/n]",
+            "Save the game before leaving? [y/n]",
+            "Enregistrer la partie avant de partir ? [o/n]",
         ),
         "bye": ("Goodbye.", "Au revoir."),
         "interrupted": (

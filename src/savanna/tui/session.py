@@ -21,7 +21,6 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Console, Group, RenderableType
-from rich.markup import escape
 from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
@@ -109,7 +108,8 @@ def read_with_console(console: Console) -> Callable[[str], str]:
     """A line reader that prints its prompt through ``console``."""
 
     def read(prompt: str) -> str:
-        return console.input(escape(prompt))
+        # The terminal wraps a long prompt itself; Rich must not insert line breaks into it.
+        return console.input(Text(prompt, style="bold", no_wrap=True, overflow="ignore"))
 
     return read
 
@@ -468,7 +468,7 @@ class PlaySession:
             self.console.print(Text(self._t("saved", path=str(written)), style="green"))
 
     def _quit(self) -> Outcome:
-        answer = self.read(self._t("quit.ask", path=str(self.out)) + " ")
+        answer = self.read(self._t("quit.ask") + " ")
         path = None
         if answer.strip().lower() in _YES:
             path = self._write(self.out)

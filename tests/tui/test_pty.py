@@ -1,0 +1,214 @@
+"""Whole games of the real program in a pseudo-terminal (pexpect), as a person would play."""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pexpect
+import pytest
+
+from savanna.core import Record, replay
+from savanna.tui.render import strip_ansi
+
+ROOT = Path(__file__).resolve().parents[2]
+HANDOVER = r"Pass the keyboard to Player (\d)[^\n]*away\)\. "
+MOVE = r"Player (\d)[^\n]*, your move> "
+QUIT_ASK = r"before leaving\? \[y/n\] "
+END = r"Record written to"
+
+
+def spawn(*args: str, term: str = "dumb", cwd: Path = ROOT) -> tuple[pexpect.spawn, io.StringIO]:
+    """``savanna`` with the toy game registered, in an 80x24 pseudo-terminal."""
+    env = {
+        **os.environ,
+        "COLUMNS": "80",
+        "LINES": "24",
+        "NO_COLOR": "1",
+        "TERM": term,
+        "LANG": "C.UTF-8",
+    }
+    env.pop("LC_ALL", None)
+    env["PYTHONPATH"] = str(ROOT)
+    log = io.StringIO()
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "tests.tui.launcher", *args],
+        cwd=str(cwd),
+        env=env,
+        encoding="utf-8",
+        timeout=30,
+        dimensions=(24, 80),
+    )
+    child.logfile_read = log
+    return child, log
+
+
+def drive(child: pexpect.spawn, answer: Callable[[str, str], str | None], limit: int = 600) -> None:
+    """Answer prompts until the program ends; ``answer(kind, seat)`` gives the line to type."""
+    for _ in range(limit):
+        index = child.expect([HANDOVER, MOVE, QUIT_ASK, pexpect.EOF])
+        if index == 3:
+            child.close()
+            return
+        kind = ("handover", "move", "quit")[index]
+        seat = child.match.group(1) if index < 2 else ""
+        line = answer(kind, seat)
+        if line is not None:
+            child.sendline(line)
+    raise AssertionError("the game did not end")
+
+
+def always(code: str = "1", quit_answer: str = "n") -> Callable[[str, str], str]:
+    def answer(kind: str, seat: str) -> str:
+        return {"handover": "", "move": code, "quit": quit_answer}[kind]
+
+    return answer
+
+
+@pytest.mark.parametrize("term", ["dumb", "xterm-256color"])
+def test_hot_seat_secret_never_on_screen_during_the_other_turn(term: str, tmp_path: Path) -> None:
+    out = tmp_path / "hot.json"
+    child, log = spawn(
+        "play",
+        "toy",
+        "--seats",
+        "human,human",
+        "--seed",
+        "1",
+        "--pause",
+        "0",
+        "--out",
+        str(out),
+        term=term,
+    )
+    drive(child, always())
+    assert child.exitstatus == 0
+    record = Record.from_json(out.read_text())
+    cards = [text.split()[1] for text in record.actions[:2]]  # the two deals
+    assert cards[0] != cards[1]
+    raw = log.getvalue()
+    during, _, after = raw.partition("Game over")
+    segments = re.split(r"Pass the keyboard to Player (\d)", during)
+    assert len(segments) > 3 and "card:" not in segments[0]
+    for seat_text, text in zip(segments[1::2], segments[2::2], strict=True):
+        seen = set(re.findall(r"card: ([ABC])", strip_ansi(text)))
+        assert seen == {cards[int(seat_text) - 1]}
+    if term != "dumb":
+        # the screen and its scroll-back are wiped just before each hand-over
+        assert all("\x1b[H\x1b[2J\x1b[3J" in text[-20:] for text in segments[0:-1:2])
+    revealed = strip_ansi(after)
+    assert f"card: {cards[0]}" in revealed and f"card: {cards[1]}" in revealed
+
+
+def test_game_against_bots_to_the_end(toy, tmp_path: Path) -> None:
+    out = tmp_path / "bots.json"
+    child, log = spawn(
+        "play",
+        "toy",
+        "--seats",
+        "human,bot:random,bot:heuristic",
+        "--seed",
+        "8",
+        "--pause",
+        "0",
+        "--out",
+        str(out),
+    )
+    drive(child, always("1"))
+    assert child.exitstatus == 0
+    text = strip_ansi(log.getvalue())
+    assert "Winner" in text and "Scores" in text and "Traceback" not in text
+    assert replay(Record.from_json(out.read_text())).is_terminal()
+
+
+def test_illegal_move_answered_with_its_rule_then_prompt_again(tmp_path: Path) -> None:
+    child, log = spawn(
+        "play",
+        "hyena",
+        "--seats",
+        "human,bot:heuristic",
+        "--seed",
+        "3",
+        "--pause",
+        "0",
+        "--out",
+        str(tmp_path / "h.json"),
+    )
+    child.expect(MOVE)
+    child.sendline("pay")
+    child.expect(MOVE)
+    refused = strip_ansi(child.before)
+    assert "hyena/well.pay_missing" in refused and "Traceback" not in refused
+    child.sendline("quit")
+    child.expect(QUIT_ASK)
+    child.sendline("n")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+
+
+def test_save_and_resume_give_the_same_game(tmp_path: Path) -> None:
+    seats = "human,bot:heuristic"
+    whole = tmp_path / "whole.json"
+    child, _ = spawn(
+        "play",
+        "toy",
+        "--seats",
+        seats,
+        "--seed",
+        "6",
+        "--pause",
+        "0",
+        "--out",
+        str(whole),
+        cwd=tmp_path,
+    )
+    drive(child, always("2"))
+    saved = tmp_path / "saved.json"
+    moves = iter(["2", f"save {saved}", "quit"])
+    child, log = spawn("play", "toy", "--seats", seats, "--seed", "6", "--pause", "0", cwd=tmp_path)
+    drive(child, lambda kind, seat: next(moves) if kind == "move" else "n")
+    assert "Game saved to" in strip_ansi(log.getvalue())
+    resumed = tmp_path / "resumed.json"
+    child, log = spawn(
+        "play", "--load", str(saved), "--pause", "0", "--out", str(resumed), cwd=tmp_path
+    )
+    drive(child, always("2"))
+    assert "Game resumed after" in strip_ansi(log.getvalue())
+    assert resumed.read_text() == whole.read_text()
+
+
+@pytest.mark.slow
+def test_hyena_game_to_the_end_in_french(tmp_path: Path) -> None:
+    out = tmp_path / "hyena.json"
+    child, log = spawn(
+        "play",
+        "hyena",
+        "--seats",
+        "human,bot:heuristic",
+        "--option",
+        "length=30",
+        "--seed",
+        "5",
+        "--pause",
+        "0",
+        "--lang",
+        "fr",
+        "--out",
+        str(out),
+    )
+    for _ in range(2000):
+        index = child.expect([r"Joueur 1 \(vous\), votre coup> ", pexpect.EOF])
+        if index == 1:
+            break
+        child.sendline("1")
+    child.close()
+    assert child.exitstatus == 0
+    text = strip_ansi(log.getvalue())
+    assert "Fin de la partie" in text and "Enregistrement écrit dans" in text
+    assert replay(Record.from_json(out.read_text())).is_terminal()
