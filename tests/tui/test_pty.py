@@ -127,7 +127,7 @@ def test_game_against_bots_to_the_end(toy, tmp_path: Path) -> None:
 
 
 def test_illegal_move_answered_with_its_rule_then_prompt_again(tmp_path: Path) -> None:
-    child, log = spawn(
+    child, _ = spawn(
         "play",
         "hyena",
         "--seats",
@@ -155,7 +155,7 @@ def test_illegal_move_answered_with_its_rule_then_prompt_again(tmp_path: Path) -
 def test_save_and_resume_give_the_same_game(tmp_path: Path) -> None:
     seats = "human,bot:heuristic"
     whole = tmp_path / "whole.json"
-    child, _ = spawn(
+    child, log = spawn(
         "play",
         "toy",
         "--seats",

@@ -258,3 +258,37 @@ def test_wide_terminal_draws_panels(toy, tmp_path: Path) -> None:
     play.run()
     out = screen(play.console)
     assert "╭─ Status" in out and "Your choices" in out
+
+
+def banjooli_card_lines(play: PlaySession) -> list[str]:
+    """Each seat's prediction-card line as its own view draws it (test-side only)."""
+    lines = []
+    for seat in range(play.game.num_players):
+        drawing = play.game.render_text(play.state.observation(seat), "en")
+        lines.append(next(line.strip() for line in drawing.splitlines() if "card:" in line))
+    return lines
+
+
+def test_hot_seat_banjooli_prediction_card_stays_with_its_seat(tmp_path: Path) -> None:
+    """Banjooli's prediction cards are secret: each seat's turn shows only its own card."""
+    play, _ = session("banjooli", "human,human", ["", "1"] * 30, tmp_path, seed=4)
+    play.run()  # the keyboard runs out after 30 turns: the game is saved, not finished
+    cards = banjooli_card_lines(play)
+    assert cards[0] != cards[1]
+    segments = re.split(r"Pass the keyboard to Player (\d)", screen(play.console))
+    assert len(segments) > 10 and "card:" not in segments[0]
+    for seat_text, text in zip(segments[1::2], segments[2::2], strict=True):
+        seen = {line.strip().split("│")[0].strip() for line in text.splitlines() if "card:" in line}
+        assert seen == {cards[int(seat_text) - 1]}
+
+
+def test_many_choices_are_shortened_on_a_small_screen_and_list_shows_all(tmp_path: Path) -> None:
+    play, _ = session(
+        "banjooli", "human,bot:random", ["list", "reroll 134", "quit", "n"], tmp_path, seed=4
+    )
+    play.run()
+    out = screen(play.console)
+    first_screen = out.split("your move>")[0]
+    assert "'list' shows them all" in first_screen and "64) reroll 123456" not in first_screen
+    assert "64) reroll 123456" in out  # after `list`
+    assert "Player 1 (you) played reroll 134" in out

@@ -34,6 +34,10 @@ MESSAGES = Catalogue(
             "Your choices (type the code or the move):",
             "Vos choix (tapez le code ou le coup) :",
         ),
+        "choices.more": (
+            "... and {n} more: 'list' shows them all, or type the move itself.",
+            "... et {n} autres : 'liste' les montre toutes, ou tapez le coup lui-même.",
+        ),
         "prompt": ("{who}, your move>", "{who}, votre coup>"),
         "try.again": (
             "Type a code or a move from the list, or 'help'.",
@@ -49,11 +53,13 @@ MESSAGES = Catalogue(
         ),
         "help": (
             "Type the code shown before a move, or the move itself in the game's notation.\n"
-            "Commands: save [FILE] writes the game so far; board draws the board again;{undo}\n"
+            "Commands: save [FILE] writes the game so far; board draws the board again;\n"
+            "list shows every choice;{undo}\n"
             "help shows this text; quit leaves the game (you may save it first).\n"
             "A saved game continues with: savanna play --load FILE",
             "Tapez le code affiché devant un coup, ou le coup lui-même en notation du jeu.\n"
-            "Commandes : sauver [FICHIER] enregistre la partie ; plateau redessine le plateau ;{undo}\n"
+            "Commandes : sauver [FICHIER] enregistre la partie ; plateau redessine le plateau ;\n"
+            "liste montre tous les choix ;{undo}\n"
             "aide affiche ce texte ; quitter arrête la partie (vous pouvez l'enregistrer avant).\n"
             "Une partie enregistrée reprend avec : savanna play --load FICHIER",
         ),
@@ -87,7 +93,10 @@ MESSAGES = Catalogue(
         "end.title": ("Game over", "Fin de la partie"),
         "end.final": ("Final position, public view", "Position finale, vue publique"),
         "end.reveal": ("Every secret revealed:", "Tous les secrets révélés :"),
-        "end.moves": ("All {n} moves: ", "Les {n} coups : "),
+        "end.moves": (
+            "{n} actions played, chance included; the record holds them all.",
+            "{n} actions jouées, hasard compris ; l'enregistrement les contient toutes.",
+        ),
         "end.scores": ("Scores", "Scores"),
         "end.winner": ("Winner: {who}", "Vainqueur : {who}"),
         "end.winners": (

@@ -64,10 +64,13 @@ _COMMANDS: dict[str, str] = {
     "exit": "quit",
     "board": "board",
     "plateau": "board",
+    "list": "list",
+    "liste": "list",
 }
 _YES = frozenset({"y", "yes", "o", "oui"})
 _RECENT_CHANCE = 4
 _RECENT_MOVES = 3
+_COMPACT_CHOICES = 24
 
 
 class _Turn(Enum):
@@ -285,7 +288,14 @@ class PlaySession:
             codes, texts = choices
             if not compact:
                 parts.append(Text(self._t("choices"), style="bold"))
-            parts.append(choices_table(codes, texts, self.console.width))
+            if compact and len(codes) > _COMPACT_CHOICES:
+                # A short screen lists the first choices; `list` shows them all and any
+                # move can be typed in notation.
+                shown = _COMPACT_CHOICES - 4
+                parts.append(choices_table(codes[:shown], texts[:shown], self.console.width))
+                parts.append(Text(self._t("choices.more", n=len(codes) - shown), style="dim"))
+            else:
+                parts.append(choices_table(codes, texts, self.console.width))
         self.console.print(Group(*parts))
 
     def _scores(self, data: Mapping[str, Any]) -> list[tuple[str, str]] | None:
@@ -396,6 +406,9 @@ class PlaySession:
             if command == "board":
                 self._draw(seat, choices=(codes, texts))
                 continue
+            if command == "list":
+                self.console.print(choices_table(codes, texts, self.console.width))
+                continue
             if command == "undo":
                 if self._undo(seat):
                     return _Turn.UNDONE
@@ -497,8 +510,7 @@ class PlaySession:
                         title=self._t("view.seat", who=self.seat_name(seat)),
                     )
                 )
-        moves = [f"{self._short(e.actor)} {e.text}" for e in self.events]
-        console.print(Text(self._t("end.moves", n=len(moves))), Text("; ".join(moves), style="dim"))
+        console.print(Text(self._t("end.moves", n=len(state.history)), style="dim"))
         console.print(self._score_table())
         winners = state.winners()
         names = ", ".join(self.seat_name(s) for s in winners)
