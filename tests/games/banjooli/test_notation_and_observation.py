@@ -129,3 +129,12 @@ def test_chance_nodes_are_the_dice_one_at_a_time() -> None:
     assert s.current_player() == CHANCE and len(s.chance_outcomes()) == 6
     s.apply_text("roll 4")  # numeric notation: 4 = green
     assert s.dice[0] == 3
+
+
+def test_game_statistics_report_finishers_cards_and_turns() -> None:
+    g = game(players=2)
+    s = position(g, phase="over", arrived="RYB", at={"G": sp(2, 0), "P": sp(5, 0)}, cards=[3, 7], turn=42)
+    stats = g.game_statistics(s)
+    assert stats["game"]["finish_1"] == "red" and stats["game"]["last"] == "green"
+    assert stats["game"]["turns"] == 42 and stats["game"]["ended_by"] == "arrival"
+    assert stats["seats"]["prediction"] == ["P4", "P8"] and stats["seats"]["oor"] == [0, 0]

@@ -9,7 +9,7 @@ from functools import cached_property
 from typing import Any, ClassVar
 
 from savanna.core.errors import NotationError, RuleRef
-from savanna.core.game import CHANCE, TERMINAL, Game, GameSpec, Observation
+from savanna.core.game import CHANCE, TERMINAL, Game, GameSpec, Observation, State
 from savanna.core.options import BoolOption, ChoiceOption, IntOption
 from savanna.games.banjooli.board import Board
 from savanna.games.banjooli.data import COLOURS, load_data
@@ -26,9 +26,9 @@ __all__ = ["MAX_TURNS", "BanjooliGame"]
 
 MAX_TURNS = 400
 """Turn limit (rule ``end.turn_cap``): a game still running after 400 turns ends there."""
-ACTIONS_PER_TURN = 80
+ACTIONS_PER_TURN = 100
 """A bound on the actions of one turn (six dice, a reroll of six, a decision, the steps, a
-frenzy of five dice and five moves); berry chances add at most 40 per game."""
+frenzy of five dice and five moves); berry chances add at most 60 per game."""
 
 _STRAIGHTS = ("plain", "quicksand", "rocks", "dry_river")
 _CURVES = ("bend_left", "bend_right")
@@ -95,7 +95,7 @@ class BanjooliGame(Game):
 
     @property
     def max_game_length(self) -> int:
-        return 1 + 2 * self.num_players + self.max_turns * ACTIONS_PER_TURN + 40
+        return 1 + 2 * self.num_players + self.max_turns * ACTIONS_PER_TURN + 60
 
     @property
     def score_bounds(self) -> tuple[float, float]:
@@ -103,6 +103,35 @@ class BanjooliGame(Game):
 
     def rules(self) -> Mapping[str, RuleRef]:
         return RULES
+
+    def game_statistics(self, state: State) -> dict[str, Any]:
+        """Balance facts of a finished game for the simulation lab.
+
+        ``game``: tiles, special tile, the tiles in order, the colours that finished 1st to
+        3rd, the last ostrich (``tie`` when tied), the number of turns and how it ended.
+        ``seats``: the Prediction card (``P1``-``P10``) and the Oor berries of each seat.
+        """
+        assert isinstance(state, BanjooliState)
+        names = ("blue", "yellow", "red", "green", "purple")
+        stats: dict[str, Any] = {
+            "tiles": int(self.options["tiles"]),
+            "special": str(self.options["special"]),
+            "layout": list(state.board.tiles) if state.board is not None else [],
+            "turns": state.turn,
+            "ended_by": "arrival" if len(state.arrived) == 3 else "turn_cap",
+        }
+        for place, o in enumerate(state.arrived[:3]):
+            stats[f"finish_{place + 1}"] = names[o]
+        last = state.last_ostrich()
+        stats["last"] = names[last] if last is not None else "tie"
+        oor = load_data().berry_index("oor")
+        return {
+            "game": stats,
+            "seats": {
+                "prediction": [f"P{c + 1}" if c >= 0 else "none" for c in state.cards],
+                "oor": [sum(1 for t, s in state.picked if t == oor and s == seat) for seat in range(state.n)],
+            },
+        }
 
     # -- notation ---------------------------------------------------------------------
     def parse_position(self, text: str) -> BanjooliState:
