@@ -16,6 +16,9 @@ illegal action            ``illegal_action="lose"`` (default): the episode ends 
                           -1 and ``info["illegal_action"]`` holds the refusal (rule id and
                           English message); ``"raise"``: ``IllegalActionError`` is raised
                           and the state is unchanged
+game over early           when the other seats end the game before the agent's first turn,
+                          ``reset`` says so in ``info["game_over"]`` and the next step,
+                          whatever its action, only reports the final reward
 seeding                   ``reset(seed=s)`` seeds chance and every bot (same seed, same
                           episode for the same actions)
 render mode               ``"ansi"``: the agent's own view as text
@@ -182,6 +185,12 @@ class SavannaEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
                 "the episode is over: call reset() before step()",
                 "l'épisode est terminé : appelez reset() avant step()",
             )
+        if self.state.is_terminal():
+            # The other seats finished the game before the agent's first turn: this step only
+            # reports the result (``info["game_over"]`` said so at reset).
+            self._over = True
+            reward = normalised_rewards(self.game, self.state.scores())[self.seat]
+            return self._observe(), reward, True, False, self._info()
         try:
             self.state.apply(int(action))
         except IllegalActionError as exc:
@@ -225,4 +234,8 @@ class SavannaEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
 
     def _info(self) -> dict[str, Any]:
         mask = action_mask(self.state, self.seat)
-        return {"action_mask": mask, "legal_actions": [int(a) for a in np.flatnonzero(mask)]}
+        return {
+            "action_mask": mask,
+            "legal_actions": [int(a) for a in np.flatnonzero(mask)],
+            "game_over": self.state.is_terminal(),
+        }
