@@ -247,7 +247,8 @@ class PlaySession:
         self._on_screen = seat
         return None
 
-    def _draw(self, viewer: Viewer, *, choices: tuple[list[str], list[str]] | None = None) -> None:
+    def draw(self, viewer: Viewer, *, choices: tuple[list[str], list[str]] | None = None) -> None:
+        """Draw the position as ``viewer`` may see it, with the status and optional choices."""
         obs = self.state.observation(viewer)
         if viewer is None:
             title = f"{game_title(self.game, self.lang)} — {self._t('view.spectator')}"
@@ -371,7 +372,7 @@ class PlaySession:
                 style="bold",
             )
         )
-        self._draw(viewer)
+        self.draw(viewer)
         self._wait()
 
     def _codes(self, texts: Sequence[str]) -> list[str]:
@@ -386,7 +387,7 @@ class PlaySession:
         texts = [self.state.action_to_text(a) for a in legal]
         codes = self._codes(texts)
         clear_screen(self.console)
-        self._draw(seat, choices=(codes, texts))
+        self.draw(seat, choices=(codes, texts))
         while True:
             answer = self.read(self._t("prompt", who=self.seat_name(seat)) + " ")
             if not answer.strip():
@@ -404,7 +405,7 @@ class PlaySession:
                 self._save_command(answer)
                 continue
             if command == "board":
-                self._draw(seat, choices=(codes, texts))
+                self.draw(seat, choices=(codes, texts))
                 continue
             if command == "list":
                 self.console.print(choices_table(codes, texts, self.console.width))
