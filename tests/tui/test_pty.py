@@ -212,3 +212,36 @@ def test_hyena_game_to_the_end_in_french(tmp_path: Path) -> None:
     text = strip_ansi(log.getvalue())
     assert "Fin de la partie" in text and "Enregistrement écrit dans" in text
     assert replay(Record.from_json(out.read_text())).is_terminal()
+
+
+def test_hot_seat_banjooli_prediction_card_stays_with_its_seat(tmp_path: Path) -> None:
+    out = tmp_path / "bj.json"
+    child, log = spawn(
+        "play",
+        "banjooli",
+        "--seats",
+        "human,human",
+        "--seed",
+        "4",
+        "--pause",
+        "0",
+        "--out",
+        str(out),
+    )
+    moves = iter(["1"] * 20 + ["quit"])
+    drive(
+        child,
+        lambda kind, seat: next(moves) if kind == "move" else {"handover": "", "quit": "y"}[kind],
+    )
+    assert child.exitstatus == 0
+    state = replay(Record.from_json(out.read_text()))
+    cards = []
+    for seat in range(2):
+        drawing = state.game.render_text(state.observation(seat), "en")
+        cards.append(next(line.strip() for line in drawing.splitlines() if "card:" in line))
+    assert cards[0] != cards[1]
+    segments = re.split(r"Pass the keyboard to Player (\d)", strip_ansi(log.getvalue()))
+    assert len(segments) > 10 and "card:" not in segments[0]
+    for seat_text, text in zip(segments[1::2], segments[2::2], strict=True):
+        seen = {line.strip() for line in text.splitlines() if "card:" in line}
+        assert seen == {cards[int(seat_text) - 1]}
