@@ -233,3 +233,10 @@ def test_numeric_notation_is_accepted() -> None:
     s = position(game(), dice="RWWWYB")
     assert s.parse_action("move 3+6") == s.parse_action("move R+W")
     assert s.parse_action("move 2") == s.parse_action("move Y")
+
+
+def test_legal_actions_are_sorted_with_several_joker_kinds() -> None:
+    # Arrival order green then yellow: joker kinds must still come out in id order.
+    s = position(game(), dice="PWGYYW", arrived="GY", at={"P": sp(3, 4)})
+    legal = s.legal_actions()
+    assert legal == sorted(legal) and "move P+G" in texts(s) and "move P+Y" in texts(s)

@@ -252,11 +252,12 @@ class BanjooliState(State):
         if phase == DECIDE:
             actions = [a for a, _ in self._move_options(self._counts(), True)]
             actions.extend(self._spell_options())
+            actions.sort()
             return actions or [A_PASS]
         if phase == STEP:
             return [A_STEP + d for d in range(3) if self._step_target(d) is not None]
         if phase == FRENZY:
-            return [a for a, _ in self._move_options(self.frenzy, False)]
+            return sorted(a for a, _ in self._move_options(self.frenzy, False))
         if phase == PLACE:
             return [A_SPACE + s for s in self._placeable()]
         if phase == SPACE:
