@@ -36,16 +36,29 @@ def test_playout_twice_identical_and_replay_accepts_and_refuses_changed_action(t
     ok = savanna("replay", str(path))
     assert ok.returncode == 0, ok.stderr
     record = json.loads(first.stdout)
-    # Change one player decision to another legal-looking one and expect a refusal naming it.
-    for index, action in enumerate(record["actions"]):
-        changed = dict(record)
-        changed["actions"] = list(record["actions"])
-        changed["actions"][index] = action + "x"
-        bad = tmp_path / f"bad{index}.json"
+    actions = record["actions"]
+    # Change one action of each kind (a die, a reroll, a move, a step) to another of the
+    # same kind: the replay must refuse the record, naming the first bad action or the
+    # result that no longer matches, and never print a traceback.
+    changes = {
+        "roll": lambda a: "roll W" if a != "roll W" else "roll B",
+        "reroll": lambda a: "reroll 12345X",
+        "move": lambda a: "move Q",
+        "step": lambda a: "step Z",
+    }
+    for prefix, change in changes.items():
+        index = next(i for i, a in enumerate(actions) if a.split()[0] == prefix)
+        changed = dict(record, actions=[*actions[:index], change(actions[index]), *actions[index + 1 :]])
+        bad = tmp_path / f"bad-{prefix}.json"
         bad.write_text(json.dumps(changed))
         refused = savanna("replay", str(bad))
-        assert refused.returncode == 1
-        assert f"action {index + 1} (" in refused.stderr
+        assert refused.returncode == 1, (prefix, refused.stdout)
+        assert "action " in refused.stderr or "result" in refused.stderr
         assert "Traceback" not in refused.stderr
-        if index >= 40:
-            break
+    # A legal-looking change to an early die is refused at the first action that no longer fits.
+    index = next(i for i, a in enumerate(actions) if a.startswith("move"))
+    changed = dict(record, actions=[*actions[:index], "move Q", *actions[index + 1 :]])
+    bad = tmp_path / "bad-move.json"
+    bad.write_text(json.dumps(changed))
+    refused = savanna("replay", str(bad))
+    assert f"action {index + 1} ('move Q')" in refused.stderr

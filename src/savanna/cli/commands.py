@@ -14,7 +14,7 @@ import random
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, ParamSpec, TypeVar
+from typing import Annotated, Any, ParamSpec, TypeVar
 
 import typer
 from rich.console import Console
@@ -42,8 +42,18 @@ R = TypeVar("R")
 EXIT_USAGE = 2
 EXIT_BAD_RECORD = 1
 
-console = Console()
-err_console = Console(stderr=True)
+class _LazyConsole:
+    """A Rich console created at first use, so that it reads the terminal size then."""
+
+    def __init__(self, stderr: bool = False) -> None:
+        self._stderr = stderr
+
+    def print(self, *objects: Any, **kwargs: Any) -> None:
+        Console(stderr=self._stderr).print(*objects, **kwargs)
+
+
+console = _LazyConsole()
+err_console = _LazyConsole(stderr=True)
 
 
 def default_lang() -> str:
@@ -110,20 +120,23 @@ def make_game(name: str, players: int | None, option: list[str] | None) -> Game:
 @handles_errors()
 def games() -> None:
     """List the registered games, their players, options and defaults."""
-    table = Table(title="Savanna games", show_lines=True)
+    table = Table(title="Savanna games")
     table.add_column("game", style="bold")
-    table.add_column("title")
-    table.add_column("players")
-    table.add_column("options (values; default)")
+    table.add_column("players", no_wrap=True)
+    table.add_column("option", no_wrap=True)
+    table.add_column("values")
+    table.add_column("default", no_wrap=True)
     for name, cls in registered_games().items():
         spec = cls.spec
-        opts = "\n".join(
-            f"{o.name}: {o.describe()}; default {_show(o.default)}" + (f" — {o.help}" if o.help else "")
-            for o in spec.options
-        )
         players = f"{spec.min_players}–{spec.max_players} (default {spec.default_players})"
-        info = "" if spec.perfect_information else "\n[dim]hidden information[/]"
-        table.add_row(name, f"{spec.title}\n[dim]{spec.title_fr}[/]{info}", players, opts or "—")
+        labels = [name, f"[dim]{spec.title}[/]"]
+        if not spec.perfect_information:
+            labels.append("[dim]hidden information[/]")
+        rows = [(o.name, o.describe().replace("|", " | "), _show(o.default)) for o in spec.options]
+        rows += [("", "", "")] * (len(labels) - len(rows))
+        for i, (opt, values, default) in enumerate(rows):
+            table.add_row(labels[i] if i < len(labels) else "", players if i == 0 else "", opt, values, default)
+        table.add_section()
     console.print(table)
     for name, why in broken_games().items():
         err_console.print(f"[yellow]warning:[/] game {name!r} failed to load: {why}")
