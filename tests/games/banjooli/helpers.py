@@ -37,7 +37,7 @@ def position(
     scared: str = "",
     arrived: str = "",
     cards: Sequence[int] | None = None,
-    dice: str = "......",
+    dice: str = "BYRGPW",
     mover: str | None = None,
     points: int = 0,
     turn: int = 0,

@@ -138,3 +138,15 @@ def test_game_statistics_report_finishers_cards_and_turns() -> None:
     assert stats["game"]["finish_1"] == "red" and stats["game"]["last"] == "green"
     assert stats["game"]["turns"] == 42 and stats["game"]["ended_by"] == "arrival"
     assert stats["seats"]["prediction"] == ["P4", "P8"] and stats["seats"]["oor"] == [0, 0]
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [("P", "step"), ("S", "7"), ("X", "BB...."), ("Q", "99"), ("B", "999:?"), ("P", "space"), ("P", "place")],
+)
+def test_position_refuses_contradictory_fields(field: str, value: str) -> None:
+    g = game()
+    text = position(g, dice="BBRRGW").to_text()
+    parts = [f"{field}={value}" if p.startswith(f"{field}=") else p for p in text.split()]
+    with pytest.raises(NotationError):
+        g.parse_position(" ".join(parts))

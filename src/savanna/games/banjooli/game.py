@@ -223,9 +223,42 @@ class BanjooliGame(Game):
                     if not board.passable[space]:
                         raise ValueError(f"ostrich {COLOURS[o]} stands on an impassable space")
                     st.occ[space] = o
-        if not 0 <= st.seat < n:
-            raise ValueError("seat")
+        self._check_consistent(st)
         return st
+
+    def _check_consistent(self, st: BanjooliState) -> None:
+        """Refuse positions whose parts contradict each other (so no later call can crash)."""
+        phase = PHASES[st.phase]
+        if not 0 <= st.seat < self.num_players:
+            raise ValueError(f"seat {st.seat} is not at this table")
+        if (st.board is None) != (phase == "layout"):
+            raise ValueError("only the layout phase has no board")
+        if phase in ("step", "space", "swap", "vortex", "give", "berry", "fix") and not (
+            0 <= st.mover < 5 and st.pos[st.mover] != ARRIVED
+        ):
+            raise ValueError(f"phase {phase} needs an ostrich on the move")
+        if phase == "roll" and not st.to_roll:
+            raise ValueError("phase roll needs dice to roll")
+        if any(not 0 <= i < 6 for i in st.to_roll) or len(set(st.to_roll)) != len(st.to_roll):
+            raise ValueError("dice to roll are distinct positions 0-5")
+        if phase in ("reroll", "decide") and -1 in st.dice:
+            raise ValueError(f"phase {phase} needs six rolled dice")
+        if phase == "space" and not st.choices:
+            raise ValueError("phase space needs spaces to choose")
+        if phase == "fix" and not st.fix_queue:
+            raise ValueError("phase fix needs berries to identify")
+        if phase == "place" and not self.options["berries"]:
+            raise ValueError("berries are placed only with the berries option")
+        if st.after_roll not in (PHASES.index("reroll"), PHASES.index("decide"), PHASES.index("frenzy")):
+            raise ValueError("after a roll comes reroll, decide or frenzy")
+        if phase == "over" or st.board is None:
+            return
+        size = st.board.size
+        spaces = [*st.berries, *st.choices, *st.fix_queue, *(x for p in st.peeks for x in p)]
+        if any(not 0 <= x < size for x in spaces):
+            raise ValueError("a space is off the board")
+        if any(t > 10 for t in st.berries.values()) or any(not 0 <= s < self.num_players for _, s in st.picked):
+            raise ValueError("berries are tokens a-k picked by seats at this table")
 
     # -- observations -----------------------------------------------------------------
     @property
