@@ -144,6 +144,13 @@ def build_session(
     )
 
 
+def _error(err: Console, lang: str, exc: SavannaError) -> None:
+    # soft_wrap: a long path in the message is wrapped by the terminal, not broken by Rich.
+    err.print(
+        M("cli.error", lang, message=exc.text(lang)), markup=False, highlight=False, soft_wrap=True
+    )
+
+
 @app.command()
 def play(
     game: Annotated[
@@ -186,7 +193,7 @@ def play(
     try:
         language = resolve_language(lang)
     except OptionError as exc:
-        err.print(M("cli.error", "en", message=exc.text("en")), markup=False, highlight=False)
+        _error(err, "en", exc)
         raise typer.Exit(EXIT_USAGE) from None
     console = Console()
     try:
@@ -202,14 +209,10 @@ def play(
             console=console,
         )
     except SavannaError as exc:
-        err.print(
-            M("cli.error", language, message=exc.text(language)), markup=False, highlight=False
-        )
+        _error(err, language, exc)
         raise typer.Exit(EXIT_USAGE) from None
     try:
         session.run()
     except SavannaError as exc:  # a bot breaking the protocol: a bug, reported cleanly
-        err.print(
-            M("cli.error", language, message=exc.text(language)), markup=False, highlight=False
-        )
+        _error(err, language, exc)
         raise typer.Exit(1) from None

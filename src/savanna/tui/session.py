@@ -338,7 +338,7 @@ class PlaySession:
             self.console.print()
             path = self._write(self.out)
             if path is not None:
-                self.console.print(self._t("interrupted", path=str(path)))
+                self.console.print(self._t("interrupted", path=str(path)), soft_wrap=True)
             return Outcome(self.state, False, path, interrupted=True)
         return self._finish()
 
@@ -469,7 +469,8 @@ class PlaySession:
                 Text(
                     self._t("save.failed", path=str(path), why=exc.strerror or str(exc)),
                     style="red",
-                )
+                ),
+                soft_wrap=True,
             )
             return None
         return path
@@ -479,7 +480,9 @@ class PlaySession:
         path = Path(parts[1]).expanduser() if len(parts) > 1 else self.out
         written = self._write(path)
         if written is not None:
-            self.console.print(Text(self._t("saved", path=str(written)), style="green"))
+            self.console.print(
+                Text(self._t("saved", path=str(written)), style="green"), soft_wrap=True
+            )
 
     def _quit(self) -> Outcome:
         answer = self.read(self._t("quit.ask") + " ")
@@ -487,7 +490,9 @@ class PlaySession:
         if answer.strip().lower() in _YES:
             path = self._write(self.out)
             if path is not None:
-                self.console.print(Text(self._t("saved", path=str(path)), style="green"))
+                self.console.print(
+                    Text(self._t("saved", path=str(path)), style="green"), soft_wrap=True
+                )
         self.console.print(self._t("bye"))
         return Outcome(self.state, False, path)
 
@@ -519,7 +524,7 @@ class PlaySession:
         console.print(Text(self._t(key, who=names), style="bold green"))
         path = self._write(self.out)
         if path is not None:
-            console.print(self._t("end.record", path=str(path)))
+            console.print(self._t("end.record", path=str(path)), soft_wrap=True)
         return Outcome(state, True, path)
 
     def _score_table(self) -> Table:
