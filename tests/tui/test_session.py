@@ -292,3 +292,50 @@ def test_many_choices_are_shortened_on_a_small_screen_and_list_shows_all(tmp_pat
     assert "'list' shows them all" in first_screen and "64) reroll 123456" not in first_screen
     assert "64) reroll 123456" in out  # after `list`
     assert "Player 1 (you) played reroll 134" in out
+
+
+def test_loading_a_finished_playout_record_shows_the_end(toy, tmp_path: Path) -> None:
+    """Records written by `savanna playout` (bare bot seats) load; a finished game goes to its end."""
+    import random as _random
+
+    from savanna.cli.play import build_session
+    from savanna.core import random_playout, record_of
+
+    state = random_playout(load_game("toy", players=2), _random.Random(3))
+    saved = tmp_path / "done.json"
+    saved.write_text(record_of(state, seed=3, seats=["random", "random"]).to_json())
+    console = make_console()
+    play = build_session(
+        game=None,
+        seats=None,
+        option=None,
+        seed=None,
+        lang="en",
+        load=saved,
+        pause=0,
+        out=None,
+        console=console,
+    )
+    assert [str(s) for s in play.seats] == ["bot:random", "bot:random"] and play.out == saved
+    outcome = play.run()
+    assert outcome.finished and outcome.state.history == state.history
+    assert "Winner" in screen(console)
+
+
+def test_load_refuses_options_and_another_game(toy, tmp_path: Path) -> None:
+    from savanna.cli.play import build_session
+
+    play, _ = session("toy", "human,bot:random", ["save", "quit", "n"], tmp_path, seed=1)
+    play.run()
+    common = {
+        "seats": None,
+        "seed": None,
+        "lang": "en",
+        "pause": 0,
+        "out": None,
+        "console": make_console(),
+    }
+    with pytest.raises(OptionError, match="cannot change a saved game"):
+        build_session(game=None, option=["length=5"], load=tmp_path / "game.json", **common)
+    with pytest.raises(OptionError, match="the saved game is 'toy'"):
+        build_session(game="hyena", option=None, load=tmp_path / "game.json", **common)
