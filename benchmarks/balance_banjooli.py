@@ -163,11 +163,7 @@ def main(argv: list[str] | None = None) -> None:
             f"| {label} | {summary['games']} | {t['mean']} | {t['median']} | "
             f"{summary['length']['decisions']['mean']} | {pct(seat0['wins'], seat0['trials'])} |"
         )
-    lines += [
-        "",
-        f"_Generated in {time.perf_counter() - started:.0f} s with {args.workers} workers._",
-        "",
-    ]
+    lines.append("")
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text("\n".join(lines), encoding="utf-8")
     print(f"wrote {args.out} in {time.perf_counter() - started:.0f} s with {args.workers} workers")
