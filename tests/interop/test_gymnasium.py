@@ -133,3 +133,19 @@ def test_configured_game_and_options_are_not_mixed() -> None:
 
     with pytest.raises(OptionError):
         make(load_game("toy"), length=5)
+
+
+def test_registered_ids_make_the_same_environment_through_gymnasium(game: Game) -> None:
+    import gymnasium
+
+    from savanna.interop.gymnasium import env_id, register_envs
+
+    assert env_id("toy") in register_envs()
+    made = gymnasium.make(
+        env_id(game.name), opponents="random", players=game.num_players, **game.options
+    )
+    assert made.unwrapped.game.options == game.options
+    assert made.unwrapped.game.num_players == game.num_players
+    check_env(made.unwrapped)
+    observation, _ = made.reset(seed=1)
+    assert observation in made.observation_space

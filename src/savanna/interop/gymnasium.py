@@ -32,6 +32,11 @@ Example:
     >>> observation, info = env.reset(seed=3)
     >>> observation.shape == env.observation_space.shape
     True
+    >>> import gymnasium
+    >>> "savanna/hyena-v1" in register_envs()
+    True
+    >>> gymnasium.make("savanna/hyena-v1", opponents="random").unwrapped.game.name
+    'hyena'
 """
 
 from __future__ import annotations
@@ -48,6 +53,7 @@ from gymnasium import spaces
 from savanna.bots import Bot, parse_bot_spec
 from savanna.core.errors import IllegalActionError, OptionError
 from savanna.core.game import Game, State
+from savanna.core.registry import game_class, registered_games
 from savanna.core.rng import derive_seed
 from savanna.interop.common import (
     action_mask,
@@ -56,7 +62,7 @@ from savanna.interop.common import (
     observation_array,
 )
 
-__all__ = ["SavannaEnv", "make"]
+__all__ = ["SavannaEnv", "env_id", "make", "register_envs"]
 
 ILLEGAL_REWARD = -1.0
 """Reward of an illegal action under ``illegal_action="lose"`` (the lowest reward)."""
@@ -97,6 +103,33 @@ def make(
         illegal_action=illegal_action,
         render_mode=render_mode,
     )
+
+
+def env_id(name: str) -> str:
+    """The Gymnasium id of the Savanna game ``name``: ``savanna/<name>-v<rules version>``.
+
+    Raises:
+        OptionError: for an unknown game.
+    """
+    spec = game_class(name).spec
+    return f"savanna/{spec.name}-v{spec.version}"
+
+
+def register_envs() -> list[str]:
+    """Register every game of the Savanna registry with ``gymnasium.make``; returns the ids.
+
+    ``gymnasium.make("savanna/hyena-v1", opponents="random", players=3)`` then builds the
+    same environment as :func:`make` (wrapped by Gymnasium's usual checkers).
+    """
+    ids = []
+    for name in registered_games():
+        identifier = env_id(name)
+        if identifier not in gymnasium.registry:
+            gymnasium.register(
+                id=identifier, entry_point="savanna.interop.gymnasium:make", kwargs={"game": name}
+            )
+        ids.append(identifier)
+    return ids
 
 
 class SavannaEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
