@@ -68,3 +68,15 @@ def test_trained_policy_beats_random_on_hyena(example: ModuleType) -> None:
         pytest.skip("the Hyena game is not registered")
     result = example.run("hyena", players=2, episodes=200, eval_episodes=300, seed=0)
     assert result["beats_random"], result
+
+
+def test_adapter_speed_example_measures_every_adapter() -> None:
+    spec = importlib.util.spec_from_file_location(
+        "adapter_speed", EXAMPLE.parent / "adapter_speed.py"
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    results = module.main(["--games", "1", "toy"])
+    assert list(results) == ["toy"]
+    assert all(speed > 0 for speed in results["toy"])
