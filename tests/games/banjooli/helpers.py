@@ -52,6 +52,7 @@ def position(
     flags: str = "-",
     frenzy: str = "000000",
     direction: str = "+",
+    lion: int = 0,
 ) -> BanjooliState:
     """A state built from notation; ``at`` maps colour letters to spaces (``"F"`` = arrived)."""
     where: dict[str, int | str] = {c: i for i, c in enumerate(LETTERS)}
@@ -87,6 +88,7 @@ def position(
         f"G={spear}",
         f"V={reason}:" + (".".join(str(s) for s in spaces) or "-"),
         "Y=-",
+        f"H={lion}",
     ]
     return g.parse_position(" ".join(fields))
 

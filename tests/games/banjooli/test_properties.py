@@ -24,6 +24,7 @@ configs = st.fixed_dictionaries(
         "tiles": st.integers(4, 6),
         "special": st.sampled_from(["none", "crocodiles", "ravine", "lava", "vortex"]),
         "berries": st.booleans(),
+        "lion": st.booleans(),
     }
 )
 

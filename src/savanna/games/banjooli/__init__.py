@@ -11,6 +11,7 @@ key         meaning                                      default
 tiles       common tiles between Exit and Finish (4-6)   4
 special     none, crocodiles, ravine, lava or vortex     none
 berries     the Berries variant (on/off)                 off
+lion        the lion fan variant (on/off, a design)      off
 =========  ===========================================  =========
 
 A turn: six chance rolls (five movement dice then the sorcery die), one reroll decision

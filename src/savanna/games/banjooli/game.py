@@ -48,6 +48,7 @@ SPEC = GameSpec(
                      help="special tile replacing a straight common tile",
                      help_fr="tuile spéciale remplaçant une tuile droite commune"),
         BoolOption("berries", False, help="the Berries variant", help_fr="la variante Baies"),
+        BoolOption("lion", False, help="the lion fan variant (design)", help_fr="la variante du lion (création)"),
     ),
     perfect_information=False,
     version=1,
@@ -56,7 +57,7 @@ SPEC = GameSpec(
     aliases=("banjooli-xeet",),
 )
 
-TENSOR_SIZE = 25 + 42 + 20 + 6 + len(PHASES) + 4 + 12 + 1
+TENSOR_SIZE = 25 + 42 + 20 + 6 + len(PHASES) + 4 + 12 + 1 + 1
 
 
 def _layouts(tiles: int, special: str) -> tuple[tuple[str, ...], ...]:
@@ -214,6 +215,9 @@ class BanjooliGame(Game):
         st.reason = reason
         st.choices = [] if choices == "-" else [int(s) for s in choices.split(".")]
         st.fix_queue = [] if kv["Y"] == "-" else [int(s) for s in kv["Y"].split(".")]
+        st.lion = int(kv["H"])
+        if st.lion < 0 or (st.lion and not self.options["lion"]):
+            raise ValueError("the lion runs only in the lion variant")
         if board is not None:
             st.occ = [-1] * board.size
             for o, space in enumerate(st.pos):
@@ -288,6 +292,7 @@ class BanjooliGame(Game):
         out += [float(sum(1 for _, t in berries if t == i)) for i in range(11)]
         oor = load_data().berry_index("oor")
         out.append(float(sum(1 for t, s in d["picked"] if t == oor and s == observation.seat)))
+        out.append(d["lion"] / 40.0)
         return out
 
     def sample_state(self, observation: Observation, rng: random.Random) -> BanjooliState:

@@ -29,8 +29,8 @@ _OSTRICH_FILL = {"B": "#2e5cb8", "Y": "#e6c619", "R": "#c62828", "G": "#2e8b3d",
 _CELL = 26
 _BERRY_LETTERS = "abcdefghijk"
 _WORDS = {
-    "en": ("FINISH", "EXIT", "arrived", "dice", "turn", "seat", "your card"),
-    "fr": ("ARRIVÉE", "DÉPART", "arrivées", "dés", "tour", "place", "votre carte"),
+    "en": ("FINISH", "EXIT", "arrived", "dice", "turn", "seat", "your card", "lion", "steps from the line"),
+    "fr": ("ARRIVÉE", "DÉPART", "arrivées", "dés", "tour", "place", "votre carte", "lion", "cases de la ligne"),
 }
 
 
@@ -130,6 +130,8 @@ def board_text(observation: Observation, lang: str = "en") -> str:
     lines.append(f"== {words[1]} ==  {words[3]}: {dice[:5]} | {dice[5]}  {words[4]} {d['turn']}")
     if d["card"] >= 0:
         lines.append(f"{words[6]}: " + " ".join(load_data().cards[d["card"]].order))
+    if d.get("lion"):
+        lines.append(f"{words[7]}: {d['lion']} {words[8]}")
     return "\n".join(lines)
 
 
@@ -150,6 +152,8 @@ def board_svg(observation: Observation) -> str:
                   attrib={"stroke-width": "3", "stroke-dasharray": "6,3"})
     for i, o in enumerate(d["arrived"]):
         _ostrich(svg, 5 * _CELL + 10 + i * _CELL, 0, COLOURS[o], False)
+    if d.get("lion"):
+        ET.SubElement(svg, "text", x=str(5 * _CELL + 10), y=str(2 * _CELL)).text = f"lion {d['lion']}"
     for s, (lane, row) in where.items():
         _cell(svg, lane * _CELL, top + row * _CELL, board.kind[s])
     for space, token in d["berries"]:

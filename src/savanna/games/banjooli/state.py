@@ -121,6 +121,7 @@ class BanjooliState(State):
         "frenzy",
         "frenzy_pending",
         "in_frenzy",
+        "lion",
         "mover",
         "n",
         "occ",
@@ -172,6 +173,7 @@ class BanjooliState(State):
         self.reason = "-"
         self.fix_queue: list[int] = []
         self.occ: list[int] = []
+        self.lion = 0
 
     # -- copying ----------------------------------------------------------------------
     def clone(self) -> BanjooliState:
@@ -206,6 +208,7 @@ class BanjooliState(State):
         other.reason = self.reason
         other.fix_queue = self.fix_queue[:]
         other.occ = self.occ[:]
+        other.lion = self.lion
         return other
 
     @property
@@ -393,7 +396,7 @@ class BanjooliState(State):
                 self._rolled()
         elif phase == REROLL:
             if action == 0:
-                self.phase = DECIDE
+                self._to_decide()
             else:
                 self.rerolled = True
                 self.to_roll = [i for i in range(6) if action >> i & 1]
@@ -476,8 +479,29 @@ class BanjooliState(State):
                 counts[self.dice[i]] += 1
             self.frenzy = counts
             self._frenzy_next()
+        elif self.after_roll == DECIDE:
+            self._to_decide()
         else:
             self.phase = self.after_roll
+
+    def _to_decide(self) -> None:
+        """The dice are final: the decision comes (and, in the lion variant, the lion runs)."""
+        self.phase = DECIDE
+        if not self.game.options["lion"]:
+            return
+        board = self.board
+        assert board is not None
+        whites = sum(1 for i in range(5) if self.dice[i] == WHITE)
+        if not whites:
+            return
+        old, new = self.lion, self.lion + whites
+        if new >= board.dist[0]:
+            new = 0  # the lion reached the Exit and goes home to the finishing line
+        for o in range(5):
+            p = self.pos[o]
+            if p >= 5 and not self.scared[o] and old < board.dist[p] <= max(new, old + whites):
+                self.scared[o] = True
+        self.lion = new
 
     def _frenzy_next(self) -> None:
         if self._move_options(self.frenzy, False):
@@ -809,6 +833,7 @@ class BanjooliState(State):
             "G=" + ("".join(str(s) for s in range(self.n) if self.spear[s]) or "-"),
             "V=" + self.reason + ":" + (".".join(str(s) for s in self.choices) or "-"),
             "Y=" + (".".join(str(s) for s in self.fix_queue) or "-"),
+            f"H={self.lion}",
         ]
         return " ".join(fields)
 
@@ -836,6 +861,7 @@ class BanjooliState(State):
             "berries": [[s, t if s in known else -1] for s, t in sorted(self.berries.items())],
             "picked": [[t, s] for t, s in self.picked],
             "choices": list(self.choices),
+            "lion": self.lion,
         }
         return Observation(game="banjooli", seat=seat, data=data, text=text)
 
