@@ -148,3 +148,31 @@ def test_garbage_input_gets_typed_errors(game: Game) -> None:
     for text in ("", "garbage", "{]"):
         with pytest.raises(NotationError):
             game.parse_position(text)
+
+
+def test_other_seats_secrets_never_reach_an_observation(game: Game) -> None:
+    """States that differ only in what a seat may not know look the same to that seat.
+
+    ``sample_state`` redraws everything hidden from the seat; the seat's observation, its
+    tensor and its drawings must not change, and for hidden-information games the redraws
+    must really differ from the true state (so the check is not vacuous).
+    """
+    rng = random.Random(17)
+    state = game.new_initial_state()
+    for _ in range(60):
+        if state.is_terminal():
+            break
+        state.apply(state.sample_chance(rng) if state.is_chance_node() else rng.choice(state.legal_actions()))
+    differed = False
+    for seat in range(game.num_players):
+        view = state.observation(seat)
+        for _ in range(8):
+            other = game.sample_state(view, rng)
+            differed |= other.to_text() != state.to_text()
+            again = other.observation(seat)
+            assert again.text == view.text
+            assert game.observation_tensor(again) == game.observation_tensor(view)
+            assert game.render_text(again) == game.render_text(view)
+            assert game.render_svg(again) == game.render_svg(view)
+    if not game.spec.perfect_information and not state.is_terminal():
+        assert differed, "hidden information was never redrawn"
