@@ -142,9 +142,7 @@ class SavannaSpielGame(pyspiel.Game):  # type: ignore[misc]
         cls = self.savanna_class
         given = dict(params or {})
         players = given.pop("players", None)
-        self.savanna_game: Game = cls(
-            players=None if players is None else int(players), options=given
-        )
+        self.savanna_game: Game = cls(players=players, options=given)
         super().__init__(game_type(cls), game_info(self.savanna_game), dict(params or {}))
 
     def new_initial_state(self) -> SavannaSpielState:
