@@ -52,7 +52,7 @@ def run(
         (["play", "toy", "--lang", "de"], "--lang must be one of en, fr"),
         (["play", "toy", "--seed", "-3"], "--seed must be 0 or more"),
         (["play", "toy", "--pause", "-1"], "--pause must be zero or more"),
-        (["play", "--load", "no-such-file.json"], "Cannot read no-such-file.json"),
+        (["play", "--load", "no-such-file.json"], "cannot read 'no-such-file.json'"),
         (["play", "toy", "--sets", "x"], "No such option"),
     ],
 )

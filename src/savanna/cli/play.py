@@ -14,14 +14,12 @@ import typer
 from rich.console import Console
 
 from savanna.cli import app
+from savanna.cli.commands import parse_options, read_record
 from savanna.core import (
     Game,
     OptionError,
-    Record,
-    RecordError,
     SavannaError,
     load_game,
-    parse_assignment,
     registered_games,
     replay,
 )
@@ -35,30 +33,6 @@ __all__ = ["build_session", "play"]
 EXIT_USAGE = 2
 DEFAULT_GAME = "banjooli"
 DEFAULT_PAUSE = 0.8
-
-
-def _options(assignments: list[str] | None) -> dict[str, str]:
-    options: dict[str, str] = {}
-    for text in assignments or []:
-        key, value = parse_assignment(text)
-        if key in options:
-            raise OptionError(
-                f"option {key!r} is given twice", f"l'option {key!r} est donnée deux fois"
-            )
-        options[key] = value
-    return options
-
-
-def _read_record(path: Path) -> Record:
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        why = exc.strerror or str(exc)
-        raise RecordError(
-            M("cli.load_failed", "en", path=str(path), why=why),
-            M("cli.load_failed", "fr", path=str(path), why=why),
-        ) from exc
-    return Record.from_json(data)
 
 
 def _default_game() -> str:
@@ -100,7 +74,7 @@ def build_session(
     history: list[int] = []
     configured: Game
     if load is not None:
-        record = _read_record(load)
+        record = read_record(load)
         if game is not None and game.strip().lower() != record.game:
             raise OptionError(
                 f"the saved game is {record.game!r}, not {game!r}",
@@ -127,7 +101,7 @@ def build_session(
     else:
         name = game if game is not None else _default_game()
         players = len(seat_list) if seat_list is not None else None
-        configured = load_game(name, players=players, options=_options(option))
+        configured = load_game(name, players=players, options=parse_options(option))
         if seat_list is None:
             seat_list = default_seats(configured.num_players)
     if seed is None:

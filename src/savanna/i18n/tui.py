@@ -128,7 +128,6 @@ MESSAGES = Catalogue(
             "Name a game to play (games: {games}), or --load a saved game.",
             "Nommez un jeu (jeux : {games}), ou reprenez une partie avec --load.",
         ),
-        "cli.load_failed": ("Cannot read {path}: {why}", "Impossible de lire {path} : {why}"),
         "cli.pause": (
             "--pause must be zero or more seconds, not {value}",
             "--pause doit être un nombre de secondes positif ou nul, pas {value}",
