@@ -328,6 +328,22 @@ class Game(ABC):
         """
         return {}
 
+    def evaluate(self, state: State) -> list[float] | None:
+        """An estimate of each seat's final score from a full state (optional hook).
+
+        Search bots (ISMCTS) call it on *determinized* states, never on the true state of a
+        game in progress, to cut rollouts short. The estimate is in score units, within
+        :attr:`score_bounds`, one value per seat. The default returns ``None``: the game has
+        no evaluation and searches play rollouts to the end.
+
+        Args:
+            state: any non-terminal state of this game.
+
+        Returns:
+            One estimated final score per seat, or ``None``.
+        """
+        return None
+
 
 class State(ABC):
     """A position of a configured game, and its history of actions.
