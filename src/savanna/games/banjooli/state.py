@@ -789,6 +789,10 @@ class BanjooliState(State):
                     return _face(words[1])
                 except ValueError:
                     pass
+            if self.phase == DEAL and len(words) == 2 and words[0] == "deal" and words[1].isdigit():
+                card = int(words[1]) - 1
+                if card in self.cards and 0 <= card < len(_CARDS):
+                    raise IllegalActionError(text, self.game.rule("setup.deal"))
             return super().parse_action(text)
         action = _parse_player_action(text, self)
         if action not in self.legal_actions():
@@ -1019,6 +1023,8 @@ def _why_illegal(state: BanjooliState, action: int) -> str:
         return "unspell.running"
     if action == A_PASS and phase == DECIDE:
         return "turn.pass"
+    if phase == FRENZY and (action < A_MOVE or action == A_PASS):
+        return "frenzy.all_dice"  # no reroll and no pass: every result is applied
     if A_GIVE <= action < A_SWAP and phase == GIVE:
         return "berry.give"
     if A_SWAP <= action < A_SPACE and phase == SWAP:

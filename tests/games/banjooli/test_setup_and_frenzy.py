@@ -1,0 +1,72 @@
+"""The deal, the jokers of a kind and the Dof Nooxoor frenzy.
+
+Sources: banjooli-xeet-rules-en.txt, Initial Setup 4 (``setup.deal``), A. Moving an Ostrich
+(white jokers: ``move.joker_all``) and Berries, Dof Nooxoor (``frenzy.all_dice``);
+banjooli-xeet-rules-fr.txt, BAIES (Dof Nooxoor: "Il est libre de distribuer les jokers comme
+il l'entend").
+"""
+
+from __future__ import annotations
+
+import pytest
+from tests.games.banjooli.helpers import game, position, sp, texts
+
+from savanna.core.errors import IllegalActionError
+
+BERRY = sp(5, 0)
+
+
+def refused(state, text: str) -> str:
+    with pytest.raises(IllegalActionError) as info:
+        state.apply(state.parse_action(text))
+    return info.value.rule.id
+
+
+def frenzy(faces: str, **kw):
+    """Blue picks a Dof Nooxoor on its last point; the frenzy dice come up ``faces``."""
+    at = {"B": sp(4, 0), **kw.pop("at", {})}
+    s = position(game(berries=True), phase="step", mover="B", points=1, at=at, berries={BERRY: "i"},
+                 dice="BBBBBG", **kw)
+    s.apply_text("step F")
+    for face in faces:
+        s.apply_text(f"roll {face}")
+    return s
+
+
+def test_setup_deal_one_secret_card_per_seat_from_the_cards_not_dealt() -> None:
+    s = game(players=3).new_initial_state()
+    s.apply(s.chance_outcomes()[0][0])
+    assert s.phase_name == "deal" and len(s.chance_outcomes()) == 10
+    s.apply_text("deal 4")
+    assert s.cards == [3, -1, -1]
+    assert 3 not in [a for a, _ in s.chance_outcomes()] and len(s.chance_outcomes()) == 9
+    assert refused(s, "deal 4") == "setup.deal"  # a card is dealt once
+    s.apply_text("deal 7")
+    s.apply_text("deal 1")
+    assert s.cards == [3, 6, 0] and s.phase_name == "roll"
+    assert s.observation(1).data["card"] == 6
+    assert "C=?,6,?" in s.observation(1).text  # the others' cards stay face down
+
+
+def test_move_joker_all_white_jokers_of_the_kind_all_join_the_move() -> None:
+    s = position(game(), at={"Y": sp(1, 2)}, dice="YWWRBG")
+    s.apply_text("move Y+W")
+    assert s.mover == 1 and s.points == 3  # one yellow and both whites
+
+
+def test_frenzy_all_dice_rolls_the_five_movement_dice_and_applies_every_group() -> None:
+    s = frenzy("YYRRB", at={"Y": sp(1, 2), "R": sp(1, 4)})
+    assert s.phase_name == "frenzy" and s.dice[5] == 3  # the sorcery die is not rolled again
+    assert texts(s) == ["move B", "move Y", "move R"]
+    assert refused(s, "pass") == "frenzy.all_dice"
+    assert refused(s, "keep") == "frenzy.all_dice"
+    s.apply_text("move R")
+    s.apply_text("step F")
+    s.apply_text("step F")
+    assert s.phase_name == "frenzy" and texts(s) == ["move B", "move Y"]  # the rest still applies
+    s.apply_text("move Y")
+    s.apply_text("step F")
+    s.apply_text("step F")
+    s.apply_text("move B")
+    s.apply_text("step F")
+    assert s.seat == 1 and s.phase_name == "roll"
