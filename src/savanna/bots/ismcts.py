@@ -2,17 +2,29 @@
 
 Single-observer ISMCTS (Cowling, Powley and Whitehouse, 2012) with multi-player returns:
 
-* every iteration *determinizes*: ``game.sample_state(observation, rng)`` draws a full
-  state consistent with what the bot's seat knows, so the bot never reads the true state;
+* every iteration *determinizes*: a full state consistent with what the bot's seat knows,
+  drawn by ``game.sample_state(observation, rng)``, so the bot never reads the true state.
+  Drawing (which parses the observation) costs more than a whole cut rollout, so a search
+  draws up to ``pool`` determinizations and then reuses a copy of one of them, chosen at
+  random (``pool=0``: a fresh draw every iteration). A game of perfect information has a
+  single determinization, drawn once;
 * chance nodes are crossed by drawing an outcome with its probability
   (``state.sample_chance(rng)``);
 * tree nodes are information sets, keyed by ``(seat to act, observation(seat).text)``, so
-  determinizations that look the same to the acting seat share statistics;
+  determinizations that look the same to the acting seat share statistics. An information
+  set met for the first time is added to the tree and the rollout starts there; its
+  statistics (and its heuristic prior) start at its second visit;
 * selection is UCB1 over the actions legal *in this determinization*, counting for each
   action how often it was available (the availability count replaces the parent's visits);
-* a new information set is expanded one action at a time (the game's heuristic choice
-  first, unless ``prior=none``), then a rollout plays to the end with the ``random`` or
-  ``heuristic`` policy;
+* *progressive widening*: a node visited ``n`` times considers only its first
+  ``ceil((n + 1) ** widen)`` actions, in the order of its prior (the game's heuristic
+  choice first unless ``prior=none``, then a random order fixed when the node is made).
+  With many actions (64 rerolls in Banjooli) the budget goes to a few, not to one visit
+  each; ``widen=1`` tries every action once before any is tried twice;
+* rollouts play the ``random`` or ``heuristic`` policy. When the game has an evaluation
+  (``Game.evaluate``), a rollout stops after ``depth`` actions (chance outcomes included)
+  and the evaluation gives the returns; ``depth=full``, or a game whose ``evaluate``
+  returns ``None``, plays rollouts to the end;
 * every seat maximises its own score: returns are normalised to ``[0, 1]`` with
   ``game.score_bounds`` and each node is credited with the score of the seat acting there.
 
@@ -27,16 +39,29 @@ import math
 import random
 import time
 from collections.abc import Sequence
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
 from savanna.bots.bot import Bot, BotConfig, BotError, register_bot
 from savanna.core import CHANCE, TERMINAL, Game, Observation, State
 
-__all__ = ["ISMCTSBot", "ISMCTSConfig", "InfoSetNode", "Search"]
+__all__ = [
+    "DEFAULT_DEPTH",
+    "DEFAULT_POOL",
+    "DEFAULT_SIMULATIONS",
+    "ISMCTSBot",
+    "ISMCTSConfig",
+    "InfoSetNode",
+    "Search",
+]
 
 DEFAULT_SIMULATIONS = 1000
+"""Simulations per decision when neither ``sims`` nor ``seconds`` is given."""
+DEFAULT_DEPTH = 40
+"""Rollout actions (chance included) before the game's evaluation is asked, by default."""
+DEFAULT_POOL = 32
+"""Determinizations drawn per search before copies of them are reused, by default."""
 
 
 class ISMCTSConfig(BotConfig):
@@ -52,6 +77,12 @@ class ISMCTSConfig(BotConfig):
     """Policy of the playouts after the tree."""
     prior: Literal["none", "heuristic"] = "heuristic"
     """First action tried at a new information set: the game's heuristic choice, or a random one."""
+    depth: Annotated[int, Field(ge=0, le=1_000_000)] | Literal["full"] | None = None
+    """Rollout actions before the evaluation (default 40 when the game has one); ``full``: to the end."""
+    widen: float = Field(default=0.5, gt=0, le=1)
+    """Progressive widening exponent: a node visited n times considers ceil((n+1)**widen) actions."""
+    pool: int = Field(default=DEFAULT_POOL, ge=0, le=1_000_000)
+    """Determinizations drawn per search before copies are reused (0: a fresh one every time)."""
 
     @model_validator(mode="after")
     def _default_budget(self) -> ISMCTSConfig:
@@ -61,37 +92,56 @@ class ISMCTSConfig(BotConfig):
 
 
 class InfoSetNode:
-    """Statistics of one information set: per action, visits, total reward, availability."""
+    """Statistics of one information set: per action, visits, total reward, availability.
 
-    __slots__ = ("available", "preferred", "reward", "visits")
+    Args:
+        order: the node's legal actions when it was made, in the order progressive
+            widening admits them (prior first).
+    """
 
-    def __init__(self, preferred: int | None = None) -> None:
+    __slots__ = ("available", "known", "order", "reward", "total", "visits")
+
+    def __init__(self, order: Sequence[int]) -> None:
         self.visits: dict[int, int] = {}
         self.reward: dict[int, float] = {}
         self.available: dict[int, int] = {}
-        self.preferred = preferred
+        self.order = list(order)
+        self.known = set(order)
+        self.total = 0
 
-    def select(self, legal: Sequence[int], c: float, rng: random.Random) -> tuple[int, bool]:
+    def select(
+        self, legal: Sequence[int], c: float, widen: float
+    ) -> tuple[int, bool]:
         """The action to follow among ``legal``, and whether it was never tried before.
 
-        Untried actions come first (the preferred one if it is legal and untried, else a
-        random one); otherwise the UCB1 maximum, ties going to the first in ``legal`` order.
+        Only the first ``ceil((total + 1) ** widen)`` actions of the node's order that are
+        legal here are considered (at least one). An untried one among them comes first,
+        in order; otherwise the UCB1 maximum, ties going to the first in order.
         """
-        visits = self.visits
         available = self.available
-        untried = []
+        known = self.known
+        order = self.order
         for a in legal:
             available[a] = available.get(a, 0) + 1
+            if a not in known:  # legal in this determinization only: admitted last
+                known.add(a)
+                order.append(a)
+        allowed = math.ceil((self.total + 1) ** widen)
+        legal_set = set(legal)
+        candidates = []
+        for a in order:
+            if a in legal_set:
+                candidates.append(a)
+                if len(candidates) == allowed:
+                    break
+        visits = self.visits
+        for a in candidates:
             if a not in visits:
-                untried.append(a)
-        if untried:
-            if self.preferred in untried:
-                return self.preferred, True
-            return untried[rng.randrange(len(untried))], True
+                return a, True
         reward = self.reward
-        best = legal[0]
+        best = candidates[0]
         best_value = -math.inf
-        for a in legal:
+        for a in candidates:
             n = visits[a]
             value = reward[a] / n + c * math.sqrt(math.log(available[a]) / n)
             if value > best_value:
@@ -102,6 +152,7 @@ class InfoSetNode:
         """Credit ``action`` with one visit worth ``value``."""
         self.visits[action] = self.visits.get(action, 0) + 1
         self.reward[action] = self.reward.get(action, 0.0) + value
+        self.total += 1
 
 
 class Search:
@@ -114,9 +165,15 @@ class Search:
         rng: the source of every random draw (determinizations, chance, rollouts).
         c: UCB exploration constant.
         rollout: the playout policy, ``"random"`` or ``"heuristic"``.
-        prior: ``"heuristic"`` tries the game's heuristic choice first at each new
-            information set (a cheap prior that matters when there are many actions and
-            few simulations); ``"none"`` tries untried actions in random order.
+        prior: ``"heuristic"`` puts the game's heuristic choice first in each new
+            information set's order (a cheap prior that matters when there are many
+            actions and few simulations); ``"none"`` orders the actions at random.
+        depth: rollout actions (chance included) before ``game.evaluate`` is asked;
+            ``None`` plays rollouts to the end. If the game's evaluation returns
+            ``None`` the search plays full rollouts from then on.
+        widen: progressive widening exponent in ``(0, 1]``.
+        pool: determinizations drawn before copies of them are reused (``0``: a fresh
+            draw for every simulation).
 
     Raises:
         BotError: for a spectator's observation (there is no seat to search for).
@@ -132,6 +189,9 @@ class Search:
         c: float = 0.7,
         rollout: str = "random",
         prior: str = "heuristic",
+        depth: int | None = None,
+        widen: float = 0.5,
+        pool: int = DEFAULT_POOL,
     ) -> None:
         if observation.seat is None:
             raise BotError(
@@ -142,20 +202,35 @@ class Search:
         self.observation = observation
         self.seat: int = observation.seat
         self.root_legal = list(legal_actions)
+        self._root_set = frozenset(self.root_legal)
         self.rng = rng
         self.c = c
+        self.widen = widen
+        self.depth = depth
         self.heuristic_rollout = rollout == "heuristic"
         self.heuristic_prior = prior == "heuristic"
-        self.root = InfoSetNode(
-            game.heuristic_action(observation, self.root_legal, rng)
-            if self.heuristic_prior
-            else None
-        )
-        self.tree: dict[tuple[int, str], InfoSetNode] = {(self.seat, observation.text): self.root}
+        self.pool_size = 1 if game.spec.perfect_information else pool
+        self._pool: list[State] = []
+        self.root = InfoSetNode(self._order(observation, self.root_legal))
+        self.tree: dict[tuple[int, str], InfoSetNode | None] = {
+            (self.seat, observation.text): self.root
+        }
         self.simulations = 0
+        self.evaluations = 0
         low, high = game.score_bounds
         self._low = low
         self._span = (high - low) or 1.0
+
+    def _order(self, observation: Observation, legal: Sequence[int]) -> list[int]:
+        """Widening order of a new node: the prior's choice first, the rest shuffled."""
+        rest = list(legal)
+        first: list[int] = []
+        if self.heuristic_prior and len(rest) > 1:
+            choice = self.game.heuristic_action(observation, rest, self.rng)
+            rest.remove(choice)
+            first = [choice]
+        self.rng.shuffle(rest)
+        return first + rest
 
     def run(self, *, sims: int | None = None, seconds: float | None = None) -> None:
         """Run simulations until ``sims`` are done or ``seconds`` have passed."""
@@ -167,16 +242,29 @@ class Search:
             self.simulate()
             done += 1
 
+    def _determinize(self) -> State:
+        """A full state consistent with the root observation (see ``pool``)."""
+        pool = self._pool
+        if len(pool) < self.pool_size:
+            state = self.game.sample_state(self.observation, self.rng)
+            pool.append(state)
+            return state.clone()
+        if not pool:
+            return self.game.sample_state(self.observation, self.rng)
+        return pool[self.rng.randrange(len(pool))].clone()
+
     def simulate(self) -> None:
         """One iteration: determinize, select and expand in the tree, roll out, back up."""
         rng = self.rng
-        state = self.game.sample_state(self.observation, rng)
+        state = self._determinize()
         seat = self.seat
         path: list[tuple[InfoSetNode, int, int]] = []
         node = self.root
-        legal = [a for a in state.legal_actions() if a in self.root_legal] or self.root_legal
+        root_set = self._root_set
+        legal = [a for a in state.legal_actions() if a in root_set] or self.root_legal
+        c, widen, tree = self.c, self.widen, self.tree
         while True:
-            action, fresh = node.select(legal, self.c, rng)
+            action, fresh = node.select(legal, c, widen)
             path.append((node, action, seat))
             state.apply_unchecked(action)
             if fresh:
@@ -186,32 +274,43 @@ class Search:
             if state.is_terminal():
                 break
             seat = state.current_player()
-            key = (seat, state.observation(seat).text)
+            observation = state.observation(seat)
+            key = (seat, observation.text)
+            if key not in tree:
+                tree[key] = None  # met once: the rollout starts here
+                break
+            found = tree[key]
             legal = state.legal_actions()
-            found = self.tree.get(key)
             if found is None:
-                preferred = None
-                if self.heuristic_prior and len(legal) > 1:
-                    preferred = self.game.heuristic_action(state.observation(seat), legal, rng)
-                found = self.tree[key] = InfoSetNode(preferred)
+                found = tree[key] = InfoSetNode(self._order(observation, legal))
             node = found
-        self._rollout(state)
-        returns = state.returns()
+        returns = self._rollout(state)
         low, span = self._low, self._span
         for node_, action, acting in path:
-            node_.update(action, (returns[acting] - low) / span)
+            value = (returns[acting] - low) / span
+            node_.update(action, 0.0 if value < 0.0 else 1.0 if value > 1.0 else value)
         self.simulations += 1
 
-    def _rollout(self, state: State) -> None:
+    def _rollout(self, state: State) -> Sequence[float]:
+        """Play on from ``state``; the final scores, or the evaluation after ``depth`` actions."""
         # The hottest loop of the search: one current_player() call per step.
         rng = self.rng
+        draw = rng.random
         game = self.game
         heuristic = self.heuristic_rollout
         apply = state.apply_unchecked
+        left = -1 if self.depth is None else self.depth
         while True:
             player = state.current_player()
             if player == TERMINAL:
-                return
+                return state.returns()
+            if left == 0:
+                estimate = game.evaluate(state)
+                if estimate is not None:
+                    self.evaluations += 1
+                    return estimate
+                self.depth = None  # the game has no evaluation: full rollouts from now on
+            left -= 1
             if player == CHANCE:
                 apply(state.sample_chance(rng))
                 continue
@@ -219,7 +318,7 @@ class Search:
             if heuristic:
                 apply(game.heuristic_action(state.observation(player), legal, rng))
             else:
-                apply(legal[rng.randrange(len(legal))])
+                apply(legal[int(draw() * len(legal))])
 
     def best_action(self) -> int:
         """The most visited root action (ties: higher mean reward, then legal order)."""
@@ -238,11 +337,13 @@ class ISMCTSBot(Bot):
 
     Settings: ``sims`` (simulations per decision), ``seconds`` (time per decision), ``c``
     (exploration), ``rollout`` (``random`` or ``heuristic``), ``prior`` (``heuristic`` or
-    ``none``: which action a new information set tries first).
+    ``none``: which action a new information set tries first), ``depth`` (rollout actions
+    before the game's evaluation, ``full`` for none), ``widen`` (progressive widening
+    exponent), ``pool`` (determinizations drawn per search).
     """
 
     kind = "ismcts"
-    summary = "information-set MCTS (settings: sims, seconds, c, rollout)"
+    summary = "information-set MCTS (settings: sims, seconds, c, rollout, prior, depth, widen, pool)"
     config_model = ISMCTSConfig
 
     def act(self, observation: Observation, legal_actions: Sequence[int]) -> int:
@@ -259,7 +360,20 @@ class ISMCTSBot(Bot):
             c=config.c,
             rollout=config.rollout,
             prior=config.prior,
+            depth=resolve_depth(config.depth),
+            widen=config.widen,
+            pool=config.pool,
         )
         search.run(sims=config.sims, seconds=config.seconds)
         self.last_search = search
         return search.best_action()
+
+
+def resolve_depth(depth: int | str | None) -> int | None:
+    """The rollout cut of a ``depth`` setting: ``None`` (auto) is :data:`DEFAULT_DEPTH`,
+    ``"full"`` is no cut (``None``)."""
+    if depth is None:
+        return DEFAULT_DEPTH
+    if depth == "full":
+        return None
+    return int(depth)

@@ -9,7 +9,7 @@ from fractions import Fraction
 from typing import Any, Final
 
 from savanna.core.errors import NotationError, RuleRef
-from savanna.core.game import Game, GameSpec, Observation
+from savanna.core.game import Game, GameSpec, Observation, State
 from savanna.core.options import ChoiceOption, IntOption
 from savanna.games.hyena.catalogue import rule_catalogue
 from savanna.games.hyena.ruleset import RULESET_NAMES, load_ruleset
@@ -174,6 +174,14 @@ class HyenaGame(Game):
         from savanna.games.hyena.heuristic import choose
 
         return choose(self, observation, legal_actions)
+
+    def evaluate(self, state: State) -> list[float]:
+        """Each seat's expected final score (see :mod:`savanna.games.hyena.evaluation`)."""
+        from savanna.games.hyena.evaluation import estimate_scores
+
+        if not isinstance(state, HyenaState):
+            raise TypeError(f"a hyena state is needed, not {type(state).__name__}")
+        return estimate_scores(self, state)
 
     def render_text(self, observation: Observation, lang: str = "en") -> str:
         from savanna.games.hyena.render import render_text
