@@ -69,3 +69,46 @@ def test_ranking_shared_victory_when_exact_places_tie() -> None:
     s = final("GPB", {"R": sp(2, 0), "Y": sp(2, 4)}, [CARD_BYR_P, CARD_YRG_B])
     assert s.scores() == [2.0, 2.0]
     assert s.ranking() == [0, 0] and s.winners() == [0, 1]
+
+
+def test_score_prediction_breakdown_at_the_end_worked_line_by_line_for_every_view() -> None:
+    s = final("RYB", {"G": sp(5, 0), "P": sp(4, 0)}, [CARD_BYR_P, CARD_YRG_B], picked="c1")
+    expected = [
+        {"seat": 0, "card": 1, "order": "B Y R P", "1st": 0, "2nd": 4, "3rd": 0, "misplaced": 4,
+         "last x2": True, "oor": 0, "total": 16},
+        {"seat": 1, "card": 2, "order": "Y R G B", "1st": 0, "2nd": 0, "3rd": 0, "misplaced": 4,
+         "last x2": False, "oor": 2, "total": 6},
+    ]
+    assert s.score_breakdown() == expected
+    assert [line["total"] for line in expected] == s.scores()
+    for seat in (None, 0, 1):
+        obs = s.observation(seat)
+        assert obs.data["score_breakdown"] == expected
+        assert obs.data["cards"] == [CARD_BYR_P, CARD_YRG_B]  # every Prediction is revealed
+        assert "C=0,1" in obs.text
+
+
+def test_score_prediction_breakdown_drawn_in_english_and_french() -> None:
+    s = final("BYR", {"G": sp(5, 0), "P": sp(1, 0)}, [CARD_BYR_P, CARD_YRG_B], picked="c0")
+    g = s.game
+    english = g.render_text(s.observation(1)).splitlines()
+    assert english[-5:] == [
+        "== Predictions revealed ==",
+        "seat 0  card 1: B Y R P",
+        "  1st 5 + 2nd 4 + 3rd 3 + misplaced 0 = 12; last x2 = 24; Oor +2; total 26",
+        "seat 1  card 2: Y R G B",
+        "  1st 0 + 2nd 0 + 3rd 0 + misplaced 4 = 4; last wrong; total 4",
+    ]
+    french = g.render_text(s.observation(None), "fr").splitlines()
+    assert french[-4] == "place 0  carte 1: B Y R P"
+    assert french[-3] == "  1re 5 + 2e 4 + 3e 3 + mal placées 0 = 12; dernière x2 = 24; Oor +2; total 26"
+    assert all(len(line) <= 80 for line in english + french)
+
+
+def test_score_breakdown_and_other_cards_hidden_before_the_end() -> None:
+    s = position(game(players=2), phase="decide", arrived="BY", at={"G": sp(5, 0), "P": sp(1, 0)}, cards=[0, 1])
+    for seat in (None, 0, 1):
+        obs = s.observation(seat)
+        assert "score_breakdown" not in obs.data and "cards" not in obs.data
+        assert "Predictions" not in s.game.render_text(obs)
+    assert "C=0,?" in s.observation(0).text and "C=?,?" in s.observation(None).text

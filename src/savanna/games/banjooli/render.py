@@ -18,7 +18,7 @@ from savanna.games.banjooli.board import Board
 from savanna.games.banjooli.data import COLOURS, TileData, load_data
 from savanna.games.banjooli.state import ARRIVED, FACES
 
-__all__ = ["board_svg", "board_text", "tile_svg", "tile_text"]
+__all__ = ["board_svg", "board_text", "score_lines", "tile_svg", "tile_text"]
 
 _GLYPH = {"n": "n", ".": ".", "#": "#", "~": "~", "w": "w", "c": "c", "=": "=", "x": " ", "l": "^", "v": "@"}
 _FILL = {
@@ -132,7 +132,41 @@ def board_text(observation: Observation, lang: str = "en") -> str:
         lines.append(f"{words[6]}: " + " ".join(load_data().cards[d["card"]].order))
     if d.get("lion"):
         lines.append(f"{words[7]}: {d['lion']} {words[8]}")
+    if "score_breakdown" in d:
+        lines.extend(score_lines(d["score_breakdown"], lang))
     return "\n".join(lines)
+
+
+_SCORE_WORDS = {
+    "en": ("Predictions revealed", "seat", "card", "1st", "2nd", "3rd", "misplaced", "last x2",
+           "last wrong", "Oor", "total"),
+    "fr": ("Prédictions révélées", "place", "carte", "1re", "2e", "3e", "mal placées", "dernière x2",
+           "dernière fausse", "Oor", "total"),
+}
+
+
+def score_lines(breakdown: list[dict[str, int | bool | str]], lang: str = "en") -> list[str]:
+    """The revealed Predictions and the scoring worked out line by line, one seat a line pair.
+
+    Example:
+        >>> line = {"seat": 0, "card": 3, "order": "R G P B", "1st": 5, "2nd": 0, "3rd": 3,
+        ...         "misplaced": 2, "last x2": True, "oor": 2, "total": 22}
+        >>> print("\\n".join(score_lines([line])))
+        == Predictions revealed ==
+        seat 0  card 3: R G P B
+          1st 5 + 2nd 0 + 3rd 3 + misplaced 2 = 10; last x2 = 20; Oor +2; total 22
+    """
+    w = _SCORE_WORDS.get(lang, _SCORE_WORDS["en"])
+    lines = [f"== {w[0]} =="]
+    for line in breakdown:
+        base = int(line["1st"]) + int(line["2nd"]) + int(line["3rd"]) + int(line["misplaced"])
+        lines.append(f"{w[1]} {line['seat']}  {w[2]} {line['card']}: {line['order']}")
+        work = f"  {w[3]} {line['1st']} + {w[4]} {line['2nd']} + {w[5]} {line['3rd']} + {w[6]} {line['misplaced']} = {base}"
+        work += f"; {w[7]} = {2 * base}" if line["last x2"] else f"; {w[8]}"
+        if line["oor"]:
+            work += f"; {w[9]} +{line['oor']}"
+        lines.append(f"{work}; {w[10]} {line['total']}")
+    return lines
 
 
 def board_svg(observation: Observation) -> str:

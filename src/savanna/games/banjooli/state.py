@@ -28,7 +28,7 @@ from __future__ import annotations
 import random
 import re
 from fractions import Fraction
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from savanna.core.errors import IllegalActionError, NotationError
 from savanna.core.game import CHANCE, TERMINAL, Observation, State, ranking_from_scores
@@ -57,6 +57,7 @@ __all__ = [
     "REROLL",
     "WHITE",
     "BanjooliState",
+    "score_card",
 ]
 
 FACES: Final = "BYRGPW"
@@ -86,6 +87,7 @@ _STOPS = frozenset("~v")
 _BERRY_IDS = tuple(b.id for b in load_data().berries)
 _BERRY_LETTERS = "abcdefghijk"
 _CARDS = tuple(c.ostriches for c in load_data().cards)
+_OOR = load_data().berry_index("oor")
 
 
 def _face(text: str) -> int:
@@ -731,25 +733,49 @@ class BanjooliState(State):
     def _score_parts(self) -> list[tuple[int, int]]:
         last = self.last_ostrich()
         arrived = self.arrived
+        oor = [0] * self.n
+        for t, s in self.picked:
+            if t == _OOR:
+                oor[s] += 2
         out = []
         for seat in range(self.n):
             card = self.cards[seat]
-            points = exact = 0
-            if card >= 0:
-                order = _CARDS[card]
-                for place in range(3):
-                    o = order[place]
-                    if place < len(arrived) and arrived[place] == o:
-                        points += (5, 4, 3)[place]
-                        exact += 1
-                    elif o in arrived[:3]:
-                        points += 2
-                if last is not None and order[3] == last:
-                    points *= 2
-                    exact += 1
-            oor = load_data().berry_index("oor")
-            points += 2 * sum(1 for t, s in self.picked if t == oor and s == seat)
-            out.append((points, exact))
+            points, exact = score_card(_CARDS[card], arrived, last) if card >= 0 else (0, 0)
+            out.append((points + oor[seat], exact))
+        return out
+
+    def score_breakdown(self) -> list[dict[str, int | bool | str]]:
+        """The scoring worked out for each seat (rule ``score.prediction``).
+
+        Each mapping has ``seat``, ``card`` (its number 1-10), ``order`` (its colours, 1st
+        2nd 3rd last), the points of ``1st``, ``2nd`` and ``3rd`` guessed right,
+        ``misplaced`` (2 per predicted top-three ostrich arrived at another place), ``last x2``
+        (whether the card's last is the unique last), ``oor`` (2 per Oor berry) and
+        ``total``, equal to :meth:`scores`. Before the end it shows every secret: callers
+        reveal it only at the end.
+        """
+        last = self.last_ostrich()
+        arrived = self.arrived
+        out: list[dict[str, int | bool | str]] = []
+        for seat, (total, _) in enumerate(self._score_parts()):
+            card = self.cards[seat]
+            order: tuple[int, ...] = _CARDS[card] if card >= 0 else ()
+            line: dict[str, int | bool | str] = {
+                "seat": seat,
+                "card": card + 1 if card >= 0 else 0,
+                "order": " ".join(COLOURS[o] for o in order),
+            }
+            misplaced = 0
+            for place, key in enumerate(("1st", "2nd", "3rd")):
+                right = bool(order) and place < len(arrived) and arrived[place] == order[place]
+                line[key] = (5, 4, 3)[place] if right else 0
+                if order and not right and order[place] in arrived[:3]:
+                    misplaced += 2
+            line["misplaced"] = misplaced
+            line["last x2"] = bool(order) and last is not None and order[3] == last
+            line["oor"] = 2 * sum(1 for t, s in self.picked if t == _OOR and s == seat)
+            line["total"] = total
+            out.append(line)
         return out
 
     def scores(self) -> list[float]:
@@ -807,8 +833,13 @@ class BanjooliState(State):
         return self.encode(None, full=True)
 
     def encode(self, viewer: int | None, *, full: bool = False) -> str:
-        """Position notation; ``full`` shows every secret, else only ``viewer``'s."""
+        """Position notation; ``full`` shows every secret, else only ``viewer``'s.
+
+        At the end every Prediction is revealed (EN End of the Game: "the players reveal their
+        Prediction Sheets"); berries nobody saw stay hidden.
+        """
         board = self.board
+        reveal = full or self.phase == OVER
         fields = [
             "banjooli",
             "L=" + (",".join(board.tiles) if board is not None else "-"),
@@ -819,7 +850,7 @@ class BanjooliState(State):
             "O=" + ",".join(("F" if p == ARRIVED else str(p)) + ("s" if self.scared[o] else "") for o, p in enumerate(self.pos)),
             "A=" + ("".join(COLOURS[o] for o in self.arrived) or "-"),
             "C=" + ",".join(
-                "-" if c < 0 else (str(c) if full or s == viewer else "?") for s, c in enumerate(self.cards)
+                "-" if c < 0 else (str(c) if reveal or s == viewer else "?") for s, c in enumerate(self.cards)
             ),
             "X=" + "".join("." if f < 0 else FACES[f] for f in self.dice),
             "Q=" + ("".join(str(i) for i in self.to_roll) or "-"),
@@ -845,7 +876,7 @@ class BanjooliState(State):
         board = self.board
         text = self.encode(seat)
         known = self.peeks[seat] if seat is not None else set()
-        data = {
+        data: dict[str, Any] = {
             "position": text,
             "seat": seat,
             "to_act": self.current_player(),
@@ -867,7 +898,32 @@ class BanjooliState(State):
             "choices": list(self.choices),
             "lion": self.lion,
         }
+        if self.phase == OVER:
+            data["cards"] = list(self.cards)
+            data["score_breakdown"] = self.score_breakdown()
         return Observation(game="banjooli", seat=seat, data=data, text=text)
+
+
+def score_card(order: tuple[int, ...], arrived: list[int], last: int | None) -> tuple[int, int]:
+    """Points and exact places of a Prediction ``order`` (rule ``score.prediction``, Oor aside).
+
+    ``arrived`` is the arrival order and ``last`` the unique last ostrich (``None`` on a
+    tie): 5/4/3 for the 1st/2nd/3rd right, 2 per predicted top-three ostrich arrived in the
+    top three at another place, all doubled when the last is right.
+    """
+    points = exact = 0
+    top = arrived[:3]
+    for place in range(3):
+        o = order[place]
+        if place < len(top) and top[place] == o:
+            points += (5, 4, 3)[place]
+            exact += 1
+        elif o in top:
+            points += 2
+    if last is not None and order[3] == last:
+        points *= 2
+        exact += 1
+    return points, exact
 
 
 def _action_text(action: int, state: BanjooliState) -> str:
