@@ -8,6 +8,7 @@ from collections import Counter
 import pytest
 
 from savanna.bots import BotError, ISMCTSBot, Search, parse_bot_spec
+from savanna.bots.ismcts import InfoSetNode
 from savanna.core import load_game
 from savanna.core.play import sample_action
 
@@ -132,3 +133,187 @@ def test_heuristic_prior_is_tried_first_at_a_new_information_set(toy_game_class:
     for s in unguided:
         s.run(sims=1)
     assert {next(iter(s.root.visits)) for s in unguided} != {2}
+
+
+# -- rollouts cut short by the game's evaluation -------------------------------------------
+
+
+def _evaluating_toy(toy_game_class: type, favourite: int) -> type:
+    """The toy race with an evaluation: every seat is told runner ``favourite`` wins."""
+
+    class EvaluatingToy(toy_game_class):  # type: ignore[misc,valid-type]
+        calls = 0
+
+        def evaluate(self, state):  # type: ignore[no-untyped-def]
+            type(self).calls += 1
+            assert not state.is_terminal()
+            return [1.0 if card == favourite else 0.0 for card in state.cards]
+
+    return EvaluatingToy
+
+
+def _decision(game_class: type, own_card: int, length: int = 20):
+    game = game_class(players=2, options={"length": length})
+    state = game.new_initial_state()
+    for action in (own_card, 1, 1):  # deal seat 0, deal seat 1, roll 2
+        state.apply(action)
+    return game, state
+
+
+def test_depth_cut_asks_the_games_evaluation_at_the_cut(toy_game_class: type) -> None:
+    """With depth=0 every rollout is the evaluation, and the evaluation decides."""
+    game_class = _evaluating_toy(toy_game_class, favourite=2)
+    game, state = _decision(game_class, own_card=0)
+    search = Search(game, state.observation(0), state.legal_actions(), random.Random(1), depth=0)
+    search.run(sims=60)
+    assert search.evaluations == search.simulations == 60
+    assert game_class.calls == 60
+    # The evaluation says runner C (2) wins; seat 0 holds A (0) and so is worth 0 whatever
+    # it does, and every choice looks alike: the mean rewards are all 0.
+    assert all(r == 0.0 for r in search.root.reward.values())
+    # Seat 0 holding C is told it wins in every rollout.
+    game, state = _decision(game_class, own_card=2)
+    search = Search(game, state.observation(0), state.legal_actions(), random.Random(1), depth=0)
+    search.run(sims=30)
+    assert all(search.root.reward[a] == search.root.visits[a] for a in search.root.visits)
+
+
+def test_depth_cut_bounds_every_rollout(toy_game_class: type) -> None:
+    game_class = _evaluating_toy(toy_game_class, favourite=1)
+    game, state = _decision(game_class, own_card=1, length=20)
+    lengths: list[int] = []
+    original = game_class.evaluate
+
+    def recording(self, s):  # type: ignore[no-untyped-def]
+        lengths.append(len(s.history))
+        return original(self, s)
+
+    game_class.evaluate = recording  # type: ignore[method-assign]
+    search = Search(game, state.observation(0), state.legal_actions(), random.Random(4), depth=3)
+    search.run(sims=40)
+    assert search.evaluations == len(lengths) > 0
+    # The determinization starts with an empty history; the tree adds at most a few
+    # actions (the search is shallow with 40 simulations), the rollout exactly 3.
+    assert all(3 <= n <= 3 + 8 for n in lengths)
+    assert max(lengths) > 3
+
+
+def test_full_rollouts_when_the_game_has_no_evaluation(toy_game_class: type) -> None:
+    """The toy's evaluate returns None: a depth cut changes nothing, not one random draw."""
+    game, state = _decision(toy_game_class, own_card=0)
+    stats = []
+    for depth in (None, 0, 5):
+        search = Search(game, state.observation(0), state.legal_actions(), random.Random(2), depth=depth)
+        search.run(sims=50)
+        assert search.evaluations == 0
+        assert search.depth is None  # the search learnt there is no evaluation
+        stats.append((search.root.visits, search.root.reward))
+    assert stats[0] == stats[1] == stats[2]
+
+
+def test_bot_depth_setting_default_and_full(toy_game_class: type) -> None:
+    game_class = _evaluating_toy(toy_game_class, favourite=0)
+    game, state = _decision(game_class, own_card=0, length=20)
+    obs, legal = state.observation(0), state.legal_actions()
+    bot = parse_bot_spec("ismcts:sims=40").build(game, 0, random.Random(0))
+    bot.act(obs, legal)
+    assert bot.last_search.evaluations > 0  # type: ignore[attr-defined]
+    full = parse_bot_spec("ismcts:sims=40:depth=full").build(game, 0, random.Random(0))
+    full.act(obs, legal)
+    assert full.last_search.evaluations == 0  # type: ignore[attr-defined]
+    assert full.last_search.depth is None  # type: ignore[attr-defined]
+    assert str(parse_bot_spec("ismcts:depth=full:sims=40")) == "ismcts:depth=full:sims=40"
+    assert parse_bot_spec("ismcts:depth=12").settings == {"depth": 12}
+
+
+def test_ismcts_with_depth_cut_is_deterministic_for_a_seed() -> None:
+    """Hyena has an evaluation: the default search cuts its rollouts, reproducibly."""
+    game = load_game("hyena")
+    rng = random.Random(3)
+    state = game.new_initial_state()
+    while state.is_chance_node() or len(state.legal_actions()) < 2:
+        state.apply_unchecked(sample_action(state, rng))
+    seat = state.current_player()
+    obs, legal = state.observation(seat), state.legal_actions()
+    runs = []
+    for _ in range(2):
+        bot = ISMCTSBot(game, seat, random.Random(11), sims=60)
+        choice = bot.act(obs, legal)
+        search = bot.last_search
+        runs.append((choice, search.root.visits, search.root.reward, len(search.tree)))
+        assert search.evaluations > 0
+    assert runs[0] == runs[1]
+
+
+# -- progressive widening and determinizations ---------------------------------------------
+
+
+def test_progressive_widening_admits_actions_in_prior_order() -> None:
+    node = InfoSetNode([5, 3, 1, 0, 2])
+    legal = [0, 1, 2, 3, 5]
+    seen = []
+    for _ in range(9):
+        action, fresh = node.select(legal, 0.7, 0.5)
+        seen.append((action, fresh))
+        node.update(action, 0.5)
+    # ceil((n + 1) ** 0.5) actions for n visits: 1, 2, 2, 2, 3, 3, 3, 3, 3
+    assert [a for a, fresh in seen if fresh] == [5, 3, 1]
+    assert set(node.visits) == {5, 3, 1}
+    assert sum(node.visits.values()) == node.total == 9
+
+
+def test_widening_one_tries_every_action_once_first() -> None:
+    node = InfoSetNode([4, 2, 0])
+    for expected in (4, 2, 0):
+        action, fresh = node.select([0, 2, 4], 0.7, 1.0)
+        assert (action, fresh) == (expected, True)
+        node.update(action, 1.0)
+    assert node.select([0, 2, 4], 0.7, 1.0)[1] is False
+
+
+def test_widening_skips_actions_not_legal_in_this_determinization() -> None:
+    node = InfoSetNode([1, 2])
+    action, _ = node.select([2, 7], 0.7, 0.5)
+    assert action == 2  # 1 is not legal here; 7 is new and admitted last
+    assert node.order == [1, 2, 7]
+    assert node.available == {2: 1, 7: 1}
+
+
+def test_determinizations_are_drawn_up_to_the_pool_then_reused(
+    toy_game_class: type, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game, state = _toy_decision(own_card=0, other_card=1)
+    draws = []
+    original = type(game).sample_state
+
+    def counting(self, observation, rng):  # type: ignore[no-untyped-def]
+        draws.append(1)
+        return original(self, observation, rng)
+
+    monkeypatch.setattr(type(game), "sample_state", counting)
+    for pool, expected in ((4, 4), (0, 30), (100, 30)):
+        draws.clear()
+        search = Search(game, state.observation(0), state.legal_actions(), random.Random(0), pool=pool)
+        search.run(sims=30)
+        assert len(draws) == expected
+
+
+def test_perfect_information_game_is_determinized_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    game = load_game("hyena")
+    assert game.spec.perfect_information
+    draws = []
+    original = type(game).sample_state
+
+    def counting(self, observation, rng):  # type: ignore[no-untyped-def]
+        draws.append(1)
+        return original(self, observation, rng)
+
+    monkeypatch.setattr(type(game), "sample_state", counting)
+    rng = random.Random(1)
+    state = game.new_initial_state()
+    while state.is_chance_node() or len(state.legal_actions()) < 2:
+        state.apply_unchecked(sample_action(state, rng))
+    seat = state.current_player()
+    search = Search(game, state.observation(seat), state.legal_actions(), random.Random(0))
+    search.run(sims=25)
+    assert len(draws) == 1
