@@ -70,3 +70,40 @@ def test_frenzy_all_dice_rolls_the_five_movement_dice_and_applies_every_group() 
     s.apply_text("move B")
     s.apply_text("step F")
     assert s.seat == 1 and s.phase_name == "roll"
+
+
+def test_frenzy_all_dice_jokers_distributed_die_by_die() -> None:
+    s = frenzy("YWWWR", at={"Y": sp(1, 2), "R": sp(1, 4)})
+    assert texts(s) == ["move Y", "move Y+W", "move R", "move R+W", "move Y+1W", "move Y+2W", "move R+1W", "move R+2W"]
+    s.apply_text("move Y+1W")  # yellow takes one white joker: two points
+    assert s.points == 2 and s.frenzy == [0, 0, 1, 0, 0, 2]
+    s.apply_text("step F")
+    s.apply_text("step F")
+    assert texts(s) == ["move R", "move R+W", "move R+1W"]  # two whites left for red
+    s.apply_text("move R+W")
+    assert s.points == 3 and s.frenzy == [0] * 6
+    for _ in range(3):
+        s.apply_text("step F")
+    assert s.seat == 1
+
+
+def test_frenzy_all_dice_joker_counts_parse_in_both_notations() -> None:
+    s = frenzy("YWWWR", at={"Y": sp(1, 2), "R": sp(1, 4)})
+    assert s.action_to_text(s.parse_action("move 2+26")) == "move Y+2W"
+    assert s.action_to_text(s.parse_action("move y + 1 w")) == "move Y+1W"
+    assert s.action_to_text(s.parse_action("move Y+3W")) == "move Y+W"  # every white: the kind whole
+
+
+def test_frenzy_joker_one_kind_still_one_kind_per_ostrich_and_never_alone() -> None:
+    s = frenzy("YWRRP", arrived="R", at={"Y": sp(1, 2)})
+    legal = texts(s)
+    assert "move Y+1R" in legal and "move Y+R" in legal and "move Y+W" in legal
+    assert refused(s, "move Y+W+1R") == "move.joker_one_kind"
+    assert refused(s, "move G+1W") == "move.joker_alone"  # no green die to join
+
+
+def test_move_joker_all_partial_kind_refused_outside_the_frenzy() -> None:
+    s = position(game(), at={"Y": sp(1, 2)}, dice="YWWRBG")
+    assert "move Y+1W" not in texts(s)
+    assert refused(s, "move Y+1W") == "move.joker_all"
+    assert s.action_to_text(s.parse_action("move Y+2W")) == "move Y+W"

@@ -31,12 +31,11 @@ from savanna.games.banjooli.state import (
     A_PASS,
     A_SPACE,
     A_SPELL,
+    A_SPLIT,
     A_STEP,
     A_SWAP,
     A_UNSPELL,
     ARRIVED,
-    FRENZY,
-    MAGIC,
     PLACE,
     REROLL,
     WHITE,
@@ -99,11 +98,9 @@ def _value(state: BanjooliState, want: list[float], action: int) -> float:
             keep |= 1 << 5
         wanted_mask = 0b111111 & ~keep
         return 10.0 if action == wanted_mask else -bin(action ^ wanted_mask).count("1")
-    if action < A_STEP:
-        o, k = divmod(action - A_MOVE, 8)
-        counts = state.frenzy if state.phase == FRENZY else state._counts()
-        points = 5 if k == MAGIC else counts[o] + (counts[WHITE if k == 1 else k - 2] if k else 0)
-        return want[o] * points
+    if action < A_STEP or action >= A_SPLIT:
+        o = (action - A_SPLIT) // 18 if action >= A_SPLIT else (action - A_MOVE) // 8
+        return want[o] * state.move_points(action)
     if action < A_SPELL:
         assert board is not None
         t = state._landing(state.pos[state.mover], action - A_STEP)

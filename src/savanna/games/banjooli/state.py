@@ -1,6 +1,6 @@
 """The Banjooli Xeet rules engine: the state, its actions and its position notation.
 
-Action ids (``num_distinct_actions`` = 384):
+Action ids (``num_distinct_actions`` = 474):
 
 ==========  ===============================================  =========================
 ids          meaning                                          notation
@@ -16,6 +16,8 @@ ids          meaning                                          notation
 123-127      choose the ostrich the Vortex swaps with          ``swap R``
 128-383      choose space (berry placement, lava, crocodile,   ``berry 17``, ``to 17``
              Joka)
+384-473      Dof Nooxoor only: part of a joker kind:           ``move Y+2W``, ``move Y+1R``
+             384 + 18*ostrich + 3*(kind-1) + (jokers-1)
 ==========  ===============================================  =========================
 
 Chance outcomes: a die face 0-5 (B Y R G P W, ``roll G``), a card 0-9 (``deal 7``), a berry
@@ -45,6 +47,7 @@ __all__ = [
     "A_PASS",
     "A_SPACE",
     "A_SPELL",
+    "A_SPLIT",
     "A_STEP",
     "A_SWAP",
     "A_UNSPELL",
@@ -75,7 +78,8 @@ A_PASS: Final = 117
 A_GIVE: Final = 118
 A_SWAP: Final = 123
 A_SPACE: Final = 128
-NUM_ACTIONS: Final = A_SPACE + MAX_SPACES
+A_SPLIT: Final = A_SPACE + MAX_SPACES
+NUM_ACTIONS: Final = A_SPLIT + 5 * 18
 
 (LAYOUT, DEAL, PLACE, ROLL, REROLL, DECIDE, STEP, BERRY, FIX, GIVE, VORTEX, SWAP, SPACE, FRENZY, OVER) = range(15)
 PHASES: Final = (
@@ -274,6 +278,14 @@ class BanjooliState(State):
         return []
 
     # -- dice and options -------------------------------------------------------------
+    def _phase_counts(self) -> list[int] | None:
+        """The dice counts a move would use now (``None`` outside a decision or frenzy)."""
+        if self.phase == FRENZY:
+            return self.frenzy
+        if self.phase == DECIDE and -1 not in self.dice[:5]:
+            return self._counts()
+        return None
+
     def _counts(self) -> list[int]:
         counts = [0] * 6
         for i in range(5):
@@ -281,7 +293,11 @@ class BanjooliState(State):
         return counts
 
     def _move_options(self, counts: list[int], magic_allowed: bool) -> list[tuple[int, int]]:
-        """Legal move choices as ``(action, points)``, each completable in full."""
+        """Legal move choices as ``(action, points)``, each completable in full.
+
+        In a normal turn a joker kind joins a move whole (``move.joker_all``); in the Dof
+        Nooxoor frenzy (``magic_allowed`` false) any number of its dice may (``frenzy.all_dice``).
+        """
         arrived = self.arrived
         kinds = []
         if counts[WHITE]:
@@ -305,9 +321,24 @@ class BanjooliState(State):
                 for k, extra in kinds:
                     if self._feasible(start, own + extra, memo):
                         options.append((A_MOVE + 8 * o + k, own + extra))
+                    if not magic_allowed:
+                        for j in range(1, extra):
+                            if self._feasible(start, own + j, memo):
+                                options.append((A_SPLIT + 18 * o + 3 * (k - 1) + j - 1, own + j))
             if magic and self._feasible(start, 5, memo):
                 options.append((A_MOVE + 8 * o + MAGIC, 5))
         return options
+
+    def move_points(self, action: int) -> int:
+        """The movement points of the move choice ``action`` with the current dice."""
+        if action >= A_SPLIT:
+            o, rest = divmod(action - A_SPLIT, 18)
+            return self.frenzy[o] + rest % 3 + 1
+        o, k = divmod(action - A_MOVE, 8)
+        if k == MAGIC:
+            return 5
+        counts = self.frenzy if self.phase == FRENZY else self._counts()
+        return counts[o] + (counts[WHITE if k == 1 else k - 2] if k else 0)
 
     def _spell_options(self) -> list[int]:
         face = self.dice[5]
@@ -533,6 +564,16 @@ class BanjooliState(State):
         if A_UNSPELL <= action < A_UNSPELL + 5:
             self.scared[action - A_UNSPELL] = False
             self._end_turn()
+            return
+        if action >= A_SPLIT:
+            o, rest = divmod(action - A_SPLIT, 18)
+            k, j = divmod(rest, 3)
+            face = WHITE if k == 0 else k - 1
+            self.points = self.frenzy[o] + j + 1
+            self.frenzy[o] = 0
+            self.frenzy[face] -= j + 1
+            self.mover = o
+            self.phase = STEP
             return
         o, k = divmod(action - A_MOVE, 8)
         counts = self.frenzy if self.phase == FRENZY else self._counts()
@@ -956,12 +997,16 @@ def _action_text(action: int, state: BanjooliState) -> str:
         return f"give {action - A_GIVE}"
     if action < A_SPACE:
         return f"swap {COLOURS[action - A_SWAP]}"
-    if action < NUM_ACTIONS:
+    if action < A_SPLIT:
         return f"{'berry' if state.phase == PLACE else 'to'} {action - A_SPACE}"
+    if action < NUM_ACTIONS:
+        o, rest = divmod(action - A_SPLIT, 18)
+        k, j = divmod(rest, 3)
+        return f"move {COLOURS[o]}+{j + 1}{FACES[WHITE if k == 0 else k - 1]}"
     raise ValueError(action)
 
 
-_MOVE_RE = re.compile(r"^move\s+(\w)\s*((?:\+\s*\w\s*)*)(\*\s*5)?$")
+_MOVE_RE = re.compile(r"^move\s+(\w)\s*((?:\+\s*\d?\s*\w\s*)*)(\*\s*5)?$")
 
 
 def _parse_player_action(text: str, state: BanjooliState) -> int:
@@ -989,12 +1034,12 @@ def _parse_player_action(text: str, state: BanjooliState) -> int:
         match = _MOVE_RE.match(t)
         if match:
             o = _ostrich(match.group(1))
-            jokers = [x.strip() for x in match.group(2).split("+") if x.strip()]
+            jokers = [x.replace(" ", "") for x in match.group(2).split("+") if x.strip()]
             if match.group(3):
                 if jokers:
                     raise ValueError(t)
                 return A_MOVE + 8 * o + MAGIC
-            faces = {_face(j) for j in jokers}
+            faces = {_face(j[-1]) for j in jokers}
             if len(faces) > 1:
                 raise IllegalActionError(text, state.game.rule("move.joker_one_kind"))
             if not faces:
@@ -1002,7 +1047,15 @@ def _parse_player_action(text: str, state: BanjooliState) -> int:
             face = faces.pop()
             if face == o:
                 raise IllegalActionError(text, state.game.rule("move.colour_count"))
-            return A_MOVE + 8 * o + (1 if face == WHITE else 2 + face)
+            k = 1 if face == WHITE else 2 + face
+            counted = [int(j[:-1]) for j in jokers if len(j) == 2]
+            if counted:
+                if len(jokers) > 1 or not 1 <= counted[0] <= 5:
+                    raise ValueError(t)
+                have = state._phase_counts()
+                if have is not None and counted[0] < have[face] and counted[0] <= 3:
+                    return A_SPLIT + 18 * o + 3 * (k - 1) + counted[0] - 1
+            return A_MOVE + 8 * o + k
         words = t.split()
         if len(words) == 1 and words[0].upper() in DIRECTIONS:
             return A_STEP + DIRECTIONS.index(words[0].upper())
@@ -1035,8 +1088,13 @@ def _why_illegal(state: BanjooliState, action: int) -> str:
     board = state.board
     if A_REROLL <= action < A_MOVE and phase in (DECIDE, STEP):
         return "reroll.spear" if action and not state.rerolled and state.after_roll != REROLL else "reroll.once"
-    if A_MOVE <= action < A_STEP and phase in (DECIDE, FRENZY):
-        o, k = divmod(action - A_MOVE, 8)
+    if (A_MOVE <= action < A_STEP or action >= A_SPLIT) and phase in (DECIDE, FRENZY):
+        split = action >= A_SPLIT
+        if split:
+            o, rest = divmod(action - A_SPLIT, 18)
+            k = rest // 3 + 1
+        else:
+            o, k = divmod(action - A_MOVE, 8)
         counts = state.frenzy if phase == FRENZY else state._counts()
         if state.pos[o] == ARRIVED:
             return "move.arrived"
@@ -1050,6 +1108,8 @@ def _why_illegal(state: BanjooliState, action: int) -> str:
             return "move.joker_alone" if k else "move.colour_count"
         if k and counts[WHITE if k == 1 else k - 2] == 0:
             return "move.joker_one_kind"
+        if split and phase == DECIDE:
+            return "move.joker_all"  # only the frenzy splits a joker kind
         return "move.full_movement"
     if A_STEP <= action < A_SPELL and phase == STEP and board is not None:
         d = action - A_STEP
