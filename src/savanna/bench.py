@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -61,12 +62,8 @@ class _Tally:
     elapsed: float = 0.0
 
 
-def measure_game(game: Game, seconds: float, rng: random.Random, tally: _Tally | None = None) -> _Tally:
-    """Play random games of ``game`` for about ``seconds``; count actions and whole games.
-
-    Only finished games count towards games; their actions and the partial game's actions
-    count towards steps.
-    """
+def _timed(play_one: Callable[[], int], seconds: float, tally: _Tally | None) -> _Tally:
+    """Call ``play_one`` (one whole game, returning its action count) for about ``seconds``."""
     tally = tally or _Tally()
     clock = time.perf_counter
     start = clock()
@@ -74,7 +71,22 @@ def measure_game(game: Game, seconds: float, rng: random.Random, tally: _Tally |
     steps = 0
     games = 0
     while True:
+        steps += play_one()
+        games += 1
+        if clock() >= deadline:
+            break
+    tally.steps += steps
+    tally.games += games
+    tally.elapsed += clock() - start
+    return tally
+
+
+def measure_game(game: Game, seconds: float, rng: random.Random, tally: _Tally | None = None) -> _Tally:
+    """Play random games of ``game`` for about ``seconds``; count actions and whole games."""
+
+    def play_one() -> int:
         state = game.new_initial_state()
+        steps = 0
         while not state.is_terminal():
             if state.is_chance_node():
                 action = state.sample_chance(rng)
@@ -83,13 +95,9 @@ def measure_game(game: Game, seconds: float, rng: random.Random, tally: _Tally |
                 action = legal[rng.randrange(len(legal))]
             state.apply_unchecked(action)
             steps += 1
-        games += 1
-        if clock() >= deadline:
-            break
-    tally.steps += steps
-    tally.games += games
-    tally.elapsed += clock() - start
-    return tally
+        return steps
+
+    return _timed(play_one, seconds, tally)
 
 
 def _load_backgammon() -> Any | None:
@@ -102,14 +110,10 @@ def _load_backgammon() -> Any | None:
 
 def measure_reference(game: Any, seconds: float, rng: random.Random, tally: _Tally | None = None) -> _Tally:
     """The same loop over an OpenSpiel game (chance sampled from its outcome list)."""
-    tally = tally or _Tally()
-    clock = time.perf_counter
-    start = clock()
-    deadline = start + seconds
-    steps = 0
-    games = 0
-    while True:
+
+    def play_one() -> int:
         state = game.new_initial_state()
+        steps = 0
         while not state.is_terminal():
             if state.is_chance_node():
                 outcomes = state.chance_outcomes()
@@ -125,13 +129,9 @@ def measure_reference(game: Any, seconds: float, rng: random.Random, tally: _Tal
                 action = legal[rng.randrange(len(legal))]
             state.apply_action(action)
             steps += 1
-        games += 1
-        if clock() >= deadline:
-            break
-    tally.steps += steps
-    tally.games += games
-    tally.elapsed += clock() - start
-    return tally
+        return steps
+
+    return _timed(play_one, seconds, tally)
 
 
 def compare_with_reference(game: Game, *, seconds: float, seed: int = 0) -> BenchResult:
