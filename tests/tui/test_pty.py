@@ -17,7 +17,7 @@ from savanna.tui.render import strip_ansi
 
 ROOT = Path(__file__).resolve().parents[2]
 HANDOVER = r"Pass the keyboard to Player (\d)[^\n]*away\)\. "
-MOVE = r"Player (\d)[^\n]*, your move> "
+MOVE = r"Player (\d)[^\n]*, your move(?: \[[^\]\n]*\])?> "
 QUIT_ASK = r"before leaving\? \[y/n\] "
 END = r"Record written to"
 
@@ -203,7 +203,7 @@ def test_hyena_game_to_the_end_in_french(tmp_path: Path) -> None:
         str(out),
     )
     for _ in range(2000):
-        index = child.expect([r"Joueur 1 \(vous\), votre coup> ", pexpect.EOF])
+        index = child.expect([r"Joueur 1 \(vous\), votre coup(?: \[[^\]\n]*\])?> ", pexpect.EOF])
         if index == 1:
             break
         child.sendline("1")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 from pathlib import Path
 
@@ -123,7 +124,7 @@ def test_undo_takes_back_the_last_human_move_and_meets_the_same_dice(toy, tmp_pa
     mine = [e.text for e in play.events if e.actor == 0]
     assert mine[0] == "move B"
     # chance after the undone move gave the same outcome as before (derived from the position)
-    rolls = re.findall(r"Chance: (roll \d)", out)
+    rolls = re.findall(r"^Chance: (roll \d)$", out, re.M)
     # rolls: seat 1 before A, the bot after A, seat 1 again, (undo, B) the bot after B
     assert rolls[1] == rolls[3]
 
@@ -216,7 +217,9 @@ def test_bot_pause_is_taken_between_moves(toy, tmp_path: Path) -> None:
         sleep=slept.append,
     )
     play.run()
-    assert slept and set(slept) == {0.25}
+    # no wait for chance; a share of the pause after each move, the full pause between turns
+    moves = sum(1 for e in play.events if not e.is_chance)
+    assert slept.count(0.25 / 4) == moves and slept.count(0.25) == moves - 1
 
 
 def test_wrong_seat_count_is_refused(toy, tmp_path: Path) -> None:
@@ -282,16 +285,93 @@ def test_hot_seat_banjooli_prediction_card_stays_with_its_seat(tmp_path: Path) -
         assert seen == {cards[int(seat_text) - 1]}
 
 
-def test_many_choices_are_shortened_on_a_small_screen_and_list_shows_all(tmp_path: Path) -> None:
+def test_reroll_subsets_are_one_entry_and_list_shows_every_one(tmp_path: Path) -> None:
+    """Banjooli's 63 rerolls are offered as one family entry, not 63 codes."""
     play, _ = session(
         "banjooli", "human,bot:random", ["list", "reroll 134", "quit", "n"], tmp_path, seed=4
     )
     play.run()
     out = screen(play.console)
     first_screen = out.split("your move>")[0]
-    assert "'list' shows them all" in first_screen and "64) reroll 123456" not in first_screen
-    assert "64) reroll 123456" in out  # after `list`
+    assert "reroll + any of 1 2 3 4 5 6" in first_screen
+    assert "reroll 123456" not in first_screen and "64)" not in first_screen
+    listed = out.split("> list")[1].split("> reroll 134")[0]
+    assert "reroll can be followed by:" in listed and "123456" in listed
     assert "Player 1 (you) played reroll 134" in out
+
+
+def test_family_code_asks_which_dice_and_enter_goes_back(tmp_path: Path) -> None:
+    play, keys = session(
+        "banjooli", "human,bot:random", ["2", "", "2", "4 3 1", "quit", "n"], tmp_path, seed=4
+    )
+    play.run()
+    assert keys.prompts[1].startswith("reroll which? Type some of 1 2 3 4 5 6")
+    assert keys.prompts[2] == keys.prompts[0]  # Enter went back to the move prompt
+    assert "Player 1 (you) played reroll 134" in screen(play.console)
+
+
+def test_family_question_in_french(tmp_path: Path) -> None:
+    play, keys = session(
+        "banjooli", "human,bot:random", ["2", "13", "quitter", "n"], tmp_path, seed=4, lang="fr"
+    )
+    play.run()
+    assert "reroll + n'importe lesquels" in screen(play.console)
+    assert keys.prompts[1].startswith("reroll lesquels ? Tapez certains de 1 2 3 4 5 6")
+    assert "Joueur 1 (vous) a joué reroll 13" in screen(play.console)
+
+
+def test_an_abbreviated_verb_is_written_out(tmp_path: Path) -> None:
+    play, _ = session("banjooli", "human,bot:random", ["r 61", "quit", "n"], tmp_path, seed=4)
+    play.run()
+    assert "Player 1 (you) played reroll 16" in screen(play.console)
+
+
+def test_enter_plays_the_only_choice(toy, tmp_path: Path) -> None:
+    """Hyena's first action of a seat is forced (bank): Enter plays it, the prompt says so."""
+    play, keys = session("hyena", "human,bot:heuristic", ["", "quit", "n"], tmp_path, seed=3)
+    play.run()
+    assert keys.prompts[0].endswith("your move [Enter: bank]> ")
+    assert "Player 1 (you) played bank" in screen(play.console)
+
+
+@pytest.mark.parametrize(
+    "line", ["x" * 5000, "é", "🦒 move", "\x00", "move A A A", "   ", "#1", "0", "-1"]
+)
+def test_odd_input_is_answered_and_asked_again(toy, tmp_path: Path, line: str) -> None:
+    play, keys = session("toy", "human,bot:random", [line, "quit", "n"], tmp_path, seed=1)
+    outcome = play.run()
+    out = screen(play.console)
+    assert "Traceback" not in out and not outcome.finished
+    assert len(keys.prompts) == 3 and keys.prompts[1] == keys.prompts[0]
+    if len(line) > 200:
+        assert "too long for a move (5000 characters)" in out
+
+
+def test_ctrl_d_at_the_family_question_saves_and_stops(tmp_path: Path) -> None:
+    play, _ = session("banjooli", "human,bot:random", ["2"], tmp_path, seed=4)
+    outcome = play.run()
+    assert outcome.interrupted and outcome.record_path == tmp_path / "game.json"
+    assert "Input ended" in screen(play.console)
+
+
+def test_bot_turn_steps_wait_less_than_the_end_of_a_turn(tmp_path: Path) -> None:
+    """Banjooli bots move step by step: a short wait per step, the full pause per turn."""
+    slept: list[float] = []
+    play = PlaySession(
+        load_game("banjooli", players=2),
+        parse_seats("bot:random,bot:random"),
+        seed=2,
+        console=make_console(),
+        pause=0.8,
+        out=tmp_path / "g.json",
+        sleep=slept.append,
+    )
+    play.run()
+    actors = [e.actor for e in play.events if not e.is_chance]
+    turns = 1 + sum(1 for a, b in itertools.pairwise(actors) if a != b)
+    assert set(slept) == {0.8, 0.2}
+    assert slept.count(0.2) == len(actors) and slept.count(0.8) == turns - 1
+    assert len(actors) > 2 * turns  # the test means something: turns have several actions
 
 
 def test_loading_a_finished_playout_record_shows_the_end(toy, tmp_path: Path) -> None:

@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from savanna.core import load_game, sample_action
+from savanna.tui.choice import Menu
 from savanna.tui.seat import parse_seats
 from savanna.tui.session import PlaySession
 from tests.tui.conftest import make_console, screen
@@ -51,6 +52,7 @@ CASES = [
     ("hyena-seat2-en-wide", "hyena", 2, 25, 3, 1, "en", 120, 40),
     ("hyena-spectator-fr", "hyena", 4, 40, 5, None, "fr", 80, 24),
     ("banjooli-seat1-en", "banjooli", 3, 12, 1, 0, "en", 80, 24),
+    ("banjooli-seat1-fr-reroll", "banjooli", 2, 10, 3, 0, "fr", 80, 24),
 ]
 
 
@@ -80,11 +82,10 @@ def test_position_drawing(
         console=console,
         history=prefix(game, players, steps, seed),
     )
-    choices = None
+    menu = None
     if play.state.current_player() == viewer:
-        texts = play.state.legal_action_texts()
-        choices = (play._codes(texts), texts)
-    play.draw(viewer, choices=choices)
+        menu = Menu.build(play.state.legal_action_texts())
+    play.draw(viewer, menu=menu)
     check(name, screen(console))
 
 

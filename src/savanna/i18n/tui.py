@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from savanna.i18n import Catalogue
 
-__all__ = ["MESSAGES"]
+__all__ = ["MESSAGES", "SCORE_LABELS", "score_label"]
 
 MESSAGES = Catalogue(
     {
@@ -13,6 +13,7 @@ MESSAGES = Catalogue(
         "seat.human": ("Player {n}", "Joueur {n}"),
         "seat.bot": ("Player {n} (bot {bot})", "Joueur {n} (robot {bot})"),
         "seat.short": ("P{n}", "J{n}"),
+        "seat.short_you": ("P{n} (you)", "J{n} (vous)"),
         "chance.name": ("Chance", "Hasard"),
         "chance.short": ("chance", "hasard"),
         "view.spectator": ("public view", "vue publique"),
@@ -25,6 +26,7 @@ MESSAGES = Catalogue(
         "status.chance": ("Chance", "Hasard"),
         "status.last": ("Last moves", "Derniers coups"),
         "status.scores": ("Scores", "Scores"),
+        "colon": (": ", " : "),
         # turns
         "chance.shown": ("Chance: {what}", "Hasard : {what}"),
         "chance.hidden": ("Chance: a hidden draw", "Hasard : un tirage caché"),
@@ -36,9 +38,34 @@ MESSAGES = Catalogue(
         ),
         "choices.more": (
             "... and {n} more: 'list' shows them all, or type the move itself.",
-            "... et {n} autres : 'liste' les montre toutes, ou tapez le coup lui-même.",
+            "... et {n} autres : 'liste' les montre tous, ou tapez le coup lui-même.",
+        ),
+        "family.subset": (
+            "{verb} + any of {chars} (e.g. {example})",
+            "{verb} + n'importe lesquels de {chars} (ex. {example})",
+        ),
+        "family.some": (
+            "{verb} ... ({n} choices, e.g. {example})",
+            "{verb} ... ({n} possibilités, ex. {example})",
+        ),
+        "family.ask.subset": (
+            "{verb} which? Type some of {chars} (e.g. {example}); Enter goes back>",
+            "{verb} lesquels ? Tapez certains de {chars} (ex. {example}) ; Entrée pour revenir>",
+        ),
+        "family.ask": (
+            "{verb} which? One of the above; Enter goes back>",
+            "{verb} lequel ? L'un de ceux ci-dessus ; Entrée pour revenir>",
+        ),
+        "family.options": ("{verb} can be followed by:", "{verb} peut être suivi de :"),
+        "too.long": (
+            "That is too long for a move ({n} characters); type a code or a move.",
+            "C'est trop long pour un coup ({n} caractères) ; tapez un code ou un coup.",
         ),
         "prompt": ("{who}, your move>", "{who}, votre coup>"),
+        "prompt.only": (
+            "{who}, your move [Enter: {what}]>",
+            "{who}, votre coup [Entrée : {what}]>",
+        ),
         "try.again": (
             "Type a code or a move from the list, or 'help'.",
             "Tapez un code ou un coup de la liste, ou 'aide'.",
@@ -52,12 +79,16 @@ MESSAGES = Catalogue(
             "Appuyez sur Entrée pour montrer le plateau au joueur suivant ; 'sauver FICHIER' et 'quitter' marchent aussi.",
         ),
         "help": (
-            "Type the code shown before a move, or the move itself in the game's notation.\n"
+            "Type the code shown before a move, or the move itself in the game's notation\n"
+            "(its first word may be shortened to its first letters). A code that stands for\n"
+            "many moves asks which one. With a single choice, Enter plays it.\n"
             "Commands: save [FILE] writes the game so far; board draws the board again;\n"
             "list shows every choice;{undo}\n"
             "help shows this text; quit leaves the game (you may save it first).\n"
             "A saved game continues with: savanna play --load FILE",
-            "Tapez le code affiché devant un coup, ou le coup lui-même en notation du jeu.\n"
+            "Tapez le code affiché devant un coup, ou le coup lui-même en notation du jeu\n"
+            "(son premier mot peut être abrégé en ses premières lettres). Un code qui\n"
+            "regroupe plusieurs coups demande lequel. S'il n'y a qu'un choix, Entrée le joue.\n"
             "Commandes : sauver [FICHIER] enregistre la partie ; plateau redessine le plateau ;\n"
             "liste montre tous les choix ;{undo}\n"
             "aide affiche ce texte ; quitter arrête la partie (vous pouvez l'enregistrer avant).\n"
@@ -93,6 +124,8 @@ MESSAGES = Catalogue(
         "end.title": ("Game over", "Fin de la partie"),
         "end.final": ("Final position, public view", "Position finale, vue publique"),
         "end.reveal": ("Every secret revealed:", "Tous les secrets révélés :"),
+        "end.nothing": ("nothing secret", "aucun secret"),
+        "end.breakdown": ("Scoring, line by line", "Décompte des points, ligne par ligne"),
         "end.moves": (
             "{n} actions played, chance included; the record holds them all.",
             "{n} actions jouées, hasard compris ; l'enregistrement les contient toutes.",
@@ -107,6 +140,7 @@ MESSAGES = Catalogue(
         "col.place": ("Place", "Rang"),
         "col.player": ("Player", "Joueur"),
         "col.score": ("Score", "Score"),
+        "col.place.short": ("#", "rang"),
         # replay step by step
         "step.title": ("Replay: {game}, {n} actions", "Relecture : {game}, {n} actions"),
         "step.at": ("Action {i} of {n}: {who} {what}", "Action {i} sur {n} : {who} {what}"),
@@ -134,3 +168,31 @@ MESSAGES = Catalogue(
         ),
     }
 )
+
+SCORE_LABELS: dict[str, tuple[str, str]] = {
+    # Items games commonly put in a final ``score_breakdown``; any other key is shown as is.
+    "card": ("card", "carte"),
+    "prediction": ("prediction", "prédiction"),
+    "order": ("order", "ordre"),
+    "1st": ("1st", "1re"),
+    "2nd": ("2nd", "2e"),
+    "3rd": ("3rd", "3e"),
+    "misplaced": ("misplaced", "mal placées"),
+    "last x2": ("last ×2", "lanterne rouge ×2"),
+    "oor": ("oor (jade)", "oor (jade)"),
+    "berries": ("berries", "baies"),
+    "bonus": ("bonus", "bonus"),
+    "penalty": ("penalty", "pénalité"),
+    "total": ("total", "total"),
+}
+
+
+def score_label(key: str, lang: str) -> str:
+    """The label of a score-breakdown item in ``lang`` (the key itself when unknown).
+
+    Example:
+        >>> score_label("misplaced", "fr"), score_label("tiles", "fr")
+        ('mal placées', 'tiles')
+    """
+    en, fr = SCORE_LABELS.get(key.lower(), (key, key))
+    return fr if lang == "fr" else en

@@ -35,20 +35,33 @@ from savanna.core import (
     record_of,
 )
 from savanna.i18n.tui import MESSAGES as M
+from savanna.tui.choice import Choice, Menu
 from savanna.tui.render import (
     COMPACT_HEIGHT,
+    arrange,
     board,
+    board_body,
+    breakdown_table,
+    choice_cells,
     choices_table,
     clear_screen,
     format_score,
     game_title,
+    secret_lines,
     secure_clear,
-    status_panel,
+    status_rows,
 )
 from savanna.tui.seat import SeatSpec, build_bot
 from savanna.tui.view import Event, Viewer, who_can_tell
 
-__all__ = ["Outcome", "PlaySession", "default_record_path", "read_with_console", "score_table"]
+__all__ = [
+    "Outcome",
+    "PlaySession",
+    "default_record_path",
+    "final_report",
+    "read_with_console",
+    "score_table",
+]
 
 _COMMANDS: dict[str, str] = {
     "save": "save",
@@ -68,9 +81,13 @@ _COMMANDS: dict[str, str] = {
     "liste": "list",
 }
 _YES = frozenset({"y", "yes", "o", "oui"})
-_RECENT_CHANCE = 4
-_RECENT_MOVES = 3
-_COMPACT_CHOICES = 24
+_RECENT_CHANCE = 8
+_RECENT_TURNS = 3
+_TURN_ACTIONS = 6
+MAX_INPUT = 200
+"""Longer lines are refused before parsing (no move is that long)."""
+STEP_PAUSE = 0.25
+"""The share of ``pause`` waited between two actions of the same bot turn."""
 
 
 class _Turn(Enum):
@@ -127,7 +144,9 @@ class PlaySession:
         lang: ``"en"`` or ``"fr"``.
         console: where to draw (a Rich console).
         read: reads one line after showing a prompt; raises ``EOFError`` when input ends.
-        pause: seconds to wait after each bot move and visible chance outcome.
+        pause: seconds the last screen of a bot's turn stays before the next bot plays (a
+            quarter of it after every bot action, so that a piece is seen moving); chance
+            outcomes do not wait.
         out: where the record is written (at the end, and by ``save`` without a file name).
         history: actions already played (a resumed game), replayed through the rules.
         sleep: the pause function (tests pass a recorder).
@@ -201,9 +220,9 @@ class PlaySession:
             return self.humans[0]
         return None
 
-    def _wait(self) -> None:
+    def _wait(self, share: float = 1.0) -> None:
         if self.pause > 0:
-            self.sleep(self.pause)
+            self.sleep(self.pause * share)
 
     def _apply(self, action: int) -> Event:
         actor = self.state.current_player()
@@ -247,7 +266,7 @@ class PlaySession:
         self._on_screen = seat
         return None
 
-    def draw(self, viewer: Viewer, *, choices: tuple[list[str], list[str]] | None = None) -> None:
+    def draw(self, viewer: Viewer, *, menu: Menu | None = None) -> None:
         """Draw the position as ``viewer`` may see it, with the status and optional choices."""
         obs = self.state.observation(viewer)
         if viewer is None:
@@ -261,43 +280,53 @@ class PlaySession:
             turn = self._t("chance.name")
         else:
             turn = self.seat_name(player)
-        chance = [e.shown_to(viewer) or "?" for e in self.events if e.is_chance][-_RECENT_CHANCE:]
-        last = [
-            f"{self._short(e.actor)} {e.shown_to(viewer) or self._t('hidden')}"
-            for e in self.events
-            if not e.is_chance
-        ][-_RECENT_MOVES:]
-        compact = self.console.height < COMPACT_HEIGHT
-        status = status_panel(
+        rows = status_rows(
             self.lang,
             turn=turn,
-            chance=chance,
-            last=last,
+            chance=self._recent_chance(viewer),
+            last=self._recent_turns(viewer),
             scores=self._scores(obs.data),
-            compact=compact,
         )
-        drawing = board(self.game, obs, self.lang, title=title, compact=compact)
-        top: RenderableType
-        if self.console.width >= 110 and not compact:
-            grid = Table.grid(padding=(0, 1))
-            grid.add_row(drawing, status)
-            top = grid
-        else:
-            top = Group(drawing, status)
-        parts: list[RenderableType] = [top]
-        if choices is not None:
-            codes, texts = choices
-            if not compact:
-                parts.append(Text(self._t("choices"), style="bold"))
-            if compact and len(codes) > _COMPACT_CHOICES:
-                # A short screen lists the first choices; `list` shows them all and any
-                # move can be typed in notation.
-                shown = _COMPACT_CHOICES - 4
-                parts.append(choices_table(codes[:shown], texts[:shown], self.console.width))
-                parts.append(Text(self._t("choices.more", n=len(codes) - shown), style="dim"))
+        cells = choice_cells(menu.choices, self.lang) if menu is not None else []
+        self.console.print(
+            arrange(
+                self.console,
+                heading=title,
+                body=board_body(self.game, obs, self.lang),
+                rows=rows,
+                lang=self.lang,
+                cells=cells,
+                cells_title=self._t("choices"),
+                more=self._t("choices.more", n="{n}"),
+            )
+        )
+
+    def _recent_chance(self, viewer: Viewer) -> list[str]:
+        """The latest run of chance outcomes (a throw of all the dice), as ``viewer`` sees them."""
+        batch: list[str] = []
+        for event in reversed(self.events):
+            if event.is_chance:
+                batch.append(event.shown_to(viewer) or "?")
+            elif batch:
+                break
+        return batch[::-1][-_RECENT_CHANCE:]
+
+    def _recent_turns(self, viewer: Viewer) -> list[str]:
+        """The last few turns, each seat's consecutive actions on one line (``P2 keep, move Y``)."""
+        turns: list[tuple[int, list[str]]] = []
+        for event in self.events:
+            if event.is_chance:
+                continue
+            text = event.shown_to(viewer) or self._t("hidden")
+            if turns and turns[-1][0] == event.actor:
+                turns[-1][1].append(text)
             else:
-                parts.append(choices_table(codes, texts, self.console.width))
-        self.console.print(Group(*parts))
+                turns.append((event.actor, [text]))
+        out = []
+        for actor, texts in turns[-_RECENT_TURNS:]:
+            shown = texts if len(texts) <= _TURN_ACTIONS else ["...", *texts[-_TURN_ACTIONS + 1 :]]
+            out.append(f"{self._short(actor)} {', '.join(shown)}")
+        return out
 
     def _scores(self, data: Mapping[str, Any]) -> list[tuple[str, str]] | None:
         """Scores safe to show now: the observation's own, or the state's when nothing is secret."""
@@ -352,7 +381,6 @@ class PlaySession:
             self.console.print(Text(self._t("chance.hidden"), style="dim"))
         else:
             self.console.print(Text(self._t("chance.shown", what=text), style="cyan"))
-            self._wait()
 
     def _bot_step(self, seat: int) -> None:
         spec = self.seats[seat].bot
@@ -361,6 +389,11 @@ class PlaySession:
             spec, self.game, seat, make_rng(self.seed, "bot", seat, len(self.state.history))
         )
         action = bot.act(self.state.observation(seat), self.state.legal_actions())
+        # The last screen of another bot's turn stays up for the full pause; the actions
+        # within one turn (a piece moving step by step) only wait a share of it.
+        previous = next((e.actor for e in reversed(self.events) if not e.is_chance), None)
+        if previous is not None and previous != seat and not self.seats[previous].is_human:
+            self._wait()
         self._show_public()
         event = self._apply(action)
         viewer = self._passive_viewer()
@@ -373,27 +406,35 @@ class PlaySession:
             )
         )
         self.draw(viewer)
-        self._wait()
+        self._wait(STEP_PAUSE)
 
     def _codes(self, texts: Sequence[str]) -> list[str]:
-        # Numbers are the short codes, unless the game's own notation is numbers.
-        prefix = "#" if any(t.strip().isdigit() for t in texts) else ""
-        return [f"{prefix}{i + 1}" for i in range(len(texts))]
+        """The short code of each action text, when none is grouped."""
+        return [c.code for c in Menu.build(texts, family_min=len(texts) + 1).choices]
 
     def _human_turn(self, seat: int) -> _Turn:
         if self._hand_over(seat) is _Turn.QUIT:
             return _Turn.QUIT
         legal = self.state.legal_actions()
         texts = [self.state.action_to_text(a) for a in legal]
-        codes = self._codes(texts)
+        menu = Menu.build(texts)
         clear_screen(self.console)
-        self.draw(seat, choices=(codes, texts))
+        self.draw(seat, menu=menu)
+        if len(texts) == 1:
+            prompt = self._t("prompt.only", who=self.seat_name(seat), what=texts[0]) + " "
+        else:
+            prompt = self._t("prompt", who=self.seat_name(seat)) + " "
         while True:
-            answer = self.read(self._t("prompt", who=self.seat_name(seat)) + " ")
-            if not answer.strip():
+            answer = self.read(prompt)
+            if len(answer) > MAX_INPUT:
+                self.console.print(Text(self._t("too.long", n=len(answer)), style="bold red"))
                 continue
-            wanted = " ".join(answer.lower().split())
-            command = None if wanted in {t.lower() for t in texts} else self._command(answer)
+            if not answer.strip():
+                if len(texts) == 1:
+                    answer = texts[0]
+                else:
+                    continue
+            command = None if menu.is_move(answer) else self._command(answer)
             if command == "quit":
                 return _Turn.QUIT
             if command == "help":
@@ -405,22 +446,23 @@ class PlaySession:
                 self._save_command(answer)
                 continue
             if command == "board":
-                self.draw(seat, choices=(codes, texts))
+                self.draw(seat, menu=menu)
                 continue
             if command == "list":
-                self.console.print(choices_table(codes, texts, self.console.width))
+                self.console.print(self._full_list(menu))
                 continue
             if command == "undo":
                 if self._undo(seat):
                     return _Turn.UNDONE
                 continue
+            wanted: str | None = answer
+            choice = menu.by_code(answer)
+            if choice is not None:
+                wanted = self._ask_family(choice) if choice.is_family else choice.text
+            if wanted is None:
+                continue
             try:
-                action = (
-                    legal[codes.index(wanted)]
-                    if wanted in codes
-                    else self.state.parse_action(answer)
-                )
-                event = self._apply(action)
+                event = self._apply(self.state.parse_action(menu.expand(wanted)))
             except SavannaError as err:
                 self.console.print(Text(err.text(self.lang), style="bold red"))
                 self.console.print(Text(self._t("try.again"), style="dim"))
@@ -429,6 +471,41 @@ class PlaySession:
                 Text(self._t("you.played", who=self.seat_name(seat), what=event.text))
             )
             return _Turn.PLAYED
+
+    def _full_list(self, menu: Menu) -> RenderableType:
+        """Every legal action: the coded entries, then each family's members in full."""
+        parts: list[RenderableType] = []
+        singles = [c for c in menu.choices if not c.is_family]
+        if singles:
+            parts.append(choices_table(choice_cells(singles, self.lang), None, self.console.width))
+        for family in (c for c in menu.choices if c.is_family):
+            parts.append(Text(f"{family.code}) " + self._t("family.options", verb=family.text)))
+            parts.append(
+                choices_table([Text(a) for a in family.arguments], None, self.console.width)
+            )
+        return Group(*parts)
+
+    def _ask_family(self, family: Choice) -> str | None:
+        """Ask which member of ``family`` is meant; ``None`` when the player goes back."""
+        if family.alphabet:
+            prompt = self._t(
+                "family.ask.subset",
+                verb=family.text,
+                chars=" ".join(family.alphabet),
+                example=family.example.split(maxsplit=1)[1],
+            )
+        else:
+            self.console.print(Text(self._t("family.options", verb=family.text), style="bold"))
+            self.console.print(
+                choices_table([Text(a) for a in family.arguments], None, self.console.width)
+            )
+            prompt = self._t("family.ask", verb=family.text)
+        answer = self.read(prompt + " ")
+        if not answer.strip() or len(answer) > MAX_INPUT:
+            return None
+        if answer.strip().lower().startswith(family.text.lower()):
+            return answer
+        return f"{family.text} {answer.strip()}"
 
     def _command(self, answer: str) -> str | None:
         words = answer.strip().split(maxsplit=1)
@@ -501,31 +578,39 @@ class PlaySession:
         """Reveal everything, work out the scores, name the winner, write the record."""
         state = self.state
         console = self.console
+        clear_screen(console)
         console.print(Rule(self._t("end.title"), style="bold"))
+        compact = console.height < COMPACT_HEIGHT
         console.print(
-            board(self.game, state.observation(None), self.lang, title=self._t("end.final"))
+            board(
+                self.game,
+                state.observation(None),
+                self.lang,
+                title=self._t("end.final"),
+                compact=compact,
+            )
         )
-        if not self.game.spec.perfect_information:
-            console.print(Text(self._t("end.reveal"), style="bold"))
-            for seat in range(self.game.num_players):
-                console.print(
-                    board(
-                        self.game,
-                        state.observation(seat),
-                        self.lang,
-                        title=self._t("view.seat", who=self.seat_name(seat)),
-                    )
-                )
+        names = [self.seat_name(s) for s in range(self.game.num_players)]
+        console.print(*final_report(state, names, self._headers(), self.lang))
         console.print(Text(self._t("end.moves", n=len(state.history)), style="dim"))
-        console.print(self._score_table())
         winners = state.winners()
-        names = ", ".join(self.seat_name(s) for s in winners)
         key = "end.winner" if len(winners) == 1 else "end.winners"
-        console.print(Text(self._t(key, who=names), style="bold green"))
+        console.print(
+            Text(self._t(key, who=", ".join(names[s] for s in winners)), style="bold green")
+        )
         path = self._write(self.out)
         if path is not None:
             console.print(self._t("end.record", path=str(path)), soft_wrap=True)
         return Outcome(state, True, path)
+
+    def _headers(self) -> list[str]:
+        """Short seat names for table columns (``P1 (you)`` for the only person)."""
+        return [
+            self._t("seat.short_you", n=s + 1)
+            if len(self.humans) == 1 and s in self.humans
+            else self._t("seat.short", n=s + 1)
+            for s in range(self.game.num_players)
+        ]
 
     def _score_table(self) -> Table:
         return score_table(
@@ -533,24 +618,56 @@ class PlaySession:
         )
 
 
+def final_report(
+    state: State, names: Sequence[str], headers: Sequence[str], lang: str
+) -> list[RenderableType]:
+    """What the end of a game shows under the final board: the secrets, then the scoring.
+
+    Each seat's secrets are the lines of its own drawing that the public drawing lacks
+    (its prediction card, its peeks), so nothing is drawn twice. When the final public
+    observation carries a ``score_breakdown`` (one mapping per seat), the scoring is worked
+    out line by line in a table; otherwise the scores are ranked.
+
+    Args:
+        state: a finished game.
+        names: each seat's full name (``Player 2 (bot heuristic)``).
+        headers: each seat's short name, for table columns.
+        lang: ``"en"`` or ``"fr"``.
+    """
+    game = state.game
+    public = state.observation(None)
+    parts: list[RenderableType] = []
+    if not game.spec.perfect_information:
+        parts.append(Text(M("end.reveal", lang), style="bold"))
+        plain = game.render_text(public, lang)
+        grid = Table.grid(padding=(0, 1))
+        grid.add_column(style="bold", no_wrap=True)
+        grid.add_column(overflow="fold")
+        for seat in range(game.num_players):
+            lines = secret_lines(plain, game.render_text(state.observation(seat), lang))
+            grid.add_row(names[seat] + M("colon", lang).rstrip(), "\n".join(lines) or "—")
+        parts.append(grid)
+    scores = state.scores()
+    breakdown = _breakdown(public.data, len(scores))
+    if breakdown is None:
+        parts.append(score_table(state, names, lang))
+    else:
+        ranking = state.ranking()
+        order = sorted(range(len(scores)), key=lambda s: (ranking[s], s))
+        parts.append(breakdown_table(breakdown, order, headers, scores, ranking, lang))
+    return parts
+
+
 def score_table(state: State, names: Sequence[str], lang: str) -> Table:
-    """The final scores, best first: place, player, any per-seat breakdown, score."""
+    """The final scores, best first: place, player, score."""
     scores = state.scores()
     ranking = state.ranking()
-    breakdown = _breakdown(state.observation(None).data, len(scores))
-    extra = sorted({k for row in breakdown for k in row}) if breakdown else []
     table = Table(title=M("end.scores", lang), title_justify="left")
     table.add_column(M("col.place", lang), justify="right")
     table.add_column(M("col.player", lang))
-    for name in extra:
-        table.add_column(name, justify="right")
     table.add_column(M("col.score", lang), justify="right", style="bold")
     for seat in sorted(range(len(scores)), key=lambda s: (ranking[s], s)):
-        cells = [str(ranking[seat] + 1), names[seat]]
-        if breakdown:
-            cells += [_cell(breakdown[seat].get(name, "")) for name in extra]
-        cells.append(format_score(scores[seat]))
-        table.add_row(*cells)
+        table.add_row(str(ranking[seat] + 1), names[seat], format_score(scores[seat]))
     return table
 
 
@@ -576,11 +693,3 @@ def _breakdown(data: Mapping[str, Any], players: int) -> list[dict[str, Any]] | 
             if all(isinstance(r, Mapping) for r in rows):
                 return [dict(r) for r in rows if isinstance(r, Mapping)]
     return None
-
-
-def _cell(value: Any) -> str:
-    if isinstance(value, bool):
-        return "✓" if value else "—"
-    if isinstance(value, int | float):
-        return format_score(value)
-    return str(value)

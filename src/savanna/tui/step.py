@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from rich.console import Console, Group
+from rich.console import Console
 from rich.text import Text
 
 from savanna.core import CHANCE, Record, State, replay_states
 from savanna.i18n.tui import MESSAGES as M
-from savanna.tui.render import COMPACT_HEIGHT, board, clear_screen, game_title, status_panel
-from savanna.tui.session import read_with_console, score_table
+from savanna.tui.render import arrange, board_body, clear_screen, game_title, status_rows
+from savanna.tui.session import final_report, read_with_console
 from savanna.tui.view import who_can_tell
 
 __all__ = ["step_through"]
@@ -56,6 +56,7 @@ def step_through(
     actors = [states[i].current_player() for i in range(n)]
     public = [None in who_can_tell(states[i], states[i + 1].history[i]) for i in range(n)]
     names = [M("seat.human", lang, n=seat + 1) for seat in range(game.num_players)]
+    headers = [M("seat.short", lang, n=seat + 1) for seat in range(game.num_players)]
     if record.seats is not None and len(record.seats) == game.num_players:
         names = [f"{names[seat]} ({record.seats[seat]})" for seat in range(game.num_players)]
 
@@ -77,7 +78,6 @@ def step_through(
             header = M("step.at", lang, i=pos, n=n, who=who(pos - 1), what=what(pos - 1, pos))
         chance = [what(i, pos) for i in range(pos) if actors[i] == CHANCE][-4:]
         last = [f"{who(i)} {what(i, pos)}" for i in range(pos) if actors[i] != CHANCE][-3:]
-        compact = console.height < COMPACT_HEIGHT
         player = state.current_player()
         if state.is_terminal():
             turn = M("status.over", lang)
@@ -85,27 +85,19 @@ def step_through(
             turn = M("chance.name", lang)
         else:
             turn = names[player]
+        console.print(Text(header, style="bold"))
         console.print(
-            Group(
-                Text(header, style="bold"),
-                board(game, state.observation(None), lang, compact=compact),
-                status_panel(
-                    lang, turn=turn, chance=chance, last=last, scores=None, compact=compact
-                ),
+            arrange(
+                console,
+                heading=game_title(game, lang),
+                body=board_body(game, state.observation(None), lang),
+                rows=status_rows(lang, turn=turn, chance=chance, last=last, scores=None),
+                lang=lang,
+                reserve=3,
             )
         )
         if pos == n and state.is_terminal():
-            console.print(Text(M("end.reveal", lang), style="bold"))
-            for seat in range(game.num_players):
-                console.print(
-                    board(
-                        game,
-                        state.observation(seat),
-                        lang,
-                        title=M("view.seat", lang, who=names[seat]),
-                    )
-                )
-            console.print(score_table(state, names, lang))
+            console.print(*final_report(state, names, headers, lang))
 
     pos = 0
     redraw = True
