@@ -22,8 +22,13 @@ QUIT_ASK = r"before leaving\? \[y/n\] "
 END = r"Record written to"
 
 
-def spawn(*args: str, term: str = "dumb", cwd: Path = ROOT) -> tuple[pexpect.spawn, io.StringIO]:
-    """``savanna`` with the toy game registered, in an 80x24 pseudo-terminal."""
+def spawn(
+    *args: str, term: str = "dumb", cwd: Path = ROOT, colour: bool = False
+) -> tuple[pexpect.spawn, io.StringIO]:
+    """``savanna`` with the toy game registered, in an 80x24 pseudo-terminal.
+
+    ``NO_COLOR`` is set unless ``colour`` is asked for.
+    """
     env = {
         **os.environ,
         "COLUMNS": "80",
@@ -33,6 +38,9 @@ def spawn(*args: str, term: str = "dumb", cwd: Path = ROOT) -> tuple[pexpect.spa
         "LANG": "C.UTF-8",
     }
     env.pop("LC_ALL", None)
+    env.pop("FORCE_COLOR", None)
+    if colour:
+        env.pop("NO_COLOR")
     env["PYTHONPATH"] = str(ROOT)
     log = io.StringIO()
     child = pexpect.spawn(
@@ -245,3 +253,18 @@ def test_hot_seat_banjooli_prediction_card_stays_with_its_seat(tmp_path: Path) -
     for seat_text, text in zip(segments[1::2], segments[2::2], strict=True):
         seen = {line.strip() for line in text.splitlines() if "card:" in line}
         assert seen == {cards[int(seat_text) - 1]}
+
+
+COLOUR = re.compile(r"\x1b\[[0-9;]*(?:3[0-7]|38;5;\d+|9[0-7])m")
+
+
+@pytest.mark.parametrize("colour", [True, False])
+def test_board_is_coloured_unless_no_color_is_set(colour: bool, tmp_path: Path) -> None:
+    child, log = spawn(
+        "play", "toy", "--seats", "bot,bot", "--seed", "3", "--pause", "0",
+        term="xterm-256color", cwd=tmp_path, colour=colour,
+    )  # fmt: skip
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0 and "Winner" in strip_ansi(log.getvalue())
+    assert bool(COLOUR.search(log.getvalue())) is colour

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -54,3 +55,18 @@ def test_a_corrupt_record_names_the_bad_action(toy) -> None:
     with pytest.raises(RecordError) as err:
         step_through(record, make_console(), "en", lambda prompt: "")
     assert err.value.index == 2
+
+
+def test_each_replay_screen_of_a_tall_board_fits_80x24() -> None:
+    """Banjooli's 21-line board: the status goes beside it, nothing scrolls off."""
+    state = random_playout(load_game("banjooli", players=3), random.Random(2))
+    record = record_of(state, seed=2, seats=["human", "bot:random", "bot:random"])
+    console = make_console(80, 24)
+    step_through(record, console, "en", Keyboard(console, ["", "", "30", "q"]))
+    screens = re.split(r"(?=^(?:Start of the game|Action \d+ of))", screen(console), flags=re.M)
+    drawn = [s for s in screens if s.strip()][1:]  # the first piece is the title line
+    assert len(drawn) == 4
+    for page in drawn:
+        lines = page.splitlines()
+        assert len(lines) <= 24 and all(len(line) <= 80 for line in lines)
+        assert any("To play:" in line for line in lines)
