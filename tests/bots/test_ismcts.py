@@ -9,7 +9,7 @@ import pytest
 
 from savanna.bots import BotError, ISMCTSBot, Search, parse_bot_spec
 from savanna.bots.ismcts import InfoSetNode
-from savanna.core import load_game
+from savanna.core import OptionError, load_game
 from savanna.core.play import sample_action
 
 
@@ -317,3 +317,38 @@ def test_perfect_information_game_is_determinized_once(monkeypatch: pytest.Monke
     search = Search(game, state.observation(seat), state.legal_actions(), random.Random(0))
     search.run(sims=25)
     assert len(draws) == 1
+
+
+# -- rewards --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("reward", "at_end", "after_cut"),
+    [
+        ("score", [1.0, 1.0, 0.0], [0.2, 0.9, 0.5]),
+        ("rank", [1.0, 1.0, 0.0], [0.0, 1.0, 0.5]),
+        ("win", [1.0, 1.0, 0.0], [0.0, 1.0, 0.0]),
+    ],
+)
+def test_reward_modes_score_place_and_first_place(
+    toy_game_class: type, reward: str, at_end: list[float], after_cut: list[float]
+) -> None:
+    game = load_game("toy", players=3, options={"length": 3})
+    state = game.new_initial_state()
+    for action in (0, 0, 1, 2, 0):  # deal A, A, B; roll 3; seat 0 moves A to the end
+        state.apply(action)
+    assert state.is_terminal() and state.ranking() == [0, 0, 2]
+    running = game.new_initial_state()
+    search = Search(game, state.observation(0), [0], random.Random(0), reward=reward)
+    assert search._rewards(state, state.returns()) == at_end
+    # after a cut, the places come from the evaluation's scores (toy score bounds 0..1)
+    assert search._rewards(running, [0.2, 0.9, 0.5]) == after_cut
+
+
+def test_ismcts_bot_accepts_reward_setting(toy_game_class: type) -> None:
+    game, state = _toy_decision(own_card=0, other_card=1)
+    bot = parse_bot_spec("ismcts:sims=30:reward=win").build(game, 0, random.Random(0))
+    assert bot.act(state.observation(0), state.legal_actions()) in state.legal_actions()
+    assert bot.last_search.reward == "win"  # type: ignore[attr-defined]
+    with pytest.raises(OptionError, match="reward"):
+        parse_bot_spec("ismcts:reward=money")

@@ -25,8 +25,12 @@ Single-observer ISMCTS (Cowling, Powley and Whitehouse, 2012) with multi-player 
   (``Game.evaluate``), a rollout stops after ``depth`` actions (chance outcomes included)
   and the evaluation gives the returns; ``depth=full``, or a game whose ``evaluate``
   returns ``None``, plays rollouts to the end;
-* every seat maximises its own score: returns are normalised to ``[0, 1]`` with
-  ``game.score_bounds`` and each node is credited with the score of the seat acting there.
+* every seat maximises its own reward, and each node is credited with the reward of the
+  seat acting there. ``reward=score`` (the default) is the seat's score normalised to
+  ``[0, 1]`` with ``game.score_bounds``; ``reward=rank`` is its place, 1 for first and 0
+  for last (``(players - 1 - place) / (players - 1)``, tied seats sharing the better
+  place); ``reward=win`` is 1 for a first place (shared or not), else 0. Places come from
+  ``state.ranking()`` at the end of a game and from the evaluation's scores after a cut.
 
 The budget is a number of simulations (``sims``), a time (``seconds``), or both (whichever
 ends first). A time budget makes play depend on machine speed: use ``sims`` for
@@ -44,7 +48,7 @@ from typing import Annotated, Literal
 from pydantic import Field, model_validator
 
 from savanna.bots.bot import Bot, BotConfig, BotError, register_bot
-from savanna.core import CHANCE, TERMINAL, Game, Observation, State
+from savanna.core import CHANCE, TERMINAL, Game, Observation, State, ranking_from_scores
 
 __all__ = [
     "DEFAULT_DEPTH",
@@ -83,6 +87,8 @@ class ISMCTSConfig(BotConfig):
     """Progressive widening exponent: a node visited n times considers ceil((n+1)**widen) actions."""
     pool: int = Field(default=DEFAULT_POOL, ge=0, le=1_000_000)
     """Determinizations drawn per search before copies are reused (0: a fresh one every time)."""
+    reward: Literal["score", "rank", "win"] = "score"
+    """What each seat maximises: its normalised score, its place, or a first place."""
 
     @model_validator(mode="after")
     def _default_budget(self) -> ISMCTSConfig:
@@ -174,6 +180,7 @@ class Search:
         widen: progressive widening exponent in ``(0, 1]``.
         pool: determinizations drawn before copies of them are reused (``0``: a fresh
             draw for every simulation).
+        reward: ``"score"``, ``"rank"`` or ``"win"`` (see the module description).
 
     Raises:
         BotError: for a spectator's observation (there is no seat to search for).
@@ -192,6 +199,7 @@ class Search:
         depth: int | None = None,
         widen: float = 0.5,
         pool: int = DEFAULT_POOL,
+        reward: str = "score",
     ) -> None:
         if observation.seat is None:
             raise BotError(
@@ -217,9 +225,11 @@ class Search:
         }
         self.simulations = 0
         self.evaluations = 0
+        self.reward = reward
         low, high = game.score_bounds
         self._low = low
         self._span = (high - low) or 1.0
+        self._last_place = max(game.num_players - 1, 1)
 
     def _order(self, observation: Observation, legal: Sequence[int]) -> list[int]:
         """Widening order of a new node: the prior's choice first, the rest shuffled."""
@@ -284,15 +294,25 @@ class Search:
             if found is None:
                 found = tree[key] = InfoSetNode(self._order(observation, legal))
             node = found
-        returns = self._rollout(state)
-        low, span = self._low, self._span
+        rewards = self._rewards(state, self._rollout(state))
         for node_, action, acting in path:
-            value = (returns[acting] - low) / span
-            node_.update(action, 0.0 if value < 0.0 else 1.0 if value > 1.0 else value)
+            node_.update(action, rewards[acting])
         self.simulations += 1
 
+    def _rewards(self, state: State, returns: Sequence[float]) -> list[float]:
+        """Each seat's reward in ``[0, 1]`` from the returns (final or evaluated) of ``state``."""
+        if self.reward == "score":
+            low, span = self._low, self._span
+            return [min(1.0, max(0.0, (r - low) / span)) for r in returns]
+        places = state.ranking() if state.is_terminal() else ranking_from_scores(returns)
+        if self.reward == "win":
+            return [1.0 if p == 0 else 0.0 for p in places]
+        last = self._last_place
+        return [(last - p) / last for p in places]
+
     def _rollout(self, state: State) -> Sequence[float]:
-        """Play on from ``state``; the final scores, or the evaluation after ``depth`` actions."""
+        """Play on from ``state`` (in place); the final scores, or the evaluation after ``depth``
+        actions."""
         # The hottest loop of the search: one current_player() call per step.
         rng = self.rng
         draw = rng.random
@@ -339,11 +359,12 @@ class ISMCTSBot(Bot):
     (exploration), ``rollout`` (``random`` or ``heuristic``), ``prior`` (``heuristic`` or
     ``none``: which action a new information set tries first), ``depth`` (rollout actions
     before the game's evaluation, ``full`` for none), ``widen`` (progressive widening
-    exponent), ``pool`` (determinizations drawn per search).
+    exponent), ``pool`` (determinizations drawn per search), ``reward`` (``score``,
+    ``rank`` or ``win``).
     """
 
     kind = "ismcts"
-    summary = "information-set MCTS (settings: sims, seconds, c, rollout, prior, depth, widen, pool)"
+    summary = "information-set MCTS (settings: sims, seconds, c, rollout, prior, depth, widen, pool, reward)"
     config_model = ISMCTSConfig
 
     def act(self, observation: Observation, legal_actions: Sequence[int]) -> int:
@@ -363,6 +384,7 @@ class ISMCTSBot(Bot):
             depth=resolve_depth(config.depth),
             widen=config.widen,
             pool=config.pool,
+            reward=config.reward,
         )
         search.run(sims=config.sims, seconds=config.seconds)
         self.last_search = search
