@@ -70,3 +70,12 @@ def test_each_replay_screen_of_a_tall_board_fits_80x24() -> None:
         lines = page.splitlines()
         assert len(lines) <= 24 and all(len(line) <= 80 for line in lines)
         assert any("To play:" in line for line in lines)
+
+
+def test_replay_names_seats_in_the_chosen_language(toy) -> None:
+    record = toy_record().model_copy(update={"seats": ["human", "random"]})
+    console = make_console()
+    step_through(record, console, "fr", Keyboard(console, ["6", "q"]))
+    out = screen(console)
+    assert "Joueur 1 move A" in out and "Joueur 2 (robot random) move C" in out
+    assert "(human)" not in out and "bot:" not in out

@@ -12,9 +12,10 @@ from collections.abc import Callable
 from rich.console import Console
 from rich.text import Text
 
-from savanna.core import CHANCE, Record, State, replay_states
+from savanna.core import CHANCE, Record, SavannaError, State, replay_states
 from savanna.i18n.tui import MESSAGES as M
 from savanna.tui.render import arrange, board_body, clear_screen, game_title, status_rows
+from savanna.tui.seat import SeatSpec
 from savanna.tui.session import final_report, read_with_console
 from savanna.tui.view import who_can_tell
 
@@ -58,7 +59,14 @@ def step_through(
     names = [M("seat.human", lang, n=seat + 1) for seat in range(game.num_players)]
     headers = [M("seat.short", lang, n=seat + 1) for seat in range(game.num_players)]
     if record.seats is not None and len(record.seats) == game.num_players:
-        names = [f"{names[seat]} ({record.seats[seat]})" for seat in range(game.num_players)]
+        for seat, text in enumerate(record.seats):
+            try:
+                spec = SeatSpec.parse(text)
+            except SavannaError:  # a seat written by another program: shown as it is
+                names[seat] = f"{names[seat]} ({text})"
+                continue
+            if spec.bot is not None:
+                names[seat] = M("seat.bot", lang, n=seat + 1, bot=spec.bot)
 
     def who(i: int) -> str:
         return M("chance.name", lang) if actors[i] == CHANCE else names[actors[i]]
