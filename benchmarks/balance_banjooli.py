@@ -2,15 +2,17 @@
 
 Plays 4-player games between four heuristic bots (the documented good-human strategy) with
 the simulation lab, then answers: are the prediction cards fair, does the first seat have an
-advantage, and how do 4/5/6 tiles, each special tile and the berries change game length.
+advantage, how often does a game reach the turn cap, and how do 4/5/6 tiles, each special
+tile and the berries change game length.
 
-Everything goes through the core protocol: games are played by the lab, replayed from their
-records, and each seat's prediction card is read from that seat's own final observation
-(``data["card"]``), the finishing order from the spectator's (``data["arrived"]``).
+Everything goes through the core protocol and the lab: the figures come from the lab's
+summary, whose per-game facts are Banjooli's ``game_statistics`` hook (each seat's
+prediction card and Oor berries, the colours finishing 1st to 3rd, the number of turns, how
+the game ended).
 
-Usage::
+Usage (from the repository root)::
 
-    python benchmarks/balance_banjooli.py --games 400 --variant-games 200 --out docs/balance/banjooli.md
+    .venv/bin/python benchmarks/balance_banjooli.py --games 300 --variant-games 100
 """
 
 from __future__ import annotations
@@ -20,102 +22,127 @@ import os
 import shlex
 import sys
 import time
-from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
-from savanna.core import Record, replay
+from savanna.games.banjooli.data import load_data
 from savanna.lab import SimulationPlan, run_simulation, summarise
-from savanna.lab.stats import describe, wilson_interval
+from savanna.lab.stats import wilson_interval
 
 BOTS = ["heuristic"] * 4
+COLOURS = ("blue", "yellow", "red", "green", "purple")
+VARIANTS: tuple[tuple[str, dict[str, Any]], ...] = (
+    ("5 tiles", {"tiles": 5}),
+    ("6 tiles", {"tiles": 6}),
+    ("special: crocodiles", {"special": "crocodiles"}),
+    ("special: ravine", {"special": "ravine"}),
+    ("special: lava", {"special": "lava"}),
+    ("special: vortex", {"special": "vortex"}),
+    ("berries", {"berries": True}),
+)
 
 
-def play(
-    options: dict[str, Any], games: int, seed: int, workers: int
-) -> tuple[dict[str, Any], list[Any]]:
-    """Summary and terminal states of ``games`` heuristic games with ``options``."""
+def play(options: dict[str, Any], games: int, seed: int, workers: int) -> dict[str, Any]:
+    """The lab's summary of ``games`` heuristic games with ``options``."""
     plan = SimulationPlan.create(
         "banjooli", bots=BOTS, games=games, seed=seed, players=4, options=options
     )
-    outcomes = run_simulation(plan, workers=workers)
-    states = [replay(Record.from_json(o["record"])) for o in outcomes]
-    return summarise(plan, outcomes), states
+    return summarise(plan, run_simulation(plan, workers=workers))
 
 
 def pct(wins: int, n: int) -> str:
+    """``rate [low, high]`` with the 95% Wilson interval."""
     lo, hi = wilson_interval(wins, n)
     return f"{wins / n:.1%} [{lo:.1%}, {hi:.1%}]" if n else "—"
 
 
-def turns(state: Any) -> int:
-    return int(state.observation(None).data.get("turn", 0))
+def frequency(summary: dict[str, Any], factor: str, value: str) -> int:
+    """Games of ``summary`` whose statistic ``factor`` took ``value``."""
+    return int(summary["statistics"]["game"].get(factor, {}).get(value, {}).get("games", 0))
+
+
+def turn_figures(summary: dict[str, Any]) -> tuple[float, float]:
+    """Mean and median number of turns, from the ``turns`` statistic's distribution."""
+    counts = sorted(
+        (int(value), row["games"]) for value, row in summary["statistics"]["game"]["turns"].items()
+    )
+    total = sum(n for _, n in counts)
+    mean = sum(v * n for v, n in counts) / total
+    seen = 0
+    lower = upper = counts[-1][0]
+    for value, n in counts:
+        if seen < (total + 1) // 2 <= seen + n:
+            lower = value
+        if seen < total // 2 + 1 <= seen + n:
+            upper = value
+        seen += n
+    return mean, (lower + upper) / 2
+
+
+def card_text(index: int) -> str:
+    """The ostriches a prediction card names, 1st to 3rd then last."""
+    first, second, third, last = load_data().cards[index].ostriches
+    return f"{COLOURS[first]}, {COLOURS[second]}, {COLOURS[third]}; last {COLOURS[last]}"
 
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description="Banjooli balance study")
-    parser.add_argument("--games", type=int, default=400, help="games in the base configuration")
-    parser.add_argument("--variant-games", type=int, default=200, help="games per variant")
+    parser.add_argument("--games", type=int, default=300, help="games in the base configuration")
+    parser.add_argument("--variant-games", type=int, default=100, help="games per variant")
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--out", type=Path, default=Path("docs/balance/banjooli.md"))
     args = parser.parse_args(argv)
-    command = shlex.join(
-        ["python", "benchmarks/balance_banjooli.py", *(argv if argv is not None else sys.argv[1:])]
-    )
+    given = argv if argv is not None else sys.argv[1:]
+    command = shlex.join([".venv/bin/python", "benchmarks/balance_banjooli.py", *given])
     started = time.perf_counter()
 
-    base, states = play({}, args.games, args.seed, args.workers)
-    cards: dict[int, list[tuple[float, bool]]] = defaultdict(list)
-    finish: dict[int, list[int]] = defaultdict(lambda: [0, 0, 0])
-    for state in states:
-        ranking = state.ranking()
-        for seat in range(4):
-            card = state.observation(seat).data.get("card")
-            cards[int(card)].append((state.scores()[seat], ranking[seat] == 0))
-        for place, ostrich in enumerate(state.observation(None).data.get("arrived", [])[:3]):
-            finish[int(ostrich)][place] += 1
-
+    base = play({}, args.games, args.seed, args.workers)
+    stats = base["statistics"]
     lines = [
         "# Banjooli Xeet: balance study",
         "",
         "Regenerate this page with:",
         "",
-        "```",
+        "```sh",
         command,
         "```",
         "",
         f"4 players, four `heuristic` bots (each seat plays the game's documented strategy), "
         f"{args.games} games in the base setup (4 common tiles, no special tile, no berries) and "
-        f"{args.variant_games} games per variant; game i is seeded with derive_seed(seed, i). "
+        f"{args.variant_games} games per variant; game i is seeded with derive_seed({args.seed}, i). "
         "Intervals are 95% Wilson intervals. A seat wins when it is ranked first (the rulebook's "
-        "tie-break by positions guessed applies, then a shared victory counts as a win for each).",
+        "tie-break by positions guessed applies, then a shared victory counts as a win for each). "
+        "The per-game facts are the game's own statistics (`BanjooliGame.game_statistics`), "
+        "aggregated by the simulation lab.",
         "",
         "## Are the prediction cards fair?",
         "",
-        "Each seat's card is read from its own final observation. A fair deck gives every card "
-        "about the same win rate (25% for four seats, a little more with shared victories).",
+        "A fair deck gives every card about the same win rate (25% for four seats, a little more "
+        "with shared victories).",
         "",
-        "| card | seats dealt it | mean score | win rate [95% CI] |",
-        "| ---: | ---: | ---: | --- |",
+        "| card | predicts | seats dealt it | mean score | win rate [95% CI] |",
+        "| --- | --- | ---: | ---: | --- |",
     ]
-    for card in sorted(cards):
-        rows = cards[card]
-        wins = sum(1 for _, won in rows if won)
-        mean = sum(s for s, _ in rows) / len(rows)
-        lines.append(f"| {card} | {len(rows)} | {mean:.2f} | {pct(wins, len(rows))} |")
+    cards = stats["seats"]["prediction"]
+    for name in sorted(cards, key=lambda k: int(k[1:]) if k[1:].isdigit() else 99):
+        row = cards[name]
+        predicts = card_text(int(name[1:]) - 1) if name[1:].isdigit() else "—"
+        lines.append(
+            f"| {name} | {predicts} | {row['seats']} | {row['mean_score']:.2f} | "
+            f"{pct(row['wins'], row['seats'])} |"
+        )
+    n = base["games"]
     lines += [
         "",
-        "Finishing order of each ostrich (index as in the game's notation: 0 blue, 1 yellow, "
-        "2 red, 3 green, 4 purple):",
+        "How often each ostrich finished 1st, 2nd and 3rd:",
         "",
         "| ostrich | first | second | third |",
-        "| ---: | --- | --- | --- |",
+        "| --- | --- | --- | --- |",
     ]
-    n = len(states)
-    for ostrich in sorted(finish):
-        f = finish[ostrich]
-        lines.append(f"| {ostrich} | {pct(f[0], n)} | {pct(f[1], n)} | {pct(f[2], n)} |")
+    for colour in COLOURS:
+        cells = [pct(frequency(base, f"finish_{place}", colour), n) for place in (1, 2, 3)]
+        lines.append(f"| {colour} | {' | '.join(cells)} |")
     lines += [
         "",
         "## Does the first player have an advantage?",
@@ -131,38 +158,48 @@ def main(argv: list[str] | None = None) -> None:
         )
     lines += [
         "",
-        f"{base['shared_first_places']} of {args.games} games ended in a shared victory.",
+        f"{base['shared_first_places']} of {n} games ended in a shared victory.",
         "",
-        "## Game length: tiles, special tiles, berries",
+        "## Game length and endings: tiles, special tiles, berries",
         "",
         "Length is counted in turns (one per seat's go, rerolls included in the turn) and in "
-        "decisions (every choice a seat makes, rerolls counted).",
+        "decisions (every choice a seat makes, rerolls counted). *Turn cap* is the share of "
+        "games stopped by the turn limit (rule `end.turn_cap`) instead of the third arrival.",
         "",
-        "| setup | games | mean turns | median turns | mean decisions | heuristic-bot seat 0 win rate |",
-        "| --- | ---: | ---: | ---: | ---: | --- |",
+        "| setup | games | mean turns | median turns | mean decisions | turn cap | seat 0 win rate |",
+        "| --- | ---: | ---: | ---: | ---: | --- | --- |",
     ]
-    variants: list[tuple[str, dict[str, Any], tuple[dict[str, Any], list[Any]]]] = [
-        ("4 tiles (base)", {}, (base, states))
+    variants = [("4 tiles (base)", base)]
+    variants += [
+        (label, play(options, args.variant_games, args.seed, args.workers))
+        for label, options in VARIANTS
     ]
-    for label, options in (
-        ("5 tiles", {"tiles": 5}),
-        ("6 tiles", {"tiles": 6}),
-        ("special: crocodiles", {"special": "crocodiles"}),
-        ("special: ravine", {"special": "ravine"}),
-        ("special: lava", {"special": "lava"}),
-        ("special: vortex", {"special": "vortex"}),
-        ("berries", {"berries": True}),
-    ):
-        variants.append(
-            (label, options, play(options, args.variant_games, args.seed, args.workers))
-        )
-    for label, _, (summary, played) in variants:
-        t = describe([turns(s) for s in played])
+    for label, summary in variants:
+        mean, median = turn_figures(summary)
         seat0 = summary["win_rates"]["by_seat"][0]
+        capped = frequency(summary, "ended_by", "turn_cap")
         lines.append(
-            f"| {label} | {summary['games']} | {t['mean']} | {t['median']} | "
-            f"{summary['length']['decisions']['mean']} | {pct(seat0['wins'], seat0['trials'])} |"
+            f"| {label} | {summary['games']} | {mean:.1f} | {median:g} | "
+            f"{summary['length']['decisions']['mean']:.1f} | {pct(capped, summary['games'])} | "
+            f"{pct(seat0['wins'], seat0['trials'])} |"
         )
+    berries = variants[-1][1]["statistics"]["seats"].get("oor", {})
+    if berries:
+        lines += [
+            "",
+            "## Berries: does eating the Oor berry pay?",
+            "",
+            f"In the berries variant ({args.variant_games} games), seats by the number of Oor "
+            "berries they ate:",
+            "",
+            "| Oor berries eaten | seats | mean score | win rate [95% CI] |",
+            "| ---: | ---: | ---: | --- |",
+        ]
+        for eaten in sorted(berries, key=float):
+            row = berries[eaten]
+            lines.append(
+                f"| {eaten} | {row['seats']} | {row['mean_score']:.2f} | {pct(row['wins'], row['seats'])} |"
+            )
     lines.append("")
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text("\n".join(lines), encoding="utf-8")
