@@ -227,6 +227,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--seed", type=int, default=2024)
     parser.add_argument("--write", action="store_true", help="update docs/benchmarks.md")
+    parser.add_argument("--doc", type=Path, default=DOC, help="the page --write updates")
     args = parser.parse_args(argv)
     given = argv if argv is not None else sys.argv[1:]
     command = shlex.join([".venv/bin/python", "benchmarks/bots.py", *given])
@@ -268,8 +269,8 @@ def main(argv: list[str] | None = None) -> None:
         "",
         f"| {args.game} match-up | games | wins | win rate [95% CI] | goal | wall time |",
         "| --- | ---: | ---: | --- | --- | ---: |",
-        f"| heuristic vs 3 random | {h['trials']} | {h['wins']} | {pct(h)} | >= 40% | {h['wall']:.0f} s |",
-        f"| `{spec}` vs 3 heuristic | {m['trials']} | {m['wins']} | {pct(m)} | >= 40% | {m['wall']:.0f} s |",
+        f"| heuristic vs {others} random | {h['trials']} | {h['wins']} | {pct(h)} | >= 40% | {h['wall']:.0f} s |",
+        f"| `{spec}` vs {others} heuristic | {m['trials']} | {m['wins']} | {pct(m)} | >= 40% | {m['wall']:.0f} s |",
         "",
         f"A uniform share would be {1 / args.players:.0%} (more with shared first places: "
         f"{h['shared']} and {m['shared']} games had one).",
@@ -296,9 +297,9 @@ def main(argv: list[str] | None = None) -> None:
     ]
     section = "\n".join(out)
     if args.write:
-        text = DOC.read_text(encoding="utf-8")
+        text = args.doc.read_text(encoding="utf-8")
         start, stop = text.index(BEGIN), text.index(END) + len(END)
-        DOC.write_text(text[:start] + section + text[stop:], encoding="utf-8")
+        args.doc.write_text(text[:start] + section + text[stop:], encoding="utf-8")
     else:
         print(section)
 

@@ -1,0 +1,74 @@
+"""The bots benchmark and the Banjooli balance study run end to end on a tiny budget."""
+
+from __future__ import annotations
+
+import importlib.util
+import random
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from savanna.core import load_game
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _script(name: str) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(f"bench_{name}", ROOT / "benchmarks" / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_turn_figures_mean_and_median_from_the_turns_statistic() -> None:
+    balance = _script("balance_banjooli")
+    summary = {"statistics": {"game": {"turns": {"20": {"games": 1}, "22": {"games": 2}, "30": {"games": 1}}}}}
+    assert balance.turn_figures(summary) == (23.5, 22.0)
+    summary["statistics"]["game"]["turns"]["31"] = {"games": 1}
+    assert balance.turn_figures(summary) == (25.0, 22.0)
+
+
+@pytest.mark.slow
+def test_balance_study_writes_its_page(tmp_path: Path) -> None:
+    balance = _script("balance_banjooli")
+    out = tmp_path / "banjooli.md"
+    balance.main(["--games", "4", "--variant-games", "2", "--workers", "1", "--out", str(out)])
+    text = out.read_text(encoding="utf-8")
+    assert "balance_banjooli.py --games 4 --variant-games 2" in text.splitlines()[5]
+    for heading in ("prediction cards fair", "first player", "Game length", "Oor berry"):
+        assert heading in text
+    assert "| special: vortex | 2 |" in text
+
+
+def test_search_speed_rows_compare_cut_and_full_rollouts() -> None:
+    bots = _script("bots")
+    game = load_game("hyena", players=3)
+    rows = bots.speed_rows(game, "ismcts:sims=10", sims=10, positions=2, seed=1, rounds=1, reference_seconds=0.05)
+    cut, full = rows
+    assert (cut["rollouts"], full["rollouts"]) == ("cut", "full")
+    assert cut["depth"] == 40 and cut["evaluated"] > 0  # Hyena has an evaluation
+    assert full["depth"] is None and full["evaluated"] == 0
+    assert cut["reference"] == full["reference"] > 0
+    assert cut["ratio"] == pytest.approx(cut["rate"] / cut["reference"])
+    done, spent = bots.random_playouts(game, 0.01, random.Random(0))
+    assert done >= 1 and spent >= 0.01
+
+
+@pytest.mark.slow
+def test_bots_benchmark_writes_only_between_its_markers(tmp_path: Path) -> None:
+    bots = _script("bots")
+    doc = tmp_path / "benchmarks.md"
+    doc.write_text(f"# Benchmarks\n\nkept above\n\n{bots.BEGIN}\nold\n{bots.END}\n\nkept below\n", encoding="utf-8")
+    bots.main([
+        "--game", "hyena", "--players", "2", "--games-random", "4", "--games-ismcts", "2",
+        "--ismcts", "ismcts:sims=5", "--speed-games", "hyena", "--speed-sims", "5",
+        "--speed-positions", "1", "--speed-rounds", "1", "--workers", "1", "--write", "--doc", str(doc),
+    ])
+    text = doc.read_text(encoding="utf-8")
+    assert text.startswith("# Benchmarks\n\nkept above\n\n")
+    assert text.endswith("\n\nkept below\n")
+    assert "old" not in text
+    assert "| `ismcts:sims=5` vs 1 heuristic | 2 |" in text
+    assert "cut at 40 actions, then `evaluate`" in text
