@@ -328,6 +328,15 @@ class Game(ABC):
         """
         return {}
 
+    def text_styles(self, lang: str = "en") -> list[tuple[str, str]] | None:
+        """Colours for :meth:`render_text` drawings (optional hook for terminals).
+
+        ``(regular expression, style)`` pairs, applied in order to the plain-text drawing;
+        styles are Rich style strings (``"bold red"``). The default ``None`` lets the
+        terminal use its generic highlighter.
+        """
+        return None
+
     def evaluate(self, state: State) -> list[float] | None:
         """An estimate of each seat's final score from a full state (optional hook).
 

@@ -88,6 +88,8 @@ def _game_styles(game: Game, lang: str) -> list[tuple[str, str]] | None:
     if not callable(hook):
         return None
     styles = hook(lang)
+    if styles is None:
+        return None
     pairs: list[tuple[str, str]] = []
     for item in styles or ():
         if isinstance(item, tuple | list) and len(item) == 2:
