@@ -6,7 +6,9 @@ kind       play
 random     uniform over the legal actions
 heuristic  the game's documented strategy, ``Game.heuristic_action``
 ismcts     information-set MCTS: ``ismcts:sims=500``, ``ismcts:seconds=0.5``,
-           ``ismcts:rollout=heuristic``, ``ismcts:c=1.0`` (settings joined by ``:``)
+           ``ismcts:rollout=heuristic``, ``ismcts:c=1.0``, ``ismcts:depth=20`` (rollouts
+           cut and scored by ``Game.evaluate``), ``ismcts:widen=0.5``, ``ismcts:pool=32``,
+           ``ismcts:reward=rank`` (settings joined by ``:``)
 ========== ==========================================================================
 
 A bot is built with ``(game, seat, rng, **settings)`` and answers
