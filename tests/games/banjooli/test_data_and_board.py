@@ -8,14 +8,15 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
+from fractions import Fraction
 
 import pytest
 from pydantic import ValidationError
 from tests.games.banjooli.helpers import CURVE_FIRST, STRAIGHTS, game, sp
 
-from savanna.core.errors import OptionError
+from savanna.core.errors import NotationError, OptionError
 from savanna.games.banjooli.board import FINISH, Board
-from savanna.games.banjooli.data import CardData, TileData, load_data
+from savanna.games.banjooli.data import CardData, GameData, TileData, load_data
 
 CURVES = {"bend_left", "bend_right"}
 
@@ -46,8 +47,70 @@ def test_tile_data_rejects_unknown_space_codes() -> None:
 def test_ten_tiles_and_eleven_berries() -> None:
     data = load_data()
     kinds = Counter(t.kind for t in data.tiles)
-    assert kinds == Counter({"exit": 1, "finish": 1, "straight": 4, "curve": 2, "special": 4})
+    assert kinds == Counter({"exit": 1, "finish": 1, "straight": 8, "curve": 4, "special": 4})
+    physical = {frozenset((t.id, t.back)) for t in data.tiles}
+    assert len(physical) == 10  # "10 tiles illustrated on both sides" (EN Components)
     assert len(data.berries) == 11
+
+
+def test_setup_layout_every_common_tile_has_a_back_of_the_same_kind() -> None:
+    data = load_data()
+    for tile in data.tiles:
+        if tile.kind in ("exit", "finish"):
+            assert tile.back == ""
+            continue
+        back = data.tile(tile.back)
+        assert back.back == tile.id and back.kind == tile.kind and back.id != tile.id
+        if tile.kind == "curve":  # flipping mirrors a curve: the inner lane changes side
+            assert [len(x) for x in back.lanes] == [len(x) for x in reversed(tile.lanes)]
+            assert "#" not in "".join(tile.lanes)  # a rock in a fenced lane would wall it off
+
+
+def test_tile_data_refuses_a_back_of_another_kind() -> None:
+    data = load_data()
+    tiles = [t.model_copy(update={"back": "bend_left"}) if t.id == "plain" else t for t in data.tiles]
+    with pytest.raises(ValidationError):
+        GameData(tiles=tiles, cards=data.cards, berries=data.berries)
+
+
+@pytest.mark.parametrize("order", [STRAIGHTS, CURVE_FIRST, "rocks,bend_right,plain,quicksand"])
+def test_setup_layout_every_side_combination_leaves_every_lane_a_way_to_the_line(order: str) -> None:
+    s = game().parse_position(
+        f"banjooli L={order} P=sides S=0 D=+ T=0 O=0,1,2,3,4 A=- C=-,-,-,- X=...... Q=- N=reroll R=0 M=- "
+        "F=- Z=000000 B=- K=- J=-/-/-/- G=- V=-:- Y=- H=0"
+    )
+    assert [a for a, _ in s.chance_outcomes()] == list(range(16))
+    for mask in range(16):
+        board = Board.build(s.faces(mask))
+        assert all(board.dist[nest] < 40 for nest in range(5))
+        for space in range(board.size):  # every enterable space still leads to the line
+            assert not board.passable[space] or board.dist[space] < 40
+
+
+def test_setup_layout_sides_drawn_after_the_order_one_chance_node() -> None:
+    g = game(special="lava")
+    s = g.new_initial_state()
+    s.apply_text("layout plain,bend_left,lava,rocks")
+    assert s.phase_name == "sides" and s.is_chance_node() and s.board is None
+    outcomes = s.chance_outcomes()
+    assert len(outcomes) == 8 and {p for _, p in outcomes} == {Fraction(1, 8)}  # three common tiles
+    assert s.legal_action_texts()[5] == "sides acacia,bend_left,lava,boulders"
+    s.apply_text("sides acacia,dune_bend_right,lava,rocks")
+    assert s.board is not None and s.board.tiles == ("acacia", "dune_bend_right", "lava", "rocks")
+    assert s.phase_name == "deal"
+    again = g.parse_position(s.to_text())
+    assert again.to_text() == s.to_text() and again.board is s.board
+    assert g.render_text(s.observation(0)).count("dune_bend_") == 6
+
+
+def test_setup_layout_back_faces_never_put_two_curves_adjacent() -> None:
+    g = game()
+    base = "P=deal S=0 D=+ T=0 O=0,1,2,3,4 A=- C=-,-,-,- X=...... Q=- N=reroll R=0 M=- F=- Z=000000 B=- K=- J=-/-/-/- G=- V=-:- Y=- H=0"
+    assert g.parse_position(f"banjooli L=dune_bend_right,plain,dune_bend_left,termites {base}").board is not None
+    with pytest.raises(NotationError):
+        g.parse_position(f"banjooli L=dune_bend_right,dune_bend_left,plain,termites {base}")
+    with pytest.raises(NotationError):  # before the sides are drawn only front faces are named
+        g.parse_position(f"banjooli L=acacia,bend_left,rocks,quicksand {base.replace('P=deal', 'P=sides')}")
 
 
 @pytest.mark.parametrize("tiles", [4, 5, 6])

@@ -36,6 +36,7 @@ def frenzy(faces: str, **kw):
 def test_setup_deal_one_secret_card_per_seat_from_the_cards_not_dealt() -> None:
     s = game(players=3).new_initial_state()
     s.apply(s.chance_outcomes()[0][0])
+    s.apply(s.chance_outcomes()[0][0])
     assert s.phase_name == "deal" and len(s.chance_outcomes()) == 10
     s.apply_text("deal 4")
     assert s.cards == [3, -1, -1]

@@ -14,10 +14,14 @@ berries     the Berries variant (on/off)                 off
 lion        the lion fan variant (on/off, a design)      off
 =========  ===========================================  =========
 
+Setup: a chance node draws the order of the physical tiles, a second one the side each
+double-sided common tile shows (``sides``), then one Prediction is dealt to each seat.
+
 A turn: six chance rolls (five movement dice then the sorcery die), one reroll decision
 (``keep`` or ``reroll 136``: die positions 1-5 movement, 6 sorcery), then ``move Y``
 (``move Y+W`` with white jokers, ``move Y+R`` with an arrived ostrich's colour, ``move Y*5``
-on the magic roll) followed by one ``step``/``jump`` per point (``L``, ``F``, ``R``), or
+on the magic roll; in a Dof Nooxoor frenzy also a part of a joker kind, ``move Y+2W``)
+followed by one ``step``/``jump`` per point (``L``, ``F``, ``R``), or
 ``spell Y`` / ``unspell Y``, or ``pass`` when nothing else is legal. Numbers 1-6 may replace
 the colour letters (6 = white joker).
 
@@ -28,7 +32,11 @@ Scoring: 5/4/3 for the 1st/2nd/3rd guessed right, 2 per arrived ostrich misplace
 last guessed right unless two ostriches tie for last, +2 per Oor berry; ties are broken by the
 number of exact places guessed, then shared.
 
-Version history: 1 — first release. Rules: ``docs/rules/banjooli.md``.
+What every seat sees at the end: all Predictions and the score worked out line by line
+(``data["score_breakdown"]``).
+
+Version history: 1 — first release. 2 — double-sided common tiles (the ``sides`` chance
+node), Dof Nooxoor jokers distributed die by die, the score breakdown at the end. Rules: ``docs/rules/banjooli.md``.
 """
 
 from __future__ import annotations

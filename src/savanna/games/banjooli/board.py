@@ -22,7 +22,7 @@ from __future__ import annotations
 import itertools
 from collections import deque
 from dataclasses import dataclass
-from functools import cache
+from functools import lru_cache
 
 from savanna.games.banjooli.data import load_data
 
@@ -90,9 +90,9 @@ class Board:
         return len(self.kind)
 
     @staticmethod
-    @cache
+    @lru_cache(maxsize=1024)
     def build(tiles: tuple[str, ...]) -> Board:
-        """The board for the middle ``tiles`` (cached per layout).
+        """The board for the middle tile faces ``tiles`` (the last 1024 layouts are cached).
 
         Raises:
             KeyError: for an unknown tile id.

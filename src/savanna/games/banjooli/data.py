@@ -36,7 +36,11 @@ class DataError(SavannaError, ValueError):
 
 
 class TileData(BaseModel):
-    """One tile face: straight tiles give ``rows`` (Exit side first), curves give ``lanes``."""
+    """One tile face: straight tiles give ``rows`` (Exit side first), curves give ``lanes``.
+
+    ``back`` names the face on the other side of the same physical tile (common and special
+    tiles are double-sided; Exit and Finish have none).
+    """
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
@@ -46,6 +50,7 @@ class TileData(BaseModel):
     name_fr: str
     rows: list[str] = []
     lanes: list[str] = []
+    back: str = ""
     source: str
 
     @field_validator("rows", "lanes")
@@ -113,6 +118,21 @@ class GameData(BaseModel):
     tiles: list[TileData]
     cards: list[CardData]
     berries: list[BerryData]
+
+    @model_validator(mode="after")
+    def _backs(self) -> GameData:
+        faces = {t.id: t for t in self.tiles}
+        for tile in self.tiles:
+            if tile.kind in ("exit", "finish"):
+                if tile.back:
+                    raise ValueError(f"tile {tile.id!r} is not double-sided")
+                continue
+            back = faces.get(tile.back)
+            if back is None or back.back != tile.id or back.id == tile.id:
+                raise ValueError(f"tile {tile.id!r} needs a back face that names it as its own back")
+            if back.kind != tile.kind:
+                raise ValueError(f"tile {tile.id!r} and its back {back.id!r} are not the same kind")
+        return self
 
     def tile(self, tile_id: str) -> TileData:
         """The tile called ``tile_id``.

@@ -33,6 +33,8 @@ frenzy of five dice and five moves); berry chances add at most 60 per game."""
 _STRAIGHTS = ("plain", "quicksand", "rocks", "dry_river")
 _CURVES = ("bend_left", "bend_right")
 _BERRY_LETTERS = "abcdefghijk"
+_FRONTS = {t.back: t.id for t in load_data().tiles if t.id in _STRAIGHTS + _CURVES}
+"""Back face id → the front face id naming the physical common tile."""
 
 SPEC = GameSpec(
     name="banjooli",
@@ -51,7 +53,7 @@ SPEC = GameSpec(
         BoolOption("lion", False, help="the lion fan variant (design)", help_fr="la variante du lion (création)"),
     ),
     perfect_information=False,
-    version=1,
+    version=2,
     rules_document="docs/rules/banjooli.md",
     summary="Ostrich race with secret predictions, sorcery, special tiles and berries (Diego Ibáñez, 2013).",
     aliases=("banjooli-xeet",),
@@ -61,7 +63,9 @@ TENSOR_SIZE = 25 + 42 + 20 + 6 + len(PHASES) + 4 + 12 + 1 + 1
 
 
 def _layouts(tiles: int, special: str) -> tuple[tuple[str, ...], ...]:
-    """Every legal tile sequence: no two curves adjacent; the special tile replaces a straight."""
+    """Every legal sequence of physical tiles (named by their front faces): no two curves
+    adjacent; the special tile replaces a straight. Which side each common tile shows is a
+    second chance node (``sides``)."""
     pool = _STRAIGHTS + _CURVES + ((special,) if special != "none" else ())
     out = []
     for seq in itertools.permutations(pool, tiles):
@@ -81,6 +85,7 @@ class BanjooliGame(Game):
     def __init__(self, players: int | None = None, options: Mapping[str, Any] | None = None) -> None:
         super().__init__(players, options)
         self.layouts = _layouts(int(self.options["tiles"]), str(self.options["special"]))
+        self._layout_set = frozenset(self.layouts)
         self.max_turns = MAX_TURNS
 
     def new_initial_state(self) -> BanjooliState:
@@ -92,7 +97,7 @@ class BanjooliGame(Game):
 
     @cached_property
     def max_chance_outcomes(self) -> int:
-        return max(len(self.layouts), 11)
+        return max(len(self.layouts), 1 << int(self.options["tiles"]), 11)
 
     @property
     def max_game_length(self) -> int:
@@ -158,9 +163,16 @@ class BanjooliGame(Game):
         st = BanjooliState(self)
         if kv["L"] != "-":
             tiles = tuple(kv["L"].split(","))
-            if tiles not in set(self.layouts):
+            physical = tuple(_FRONTS.get(t, t) for t in tiles)
+            if physical not in self._layout_set:
                 raise ValueError(f"layout {kv['L']} is not a layout of this configuration")
-            st.board = Board.build(tiles)
+            if kv["P"] == "sides":
+                if physical != tiles:
+                    raise ValueError("before the sides are drawn the layout names the tiles' front faces")
+                st.order = tiles
+            else:
+                st.order = physical
+                st.board = Board.build(tiles)
         board = st.board
         st.phase = PHASES.index(kv["P"])
         st.seat = int(kv["S"])
@@ -235,8 +247,10 @@ class BanjooliGame(Game):
         phase = PHASES[st.phase]
         if not 0 <= st.seat < self.num_players:
             raise ValueError(f"seat {st.seat} is not at this table")
-        if (st.board is None) != (phase == "layout"):
-            raise ValueError("only the layout phase has no board")
+        if (st.board is None) != (phase in ("layout", "sides")):
+            raise ValueError("only the layout and sides phases have no board")
+        if (phase == "layout") != (not st.order):
+            raise ValueError("the layout is drawn in the layout phase only")
         if phase in ("step", "space", "swap", "vortex", "give", "berry", "fix") and not (
             0 <= st.mover < 5 and st.pos[st.mover] != ARRIVED
         ):

@@ -81,12 +81,14 @@ A_SPACE: Final = 128
 A_SPLIT: Final = A_SPACE + MAX_SPACES
 NUM_ACTIONS: Final = A_SPLIT + 5 * 18
 
-(LAYOUT, DEAL, PLACE, ROLL, REROLL, DECIDE, STEP, BERRY, FIX, GIVE, VORTEX, SWAP, SPACE, FRENZY, OVER) = range(15)
+(LAYOUT, DEAL, PLACE, ROLL, REROLL, DECIDE, STEP, BERRY, FIX, GIVE, VORTEX, SWAP, SPACE, FRENZY, OVER,
+ SIDES) = range(16)
 PHASES: Final = (
     "layout", "deal", "place", "roll", "reroll", "decide", "step", "berry", "fix", "give",
-    "vortex", "swap", "space", "frenzy", "over",
+    "vortex", "swap", "space", "frenzy", "over", "sides",
 )
-_CHANCE_PHASES = frozenset((LAYOUT, DEAL, ROLL, BERRY, FIX, VORTEX))
+_CHANCE_PHASES = frozenset((LAYOUT, SIDES, DEAL, ROLL, BERRY, FIX, VORTEX))
+_BACKS = {t.id: t.back for t in load_data().tiles if t.kind in ("straight", "curve")}
 _STOPS = frozenset("~v")
 _BERRY_IDS = tuple(b.id for b in load_data().berries)
 _BERRY_LETTERS = "abcdefghijk"
@@ -131,6 +133,7 @@ class BanjooliState(State):
         "mover",
         "n",
         "occ",
+        "order",
         "peeks",
         "phase",
         "picked",
@@ -153,6 +156,7 @@ class BanjooliState(State):
         n = game.num_players
         self.n = n
         self.board: Board | None = None
+        self.order: tuple[str, ...] = ()
         self.phase = LAYOUT
         self.seat = 0
         self.direction = 1
@@ -188,6 +192,7 @@ class BanjooliState(State):
         other.history = self.history[:]
         other.n = self.n
         other.board = self.board
+        other.order = self.order
         other.phase = self.phase
         other.seat = self.seat
         other.direction = self.direction
@@ -237,6 +242,8 @@ class BanjooliState(State):
             outcomes = list(range(6))
         elif phase == LAYOUT:
             outcomes = list(range(len(self.game.layouts)))
+        elif phase == SIDES:
+            outcomes = list(range(1 << self._commons()))
         elif phase == DEAL:
             used = set(self.cards)
             outcomes = [c for c in range(len(_CARDS)) if c not in used]
@@ -251,8 +258,27 @@ class BanjooliState(State):
         """A uniform draw among the chance outcomes (all of them are equiprobable)."""
         if self.phase in (ROLL, VORTEX):
             return rng.randrange(6)
+        if self.phase == SIDES:
+            return rng.randrange(1 << self._commons())
         outcomes = self.chance_outcomes()
         return outcomes[rng.randrange(len(outcomes))][0]
+
+    def _commons(self) -> int:
+        """How many common (double-sided, flipped by chance) tiles the layout holds."""
+        return sum(1 for t in self.order if t in _BACKS)
+
+    def faces(self, mask: int) -> tuple[str, ...]:
+        """The tile faces of the layout when common tile ``i`` (in order) shows its back
+        exactly when bit ``i`` of ``mask`` is set (the special tile keeps the option's face)."""
+        out = []
+        i = 0
+        for t in self.order:
+            if t in _BACKS:
+                out.append(_BACKS[t] if mask >> i & 1 else t)
+                i += 1
+            else:
+                out.append(t)
+        return tuple(out)
 
     def _legal_actions(self) -> list[int]:
         phase = self.phase
@@ -467,7 +493,10 @@ class BanjooliState(State):
             else:
                 self.seat = len(self.berries)
         elif phase == LAYOUT:
-            self.board = Board.build(self.game.layouts[action])
+            self.order = self.game.layouts[action]
+            self.phase = SIDES
+        elif phase == SIDES:
+            self.board = Board.build(self.faces(action))
             self.occ = [-1] * self.board.size
             for o in range(5):
                 self.occ[o] = o
@@ -834,6 +863,8 @@ class BanjooliState(State):
             return f"{'roll' if phase == ROLL else 'vortex'} {FACES[action]}"
         if phase == LAYOUT:
             return "layout " + ",".join(self.game.layouts[action])
+        if phase == SIDES:
+            return "sides " + ",".join(self.faces(action))
         if phase == DEAL:
             return f"deal {action + 1}"
         if phase in (BERRY, FIX):
@@ -883,7 +914,7 @@ class BanjooliState(State):
         reveal = full or self.phase == OVER
         fields = [
             "banjooli",
-            "L=" + (",".join(board.tiles) if board is not None else "-"),
+            "L=" + (",".join(board.tiles) if board is not None else ",".join(self.order) or "-"),
             "P=" + PHASES[self.phase],
             f"S={self.seat}",
             "D=" + ("+" if self.direction == 1 else "-"),
