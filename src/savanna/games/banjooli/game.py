@@ -20,12 +20,15 @@ from savanna.games.banjooli.state import (
     NUM_ACTIONS,
     PHASES,
     BanjooliState,
+    score_card,
 )
 
-__all__ = ["MAX_TURNS", "BanjooliGame"]
+__all__ = ["MAX_TURNS", "SCARED_PENALTY", "BanjooliGame"]
 
 MAX_TURNS = 400
 """Turn limit (rule ``end.turn_cap``): a game still running after 400 turns ends there."""
+SCARED_PENALTY = 4
+"""Steps a scared ostrich counts extra in :meth:`BanjooliGame.evaluate` (an unspell first)."""
 ACTIONS_PER_TURN = 100
 """A bound on the actions of one turn (six dice, a reroll of six, a decision, the steps, a
 frenzy of five dice and five moves); berry chances add at most 60 per game."""
@@ -33,6 +36,8 @@ frenzy of five dice and five moves); berry chances add at most 60 per game."""
 _STRAIGHTS = ("plain", "quicksand", "rocks", "dry_river")
 _CURVES = ("bend_left", "bend_right")
 _BERRY_LETTERS = "abcdefghijk"
+_CARDS = tuple(c.ostriches for c in load_data().cards)
+_OOR = load_data().berry_index("oor")
 _FRONTS = {t.back: t.id for t in load_data().tiles if t.id in _STRAIGHTS + _CURVES}
 """Back face id → the front face id naming the physical common tile."""
 
@@ -109,6 +114,43 @@ class BanjooliGame(Game):
 
     def rules(self) -> Mapping[str, RuleRef]:
         return RULES
+
+    def evaluate(self, state: State) -> list[float]:
+        """Each seat's score if the race ended as it now projects (fast, for search).
+
+        The projected arrival order is the ostriches already arrived, in their order, then
+        the running ones by steps still needed to the line on the empty board, a scared one
+        counting :data:`SCARED_PENALTY` steps more (it needs an unspell first); ties keep
+        the ostrich number order. The last is the ostrich projected furthest behind (none on
+        a tie, as in the real rule). Each card is scored against that projection with the
+        real scoring function, plus the Oor berries already picked. At a terminal state this
+        is the real score.
+        """
+        assert isinstance(state, BanjooliState)
+        if state.is_terminal():
+            return state.scores()
+        board = state.board
+        if board is None:
+            return [0.0] * state.n
+        dist = board.dist
+        pos = state.pos
+        scared = state.scared
+        running = sorted(
+            (dist[p] + (SCARED_PENALTY if scared[o] else 0), o) for o, p in enumerate(pos) if p != ARRIVED
+        )
+        order = state.arrived + [o for _, o in running]
+        last = running[-1][1] if len(running) > 1 and running[-1][0] != running[-2][0] else None
+        if len(running) == 1:
+            last = running[0][1]
+        top = order[:3]
+        out = [0.0] * state.n
+        for seat, card in enumerate(state.cards):
+            if card >= 0:
+                out[seat] = float(score_card(_CARDS[card], top, last)[0])
+        for token, seat in state.picked:
+            if token == _OOR:
+                out[seat] += 2.0
+        return out
 
     def game_statistics(self, state: State) -> dict[str, Any]:
         """Balance facts of a finished game for the simulation lab.
