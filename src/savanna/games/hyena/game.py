@@ -192,3 +192,8 @@ class HyenaGame(Game):
         from savanna.games.hyena.render import render_svg
 
         return render_svg(self, observation)
+
+    def text_styles(self, lang: str = "en") -> list[tuple[str, str]]:
+        from savanna.games.hyena.render import text_styles
+
+        return text_styles(lang)

@@ -15,7 +15,7 @@ from savanna.core.game import Observation
 if TYPE_CHECKING:
     from savanna.games.hyena.game import HyenaGame
 
-__all__ = ["render_svg", "render_text", "spiral"]
+__all__ = ["SEAT_STYLES", "render_svg", "render_text", "spiral", "text_styles"]
 
 _COLOURS = ("#d62728", "#1f77b4", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf")
 _WORDS = {
@@ -228,3 +228,23 @@ def render_svg(game: HyenaGame, observation: Observation) -> str:
         text = ET.SubElement(svg, "text", {"x": "4", "y": str(base + 20 * line_no)})
         text.text = line
     return ET.tostring(svg, encoding="unicode")
+
+
+SEAT_STYLES: tuple[str, ...] = ("bold cyan", "bold magenta", "bold yellow", "bold green", "bold blue", "bold white")
+"""Terminal colour of each seat's mother (seat 1 first), also used for seat numbers."""
+
+
+def text_styles(lang: str = "en") -> list[tuple[str, str]]:
+    """Colours for :func:`render_text` drawings: mothers by seat, the hyena, village, well.
+
+    Lone digits are mothers (on the spiral) or seat numbers (in the legend); both take the
+    seat's colour, so the legend doubles as a key.
+    """
+    pairs = [(rf"(?<![\w.]){seat + 1}(?![\w.])", style) for seat, style in enumerate(SEAT_STYLES)]
+    pairs += [
+        (r"\bH\b", "bold red reverse"),
+        (r"\bV\b", "bold green"),
+        (r"\bW\b", "bold bright_blue"),
+        (r"[-|]", "grey50"),
+    ]
+    return pairs
