@@ -69,6 +69,7 @@ class Board:
         from_exit: forward steps from the nests on the empty board.
         back: the spaces with a forward edge into each space.
         croc_rows: for each Crocodiles space, the rows beyond the ditch (nearest first).
+        halts: whether entering each space stops a movement (quicksand, vortex).
     """
 
     tiles: tuple[str, ...]
@@ -83,6 +84,7 @@ class Board:
     from_exit: tuple[int, ...]
     back: tuple[tuple[int, ...], ...]
     croc_rows: dict[int, tuple[tuple[int, ...], ...]]
+    halts: tuple[bool, ...]
 
     @property
     def size(self) -> int:
@@ -201,6 +203,7 @@ class Board:
             from_exit=tuple(from_exit),
             back=tuple(tuple(b) for b in back),
             croc_rows=croc_rows,
+            halts=tuple(code in "~v" for code in kind),
         )
 
     def behind(self, space: int, steps: int) -> list[int]:

@@ -89,7 +89,8 @@ PHASES: Final = (
 )
 _CHANCE_PHASES = frozenset((LAYOUT, SIDES, DEAL, ROLL, BERRY, FIX, VORTEX))
 _BACKS = {t.id: t.back for t in load_data().tiles if t.kind in ("straight", "curve")}
-_STOPS = frozenset("~v")
+_WHO = tuple(TERMINAL if p == OVER else CHANCE if p in _CHANCE_PHASES else None for p in range(len(PHASES)))
+"""Who acts in each phase: TERMINAL, CHANCE or ``None`` (the seat)."""
 _BERRY_IDS = tuple(b.id for b in load_data().berries)
 _BERRY_LETTERS = "abcdefghijk"
 _CARDS = tuple(c.ostriches for c in load_data().cards)
@@ -130,6 +131,7 @@ class BanjooliState(State):
         "frenzy_pending",
         "in_frenzy",
         "lion",
+        "memo",
         "mover",
         "n",
         "occ",
@@ -184,6 +186,7 @@ class BanjooliState(State):
         self.fix_queue: list[int] = []
         self.occ: list[int] = []
         self.lion = 0
+        self.memo: dict[int, bool] | None = None
 
     # -- copying ----------------------------------------------------------------------
     def clone(self) -> BanjooliState:
@@ -220,6 +223,7 @@ class BanjooliState(State):
         other.fix_queue = self.fix_queue[:]
         other.occ = self.occ[:]
         other.lion = self.lion
+        other.memo = None
         return other
 
     @property
@@ -229,12 +233,8 @@ class BanjooliState(State):
 
     # -- protocol hooks ---------------------------------------------------------------
     def current_player(self) -> int:
-        phase = self.phase
-        if phase == OVER:
-            return TERMINAL
-        if phase in _CHANCE_PHASES:
-            return CHANCE
-        return self.seat
+        who = _WHO[self.phase]
+        return self.seat if who is None else who
 
     def chance_outcomes(self) -> list[tuple[int, Fraction]]:
         phase = self.phase
@@ -335,12 +335,12 @@ class BanjooliState(State):
         options: list[tuple[int, int]] = []
         pos = self.pos
         scared = self.scared
+        memo = self._memo()
         for o in range(5):
             start = pos[o]
             if start == ARRIVED or scared[o]:
                 continue
             own = counts[o]
-            memo: dict[int, bool] = {}
             if own:
                 if self._feasible(start, own, memo):
                     options.append((A_MOVE + 8 * o, own))
@@ -389,15 +389,17 @@ class BanjooliState(State):
         assert board is not None
         fwd = board.fwd
         t = fwd[3 * s + d]
-        if t in (FINISH, NONE):
+        if t < 0:
             return t
-        if not board.passable[t]:
+        passable = board.passable
+        if not passable[t]:
             return NONE
-        if self.occ[t] >= 0:
+        occ = self.occ
+        if occ[t] >= 0:
             b = fwd[3 * t + d]
             if b == FINISH:
                 return b
-            if b < 0 or not board.passable[b] or self.occ[b] >= 0:
+            if b < 0 or not passable[b] or occ[b] >= 0:
                 return NONE
             return b
         return t
@@ -405,20 +407,52 @@ class BanjooliState(State):
     def _stops(self, t: int) -> bool:
         board = self.board
         assert board is not None
-        return board.kind[t] in _STOPS or t in self.berries
+        return board.halts[t] or t in self.berries
+
+    def _memo(self) -> dict[int, bool]:
+        """The feasibility memo of the current occupancy (see :meth:`_feasible`)."""
+        memo = self.memo
+        if memo is None:
+            memo = self.memo = {}
+        return memo
 
     def _feasible(self, s: int, r: int, memo: dict[int, bool]) -> bool:
-        """Whether ``r`` points can all be spent from ``s`` (forced stops count as complete)."""
+        """Whether ``r`` points can all be spent from ``s`` (forced stops count as complete).
+
+        ``memo`` maps ``32 * space + points`` to the answer. Paths only go forward (to higher
+        space numbers), so an answer depends only on the ostriches and berries ahead of
+        ``s``: the state keeps one memo while no ostrich but the mover moves, and the mover
+        only moves forward from behind every space asked about; any other change (end of a
+        movement, swap, placement, berry) drops it.
+        """
         key = s * 32 + r
         known = memo.get(key)
         if known is not None:
             return known
+        board = self.board
+        assert board is not None
+        fwd = board.fwd
+        passable = board.passable
+        occ = self.occ
         result = False
-        for d in range(3):
-            t = self._landing(s, d)
+        base = 3 * s
+        for d in (0, 1, 2):
+            t = fwd[base + d]
             if t == NONE:
                 continue
-            if t == FINISH or r == 1 or self._stops(t) or self._feasible(t, r - 1, memo):
+            if t == FINISH:
+                result = True
+                break
+            if not passable[t]:
+                continue
+            if occ[t] >= 0:
+                t = fwd[3 * t + d]
+                if t == FINISH:
+                    result = True
+                    break
+                if t < 0 or not passable[t] or occ[t] >= 0:
+                    continue
+            if r == 1 or board.halts[t] or t in self.berries or self._feasible(t, r - 1, memo):
                 result = True
                 break
         memo[key] = result
@@ -429,7 +463,7 @@ class BanjooliState(State):
         t = self._landing(s, d)
         if t == NONE:
             return None
-        if t == FINISH or self.points == 1 or self._stops(t) or self._feasible(t, self.points - 1, {}):
+        if t == FINISH or self.points == 1 or self._stops(t) or self._feasible(t, self.points - 1, self._memo()):
             return t
         return None
 
@@ -511,6 +545,7 @@ class BanjooliState(State):
                     self._start_turn(0)
 
     def _start_turn(self, seat: int) -> None:
+        self.memo = None
         self.seat = seat
         self.dice = [-1] * 6
         self.to_roll = [0, 1, 2, 3, 4, 5]
@@ -633,6 +668,7 @@ class BanjooliState(State):
         self.phase = SPACE
 
     def _space(self, s: int) -> None:
+        self.memo = None
         o = self.mover
         old = self.pos[o]
         self.occ[old] = -1
@@ -659,6 +695,7 @@ class BanjooliState(State):
         self.points -= 1
         self.occ[s] = -1
         if t == FINISH:
+            self.memo = None
             self.arrived.append(m)
             self.pos[m] = ARRIVED
             self.scared[m] = False
@@ -678,6 +715,7 @@ class BanjooliState(State):
             self.phase = VORTEX
             return
         elif t in self.berries:
+            self.memo = None
             token = self.berries.pop(t)
             for peek in self.peeks:
                 peek.discard(t)
@@ -714,6 +752,7 @@ class BanjooliState(State):
         self._after_move()
 
     def _after_move(self) -> None:
+        self.memo = None
         self.mover = -1
         self.points = 0
         if self.turn_over:
@@ -732,6 +771,7 @@ class BanjooliState(State):
             self._end_turn()
 
     def _swap(self, a: int, b: int) -> None:
+        self.memo = None
         pa, pb = self.pos[a], self.pos[b]
         self.pos[a], self.pos[b] = pb, pa
         self.occ[pa], self.occ[pb] = b, a
@@ -749,6 +789,7 @@ class BanjooliState(State):
         self._finish_move()
 
     def _berry(self, token: int) -> None:
+        self.memo = None
         self.picked.append((token, self.seat))
         self.phase = STEP
         effect = _BERRY_IDS[token]
