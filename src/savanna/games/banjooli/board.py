@@ -22,7 +22,7 @@ from __future__ import annotations
 import itertools
 from collections import deque
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from savanna.games.banjooli.data import load_data
 
@@ -99,67 +99,29 @@ class Board:
         Raises:
             KeyError: for an unknown tile id.
         """
-        data = load_data()
-        kind: list[str] = []
-        lane: list[int] = []
-        tile_of: list[int] = []
-        row_of: list[int] = []
-        fenced: list[bool] = []
-        edges: list[list[int]] = []
+        kind: list[str] = ["n"] * 5
+        lane: list[int] = [0, 1, 2, 3, 4]
+        tile_of: list[int] = [0] * 5
+        row_of: list[int] = [0] * 5
+        fenced: list[bool] = [False] * 5
+        fwd: list[int] = [NONE] * 15
         croc_rows: dict[int, tuple[tuple[int, ...], ...]] = {}
-
-        def new(code: str, ln: int, t: int, r: int, fence: bool) -> int:
-            kind.append(code)
-            lane.append(ln)
-            tile_of.append(t)
-            row_of.append(r)
-            fenced.append(fence)
-            edges.append([NONE, NONE, NONE])
-            return len(kind) - 1
-
-        def link(src: int, targets: list[int]) -> None:
-            """Forward edges from ``src`` into the next row (targets indexed by lane)."""
-            for d in (-1, 0, 1):
-                if fenced[src] and d != 0:
-                    continue
-                ln = lane[src] + d
-                if 0 <= ln < 5:
-                    edges[src][d + 1] = targets[ln]
-
-        prev = [new("n", ln, 0, 0, False) for ln in range(5)]
+        prev = [0, 1, 2, 3, 4]
         for t_index, tile_id in enumerate(tiles, start=1):
-            tile = data.tile(tile_id)
-            if tile.kind in ("exit", "finish"):
-                raise KeyError(tile_id)
-            if tile.kind == "curve":
-                chains = []
-                for ln, codes in enumerate(tile.lanes):
-                    chain = [new(code, ln, t_index, r, True) for r, code in enumerate(codes)]
-                    chains.append(chain)
-                firsts = [chain[0] for chain in chains]
-                for src in prev:
-                    link(src, firsts)
-                for chain in chains:
-                    for a, b in itertools.pairwise(chain):
-                        edges[a][1] = b
-                prev = [chain[-1] for chain in chains]
-            else:
-                tile_rows = []
-                for r, codes in enumerate(tile.rows):
-                    row = [new(code, ln, t_index, r, False) for ln, code in enumerate(codes)]
-                    for src in prev:
-                        link(src, row)
-                    prev = row
-                    tile_rows.append(row)
-                ditch = [i for i, codes in enumerate(tile.rows) if "w" in codes]
-                if ditch:
-                    beyond = tuple(tuple(r) for r in tile_rows[ditch[-1] + 1 :])
-                    for r in ditch:
-                        for s in tile_rows[r]:
-                            if kind[s] == "c":
-                                croc_rows[s] = beyond
-        for src in prev:
-            link(src, [FINISH] * 5)
+            seg = _segment(tile_id)
+            off = len(kind)
+            kind.extend(seg.kind)
+            lane.extend(seg.lane)
+            tile_of.extend([t_index] * len(seg.kind))
+            row_of.extend(seg.row)
+            fenced.extend([seg.fenced] * len(seg.kind))
+            fwd.extend([x + off if x >= 0 else x for x in seg.fwd])
+            _link(prev, [e + off for e in seg.entries], lane, fenced, fwd)
+            prev = [e + off for e in seg.exits]
+            for s, beyond in seg.croc:
+                croc_rows[s + off] = tuple(tuple(x + off for x in r) for r in beyond)
+        _link(prev, [FINISH] * 5, lane, fenced, fwd)
+        edges = [fwd[3 * s : 3 * s + 3] for s in range(len(kind))]
 
         n = len(kind)
         passable = tuple(code in PASSABLE for code in kind)
@@ -197,7 +159,7 @@ class Board:
             tile=tuple(tile_of),
             row=tuple(row_of),
             fenced=tuple(fenced),
-            fwd=tuple(x for e in edges for x in e),
+            fwd=tuple(fwd),
             passable=passable,
             dist=tuple(dist),
             from_exit=tuple(from_exit),
@@ -218,3 +180,80 @@ class Board:
         if self.tile[space] == 0:
             return f"exit.{self.lane[space]}"
         return f"t{self.tile[space]}.{self.row[space]}.{self.lane[space]}"
+
+
+@dataclass(frozen=True, slots=True)
+class _Segment:
+    """One tile face laid out alone: spaces numbered from 0 in build order, forward edges
+    inside the tile (``fwd``, three per space), the spaces entered from the previous tile
+    (``entries``, by lane) and those leading out of it (``exits``, by lane)."""
+
+    kind: tuple[str, ...]
+    lane: tuple[int, ...]
+    row: tuple[int, ...]
+    fenced: bool
+    fwd: tuple[int, ...]
+    entries: tuple[int, ...]
+    exits: tuple[int, ...]
+    croc: tuple[tuple[int, tuple[tuple[int, ...], ...]], ...]
+
+
+def _link(sources: list[int], targets: list[int], lane: list[int], fenced: list[bool], fwd: list[int]) -> None:
+    """Forward edges from each of ``sources`` into the next row (``targets`` by lane)."""
+    for src in sources:
+        ln = lane[src]
+        if fenced[src]:
+            fwd[3 * src + 1] = targets[ln]
+            continue
+        for d in (-1, 0, 1):
+            if 0 <= ln + d < 5:
+                fwd[3 * src + d + 1] = targets[ln + d]
+
+
+@cache
+def _segment(tile_id: str) -> _Segment:
+    """The tile face ``tile_id`` as a segment (cached).
+
+    Raises:
+        KeyError: for an unknown tile id, the Exit or the Finish.
+    """
+    tile = load_data().tile(tile_id)
+    if tile.kind in ("exit", "finish"):
+        raise KeyError(tile_id)
+    kind: list[str] = []
+    lane: list[int] = []
+    row: list[int] = []
+    croc: list[tuple[int, tuple[tuple[int, ...], ...]]] = []
+    if tile.kind == "curve":
+        chains = []
+        for ln, codes in enumerate(tile.lanes):
+            chains.append(list(range(len(kind), len(kind) + len(codes))))
+            kind.extend(codes)
+            lane.extend([ln] * len(codes))
+            row.extend(range(len(codes)))
+        fwd = [NONE] * (3 * len(kind))
+        for chain in chains:
+            for a, b in itertools.pairwise(chain):
+                fwd[3 * a + 1] = b
+        entries = [chain[0] for chain in chains]
+        exits = [chain[-1] for chain in chains]
+    else:
+        rows = []
+        for r, codes in enumerate(tile.rows):
+            rows.append(list(range(len(kind), len(kind) + 5)))
+            kind.extend(codes)
+            lane.extend(range(5))
+            row.extend([r] * 5)
+        fwd = [NONE] * (3 * len(kind))
+        flat = [False] * len(kind)
+        for here, ahead in itertools.pairwise(rows):
+            _link(here, ahead, lane, flat, fwd)
+        entries, exits = rows[0], rows[-1]
+        ditch = [i for i, codes in enumerate(tile.rows) if "w" in codes]
+        if ditch:
+            beyond = tuple(tuple(r) for r in rows[ditch[-1] + 1 :])
+            croc = [(s, beyond) for r in ditch for s in rows[r] if kind[s] == "c"]
+    return _Segment(
+        kind=tuple(kind), lane=tuple(lane), row=tuple(row), fenced=tile.kind == "curve", fwd=tuple(fwd),
+        entries=tuple(entries), exits=tuple(exits), croc=tuple(croc),
+    )
