@@ -93,6 +93,7 @@ _WHO = tuple(TERMINAL if p == OVER else CHANCE if p in _CHANCE_PHASES else None 
 """Who acts in each phase: TERMINAL, CHANCE or ``None`` (the seat)."""
 _BERRY_IDS = tuple(b.id for b in load_data().berries)
 _BERRY_LETTERS = "abcdefghijk"
+_DIE_TEXT = {-1: ".", **dict(enumerate(FACES))}
 _CARDS = tuple(c.ostriches for c in load_data().cards)
 _OOR = load_data().berry_index("oor")
 
@@ -290,7 +291,7 @@ class BanjooliState(State):
             actions.sort()
             return actions or [A_PASS]
         if phase == STEP:
-            return [A_STEP + d for d in range(3) if self._step_target(d) is not None]
+            return self._step_actions()
         if phase == FRENZY:
             return sorted(a for a, _ in self._move_options(self.frenzy, False))
         if phase == PLACE:
@@ -458,6 +459,22 @@ class BanjooliState(State):
         memo[key] = result
         return result
 
+    def _step_actions(self) -> list[int]:
+        """The legal steps of the moving ostrich (as :meth:`_step_target`, in one pass)."""
+        board = self.board
+        assert board is not None
+        s = self.pos[self.mover]
+        r = self.points - 1
+        memo = self._memo()
+        out = []
+        for d in (0, 1, 2):
+            t = self._landing(s, d)
+            if t == NONE:
+                continue
+            if t == FINISH or r == 0 or board.halts[t] or t in self.berries or self._feasible(t, r, memo):
+                out.append(A_STEP + d)
+        return out
+
     def _step_target(self, d: int) -> int | None:
         s = self.pos[self.mover]
         t = self._landing(s, d)
@@ -481,6 +498,17 @@ class BanjooliState(State):
         return [t for t in range(len(_BERRY_IDS)) if t not in used]
 
     # -- applying ---------------------------------------------------------------------
+    def apply_unchecked(self, action: int) -> None:
+        """As the core's, with the die roll (most actions of a game) handled inline."""
+        if self.phase == ROLL:
+            to_roll = self.to_roll
+            self.dice[to_roll.pop(0)] = action
+            if not to_roll:
+                self._rolled()
+        else:
+            self._apply_action(action)
+        self.history.append(action)
+
     def _apply_action(self, action: int) -> None:
         phase = self.phase
         if phase == ROLL:
@@ -953,6 +981,17 @@ class BanjooliState(State):
         """
         board = self.board
         reveal = full or self.phase == OVER
+        scared = self.scared
+        berries = self.berries
+        if berries:
+            seen = self.peeks[viewer] if viewer is not None else ()
+            berry_text = ",".join([
+                f"{s}:" + (_BERRY_LETTERS[t] if t >= 0 and (full or s in seen) else "?")
+                for s, t in sorted(berries.items())
+            ])
+        else:
+            berry_text = "-"
+        flags = ("t" if self.turn_over else "") + ("z" if self.frenzy_pending else "") + ("f" if self.in_frenzy else "")
         fields = [
             "banjooli",
             "L=" + (",".join(board.tiles) if board is not None else ",".join(self.order) or "-"),
@@ -960,27 +999,24 @@ class BanjooliState(State):
             f"S={self.seat}",
             "D=" + ("+" if self.direction == 1 else "-"),
             f"T={self.turn}",
-            "O=" + ",".join(("F" if p == ARRIVED else str(p)) + ("s" if self.scared[o] else "") for o, p in enumerate(self.pos)),
-            "A=" + ("".join(COLOURS[o] for o in self.arrived) or "-"),
-            "C=" + ",".join(
+            "O=" + ",".join([("F" if p == ARRIVED else str(p)) + ("s" if scared[o] else "") for o, p in enumerate(self.pos)]),
+            "A=" + ("".join([COLOURS[o] for o in self.arrived]) or "-"),
+            "C=" + ",".join([
                 "-" if c < 0 else (str(c) if reveal or s == viewer else "?") for s, c in enumerate(self.cards)
-            ),
-            "X=" + "".join("." if f < 0 else FACES[f] for f in self.dice),
-            "Q=" + ("".join(str(i) for i in self.to_roll) or "-"),
+            ]),
+            "X=" + "".join([_DIE_TEXT[f] for f in self.dice]),
+            "Q=" + ("".join([str(i) for i in self.to_roll]) or "-"),
             "N=" + PHASES[self.after_roll],
             f"R={int(self.rerolled)}",
             "M=" + (f"{self.mover}:{self.points}" if self.mover >= 0 else "-"),
-            "F=" + ("".join(f for f, on in (("t", self.turn_over), ("z", self.frenzy_pending), ("f", self.in_frenzy)) if on) or "-"),
-            "Z=" + "".join(str(c) for c in self.frenzy),
-            "B=" + (",".join(
-                f"{s}:" + (_BERRY_LETTERS[t] if t >= 0 and (full or (viewer is not None and s in self.peeks[viewer])) else "?")
-                for s, t in sorted(self.berries.items())
-            ) or "-"),
-            "K=" + (",".join(f"{_BERRY_LETTERS[t]}{s}" for t, s in self.picked) or "-"),
-            "J=" + "/".join(".".join(str(s) for s in sorted(p)) or "-" for p in self.peeks),
-            "G=" + ("".join(str(s) for s in range(self.n) if self.spear[s]) or "-"),
-            "V=" + self.reason + ":" + (".".join(str(s) for s in self.choices) or "-"),
-            "Y=" + (".".join(str(s) for s in self.fix_queue) or "-"),
+            "F=" + (flags or "-"),
+            "Z=" + "".join([str(c) for c in self.frenzy]),
+            "B=" + berry_text,
+            "K=" + (",".join([f"{_BERRY_LETTERS[t]}{s}" for t, s in self.picked]) or "-"),
+            "J=" + "/".join([".".join([str(s) for s in sorted(p)]) if p else "-" for p in self.peeks]),
+            "G=" + ("".join([str(s) for s in range(self.n) if self.spear[s]]) or "-"),
+            "V=" + self.reason + ":" + (".".join([str(s) for s in self.choices]) or "-"),
+            "Y=" + (".".join([str(s) for s in self.fix_queue]) or "-"),
             f"H={self.lion}",
         ]
         return " ".join(fields)
