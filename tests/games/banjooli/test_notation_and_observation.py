@@ -150,3 +150,41 @@ def test_position_refuses_contradictory_fields(field: str, value: str) -> None:
     parts = [f"{field}={value}" if p.startswith(f"{field}=") else p for p in text.split()]
     with pytest.raises(NotationError):
         g.parse_position(" ".join(parts))
+
+
+@pytest.mark.parametrize(
+    ("change", "why"),
+    [
+        ({"O=0,1,2,3,4": "O=Fs,1,2,3,4", "A=-": "A=B"}, "arrived ostrich is running"),
+        ({"P=decide": "P=over"}, "game is over exactly"),
+        ({"C=0,1": "C=0,-"}, "every seat holds"),
+        ({"K=-": "K=c0"}, "berries option"),
+        ({"P=decide": "P=step", "M=-": "M=0:0"}, "movement points"),
+    ],
+)
+def test_position_parsing_refuses_unreachable_positions(change: dict[str, str], why: str) -> None:
+    g = game(players=2)
+    text = position(g, cards=[0, 1]).to_text()
+    for old, new in change.items():
+        assert old in text
+        text = text.replace(old, new)
+    with pytest.raises(NotationError, match=why):
+        g.parse_position(text)
+
+
+def test_position_parsing_refuses_berries_off_plain_land_or_peeks_at_nothing() -> None:
+    g = game(players=2, berries=True)
+    good = position(g, cards=[0, 1], berries={sp(5, 0): "?"}, peeks=[[sp(5, 0)], []]).to_text()
+    assert g.parse_position(good).to_text() == good
+    for old, new, why in [
+        (f"B={sp(5, 0)}:?", f"B={sp(0, 0)}:?", "berry.placement"),  # too near the Exit
+        (f"B={sp(5, 0)}:?", "B=32:?", "berry.placement"),  # quicksand
+        (f"J={sp(5, 0)}/-", f"J={sp(6, 0)}/-", "peeked only"),
+        ("K=-", "K=c1", None),
+    ]:
+        text = good.replace(old, new)
+        if why is None:
+            g.parse_position(text)  # a picked Oor alongside an unknown berry is fine
+            continue
+        with pytest.raises(NotationError, match=why.replace(".", r"\.")):
+            g.parse_position(text)

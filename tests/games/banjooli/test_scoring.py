@@ -13,7 +13,7 @@ CARD_BYR_P, CARD_YRG_B, CARD_BRP_Y, CARD_RGP_Y = 0, 1, 5, 2
 
 
 def final(arrived: str, at: dict[str, int], cards: list[int], picked: str = "-"):
-    g = game(players=len(cards))
+    g = game(players=len(cards), berries=picked != "-")
     return position(g, phase="over", arrived=arrived, at=at, cards=cards, picked=picked)
 
 

@@ -311,8 +311,32 @@ class BanjooliGame(Game):
             raise ValueError("berries are placed only with the berries option")
         if st.after_roll not in (PHASES.index("reroll"), PHASES.index("decide"), PHASES.index("frenzy")):
             raise ValueError("after a roll comes reroll, decide or frenzy")
+        if len(st.arrived) > 3 or any(st.scared[o] for o in st.arrived):
+            raise ValueError("at most three ostriches arrive, and an arrived ostrich is running")
+        if (phase == "over") != (len(st.arrived) == 3 or st.turn >= self.max_turns):
+            raise ValueError("the game is over exactly when the third ostrich arrives or the turn limit is reached")
+        dealt = [c for c in st.cards if c != -1]
+        if phase not in ("layout", "sides", "deal") and len(dealt) != self.num_players:
+            raise ValueError("every seat holds a Prediction once the deal is over")
+        if st.cards[: len(dealt)] != dealt:
+            raise ValueError("Predictions are dealt from seat 0 on")
+        if (st.berries or st.picked) and not self.options["berries"]:
+            raise ValueError("berries exist only with the berries option")
+        if phase == "step" and st.points < 1:
+            raise ValueError("phase step needs movement points")
         if phase == "over" or st.board is None:
             return
+        board = st.board
+        for space in st.berries:
+            if not 0 <= space < board.size or board.kind[space] != "." or board.from_exit[space] < 3:
+                raise ValueError(f"no berry can lie on space {space} (berry.placement)")
+        if any(not p <= st.berries.keys() for p in st.peeks):
+            raise ValueError("a seat has peeked only at berries still on the board")
+        tokens = [t for t, _ in st.picked] + [t for t in st.berries.values() if t >= 0]
+        if len(set(tokens)) != len(tokens):
+            raise ValueError("each berry token is on the board or picked, once")
+        if phase in ("step", "frenzy") and not st.legal_actions():
+            raise ValueError(f"phase {phase} with nothing to play is never reached")
         size = st.board.size
         spaces = [*st.berries, *st.choices, *st.fix_queue, *(x for p in st.peeks for x in p)]
         if any(not 0 <= x < size for x in spaces):
