@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 
 from savanna.bots import BotError, ISMCTSBot, Search, parse_bot_spec
-from savanna.bots.ismcts import InfoSetNode
+from savanna.bots.ismcts import DEFAULT_DEPTH, InfoSetNode
 from savanna.core import OptionError, load_game
 from savanna.core.play import sample_action
 
@@ -218,6 +218,7 @@ def test_bot_depth_setting_default_and_full(toy_game_class: type) -> None:
     bot = parse_bot_spec("ismcts:sims=40").build(game, 0, random.Random(0))
     bot.act(obs, legal)
     assert bot.last_search.evaluations > 0  # type: ignore[attr-defined]
+    assert bot.last_search.depth == DEFAULT_DEPTH  # type: ignore[attr-defined]
     full = parse_bot_spec("ismcts:sims=40:depth=full").build(game, 0, random.Random(0))
     full.act(obs, legal)
     assert full.last_search.evaluations == 0  # type: ignore[attr-defined]

@@ -9,6 +9,7 @@ from types import ModuleType
 
 import pytest
 
+from savanna.bots.ismcts import DEFAULT_DEPTH
 from savanna.core import load_game
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -48,7 +49,7 @@ def test_search_speed_rows_compare_cut_and_full_rollouts() -> None:
     rows = bots.speed_rows(game, "ismcts:sims=10", sims=10, positions=2, seed=1, rounds=1, reference_seconds=0.05)
     cut, full = rows
     assert (cut["rollouts"], full["rollouts"]) == ("cut", "full")
-    assert cut["depth"] == 40 and cut["evaluated"] > 0  # Hyena has an evaluation
+    assert cut["depth"] == DEFAULT_DEPTH and cut["evaluated"] > 0  # Hyena has an evaluation
     assert full["depth"] is None and full["evaluated"] == 0
     assert cut["reference"] == full["reference"] > 0
     assert cut["ratio"] == pytest.approx(cut["rate"] / cut["reference"])
@@ -71,4 +72,4 @@ def test_bots_benchmark_writes_only_between_its_markers(tmp_path: Path) -> None:
     assert text.endswith("\n\nkept below\n")
     assert "old" not in text
     assert "| `ismcts:sims=5` vs 1 heuristic | 2 |" in text
-    assert "cut at 40 actions, then `evaluate`" in text
+    assert f"cut at {DEFAULT_DEPTH} actions, then `evaluate`" in text

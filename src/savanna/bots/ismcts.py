@@ -62,7 +62,7 @@ __all__ = [
 
 DEFAULT_SIMULATIONS = 1000
 """Simulations per decision when neither ``sims`` nor ``seconds`` is given."""
-DEFAULT_DEPTH = 40
+DEFAULT_DEPTH = 10
 """Rollout actions (chance included) before the game's evaluation is asked, by default."""
 DEFAULT_POOL = 32
 """Determinizations drawn per search before copies of them are reused, by default."""
@@ -82,7 +82,7 @@ class ISMCTSConfig(BotConfig):
     prior: Literal["none", "heuristic"] = "heuristic"
     """First action tried at a new information set: the game's heuristic choice, or a random one."""
     depth: Annotated[int, Field(ge=0, le=1_000_000)] | Literal["full"] | None = None
-    """Rollout actions before the evaluation (default 40 when the game has one); ``full``: to the end."""
+    """Rollout actions before the evaluation (default 10 when the game has one); ``full``: to the end."""
     widen: float = Field(default=0.5, gt=0, le=1)
     """Progressive widening exponent: a node visited n times considers ceil((n+1)**widen) actions."""
     pool: int = Field(default=DEFAULT_POOL, ge=0, le=1_000_000)
