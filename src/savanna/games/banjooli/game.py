@@ -106,7 +106,7 @@ class BanjooliGame(Game):
 
     @property
     def max_game_length(self) -> int:
-        return 1 + 2 * self.num_players + self.max_turns * ACTIONS_PER_TURN + 60
+        return 2 + 2 * self.num_players + self.max_turns * ACTIONS_PER_TURN + 60
 
     @property
     def score_bounds(self) -> tuple[float, float]:
