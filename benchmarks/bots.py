@@ -17,7 +17,7 @@ counts as a win for every seat sharing it.
 
 Usage (from the repository root)::
 
-    .venv/bin/python benchmarks/bots.py --games-random 200 --games-ismcts 100 --write
+    .venv/bin/python benchmarks/bots.py --games-random 200 --games-ismcts 200 --ismcts ismcts:sims=300 --write
 
 ``--write`` replaces the generated part of ``docs/benchmarks.md`` between its ``bots``
 markers (the rest of the file is left alone); without it the section is printed.
@@ -218,8 +218,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--game", default="banjooli")
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--games-random", type=int, default=200, help="games: heuristic vs three random")
-    parser.add_argument("--games-ismcts", type=int, default=100, help="games: ismcts vs three heuristic")
-    parser.add_argument("--ismcts", default="ismcts:sims=100", help="the ISMCTS bot spec measured")
+    parser.add_argument("--games-ismcts", type=int, default=200, help="games: ismcts vs three heuristic")
+    parser.add_argument("--ismcts", default="ismcts:sims=300", help="the ISMCTS bot spec measured")
     parser.add_argument("--speed-games", default="banjooli,hyena", help="games whose search speed is measured")
     parser.add_argument("--speed-sims", type=int, default=200, help="simulations per measured search")
     parser.add_argument("--speed-positions", type=int, default=6)
