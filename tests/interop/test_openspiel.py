@@ -270,11 +270,15 @@ def test_observer_refuses_kinds_that_would_leak_or_are_unknown(
 @pytest.mark.parametrize("name", IMPERFECT)
 def test_resample_keeps_the_information_state(name: str) -> None:
     spiel = openspiel.load_game(name)
-    state = spiel.new_initial_state()
-    _random_play(state, random.Random(11), limit=15)
-    while state.is_chance_node() or state.is_terminal():
+    # Play random prefixes of growing length until one stops at a seat's decision; each
+    # try uses its own seed, and the number of tries is bounded.
+    for attempt in range(200):
         state = spiel.new_initial_state()
-        _random_play(state, random.Random(len(state.history()) + 3), limit=15)
+        _random_play(state, random.Random(11 + attempt), limit=15 + attempt % 7)
+        if not (state.is_chance_node() or state.is_terminal()):
+            break
+    else:
+        pytest.fail("no random prefix stopped at a decision")
     player = state.current_player()
     sampler_values = iter([0.1, 0.5, 0.9])
     for _ in range(3):
