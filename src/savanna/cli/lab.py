@@ -35,7 +35,8 @@ BotsFlag = Annotated[
         "-b",
         help="Comma-separated bot specs, cycled to fill the seats, e.g. "
         "'heuristic,random' or 'ismcts:sims=300,heuristic'. Kinds: random, heuristic, ismcts "
-        "(settings sims, seconds, c, rollout=random|heuristic, prior=heuristic|none, joined by ':').",
+        "(settings sims, seconds, c, rollout=random|heuristic, prior=heuristic|none, "
+        "depth=N|full, widen, pool, reward=score|rank|win, joined by ':').",
     ),
 ]
 WorkersFlag = Annotated[
