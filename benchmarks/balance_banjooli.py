@@ -154,7 +154,7 @@ def main(argv: list[str] | None = None) -> None:
     ]
     for row, scores in zip(base["win_rates"]["by_seat"], base["scores"]["by_seat"], strict=True):
         lines.append(
-            f"| {row['seat']} | {row['wins']} | {pct(row['wins'], row['trials'])} | {scores['mean']} |"
+            f"| {row['seat']} | {row['wins']} | {pct(row['wins'], row['trials'])} | {scores['mean']:.2f} |"
         )
     lines += [
         "",
