@@ -99,3 +99,25 @@ def test_each_tile_has_an_ascii_and_an_svg_drawing(tile: str) -> None:
     text = tile_text(tile)
     assert load_data().tile(tile).name in text
     ET.fromstring(tile_svg(tile))
+
+
+def test_render_names_the_movement_and_sorcery_dice_and_colours_every_ostrich() -> None:
+    import re
+
+    from savanna.core import load_game
+
+    game = load_game("banjooli")
+    state = game.new_initial_state()
+    rng = __import__("random").Random(2)
+    while state.is_chance_node():
+        state.apply(state.sample_chance(rng))
+    english = game.render_text(state.observation(0))
+    french = game.render_text(state.observation(0), "fr")
+    assert "dice 1-5:" in english and "sorcery 6:" in english
+    assert "dés 1-5 :" in french and "sorcellerie 6 :" in french
+    styles = game.text_styles("en")
+    assert styles is not None
+    row = "     plain | .   B   y   .   R |"
+    styled = {style for pattern, style in styles if re.search(pattern, row)}
+    assert {"bold bright_white on blue", "italic yellow", "bold bright_white on red"} <= styled
+    assert not any(re.search(p, "     plain |") for p, s in styles if "on " in s)

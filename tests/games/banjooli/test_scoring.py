@@ -94,13 +94,13 @@ def test_score_prediction_breakdown_drawn_in_english_and_french() -> None:
     english = g.render_text(s.observation(1)).splitlines()
     assert english[-5:] == [
         "== Predictions revealed ==",
-        "seat 0  card 1: B Y R P",
+        "seat 1  card 1: B Y R P",
         "  1st 5 + 2nd 4 + 3rd 3 + misplaced 0 = 12; last x2 = 24; Oor +2; total 26",
-        "seat 1  card 2: Y R G B",
+        "seat 2  card 2: Y R G B",
         "  1st 0 + 2nd 0 + 3rd 0 + misplaced 4 = 4; last wrong; total 4",
     ]
     french = g.render_text(s.observation(None), "fr").splitlines()
-    assert french[-4] == "place 0  carte 1: B Y R P"
+    assert french[-4] == "place 1  carte 1: B Y R P"
     assert french[-3] == "  1re 5 + 2e 4 + 3e 3 + mal placées 0 = 12; dernière x2 = 24; Oor +2; total 26"
     assert all(len(line) <= 80 for line in english + french)
 

@@ -402,3 +402,8 @@ class BanjooliGame(Game):
         from savanna.games.banjooli.render import board_svg
 
         return board_svg(observation)
+
+    def text_styles(self, lang: str = "en") -> list[tuple[str, str]]:
+        from savanna.games.banjooli.render import TEXT_STYLES
+
+        return list(TEXT_STYLES)

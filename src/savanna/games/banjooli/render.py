@@ -29,8 +29,10 @@ _OSTRICH_FILL = {"B": "#2e5cb8", "Y": "#e6c619", "R": "#c62828", "G": "#2e8b3d",
 _CELL = 26
 _BERRY_LETTERS = "abcdefghijk"
 _WORDS = {
-    "en": ("FINISH", "EXIT", "arrived", "dice", "turn", "seat", "your card", "lion", "steps from the line"),
-    "fr": ("ARRIVÉE", "DÉPART", "arrivées", "dés", "tour", "place", "votre carte", "lion", "cases de la ligne"),
+    "en": ("FINISH", "EXIT", "arrived", "dice 1-5", "turn", "seat", "your card", "lion", "steps from the line",
+           "sorcery 6"),
+    "fr": ("ARRIVÉE", "DÉPART", "arrivées", "dés 1-5", "tour", "place", "votre carte", "lion", "cases de la ligne",
+           "sorcellerie 6"),
 }
 
 
@@ -127,9 +129,12 @@ def board_text(observation: Observation, lang: str = "en") -> str:
         fence = "|" if load_data().tile(tile_names[t]).kind == "curve" else " "
         lines.append(f"{tile_names[t][:10]:>10} |" + fence.join(cells) + "|")
     dice = "".join("." if f < 0 else FACES[f] for f in d["dice"])
-    lines.append(f"== {words[1]} ==  {words[3]}: {dice[:5]} | {dice[5]}  {words[4]} {d['turn']}")
+    colon = " :" if lang == "fr" else ":"
+    # The Exit row above already names the Exit: this line carries the dice, numbered as
+    # the reroll notation numbers them (1-5 movement, 6 sorcery), and the turn.
+    lines.append(f"{words[3]}{colon} {dice[:5]}  {words[9]}{colon} {dice[5]}  {words[4]} {d['turn']}")
     if d["card"] >= 0:
-        lines.append(f"{words[6]}: " + " ".join(load_data().cards[d["card"]].order))
+        lines.append(f"{words[6]}{colon} " + " ".join(load_data().cards[d["card"]].order))
     if d.get("lion"):
         lines.append(f"{words[7]}: {d['lion']} {words[8]}")
     if "score_breakdown" in d:
@@ -153,14 +158,15 @@ def score_lines(breakdown: list[dict[str, int | bool | str]], lang: str = "en") 
         ...         "misplaced": 2, "last x2": True, "oor": 2, "total": 22}
         >>> print("\\n".join(score_lines([line])))
         == Predictions revealed ==
-        seat 0  card 3: R G P B
+        seat 1  card 3: R G P B
           1st 5 + 2nd 0 + 3rd 3 + misplaced 2 = 10; last x2 = 20; Oor +2; total 22
     """
     w = _SCORE_WORDS.get(lang, _SCORE_WORDS["en"])
     lines = [f"== {w[0]} =="]
     for line in breakdown:
         base = int(line["1st"]) + int(line["2nd"]) + int(line["3rd"]) + int(line["misplaced"])
-        lines.append(f"{w[1]} {line['seat']}  {w[2]} {line['card']}: {line['order']}")
+        # Seats are shown from 1, as every interface numbers players.
+        lines.append(f"{w[1]} {int(line['seat']) + 1}  {w[2]} {line['card']}: {line['order']}")
         work = f"  {w[3]} {line['1st']} + {w[4]} {line['2nd']} + {w[5]} {line['3rd']} + {w[6]} {line['misplaced']} = {base}"
         work += f"; {w[7]} = {2 * base}" if line["last x2"] else f"; {w[8]}"
         if line["oor"]:
@@ -210,3 +216,28 @@ def _ostrich(svg: ET.Element, x: int, y: int, letter: str, scared: bool) -> None
     label = ET.SubElement(svg, "text", x=str(x + half), y=str(y + half + 4), fill="#fff",
                           attrib={"text-anchor": "middle", "font-size": "12", "font-family": "sans-serif"})
     label.text = letter.lower() if scared else letter
+
+
+TEXT_STYLES: tuple[tuple[str, str], ...] = (
+    (r"#", "grey50"),
+    (r"~", "yellow"),
+    (r"\^", "bold red"),
+    (r"@", "bold magenta"),
+    (r"(?<= )w(?= )", "blue"),
+    (r"(?<= )c(?= )", "green"),
+    (r"(?<= )=(?= )", "dark_orange3"),
+    (r"\*|\[[a-k]\]", "bold bright_magenta"),
+    (r"(?<=[ .])B(?=[ .\n]|$)", "bold bright_white on blue"),
+    (r"(?<=[ .])Y(?=[ .\n]|$)", "bold black on yellow"),
+    (r"(?<=[ .])R(?=[ .\n]|$)", "bold bright_white on red"),
+    (r"(?<=[ .])G(?=[ .\n]|$)", "bold bright_white on green"),
+    (r"(?<=[ .])P(?=[ .\n]|$)", "bold bright_white on magenta"),
+    (r"(?<= )b(?= )", "italic blue"),
+    (r"(?<= )y(?= )", "italic yellow"),
+    (r"(?<= )r(?= )", "italic red"),
+    (r"(?<= )g(?= )", "italic green"),
+    (r"(?<= )p(?= )", "italic magenta"),
+)
+"""Terminal colours of :func:`board_text`: running ostriches as solid tokens of their colour,
+scared ones (lower case) in italic outline colour, rocks grey, quicksand yellow, lava red,
+the vortex and berries magenta."""
