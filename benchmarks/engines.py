@@ -38,8 +38,8 @@ END = "<!-- engines:end -->"
 
 def run(seconds: float) -> str:
     rows = [
-        "| game | options | actions/s | games/s | backgammon actions/s | ratio |",
-        "|---|---|---:|---:|---:|---:|",
+        "| game | options | actions/s | games/s | backgammon actions/s | backgammon games/s | ratio (actions) |",
+        "|---|---|---:|---:|---:|---:|---:|",
     ]
     for name in registered_games():
         for options in CONFIGS.get(name, [{}]):
@@ -47,10 +47,11 @@ def run(seconds: float) -> str:
             result = compare_with_reference(game, seconds=seconds)
             opts = ", ".join(f"{k}={v}" for k, v in options.items()) or "defaults"
             ref = "—" if result.reference_steps_per_sec is None else f"{result.reference_steps_per_sec:,.0f}"
+            ref_games = "—" if result.reference_games_per_sec is None else f"{result.reference_games_per_sec:,.1f}"
             ratio = "—" if result.ratio is None else f"**{result.ratio:.2f}**"
             rows.append(
                 f"| {name} ({game.num_players}p) | {opts} | {result.steps_per_sec:,.0f} | "
-                f"{result.games_per_sec:,.1f} | {ref} | {ratio} |"
+                f"{result.games_per_sec:,.1f} | {ref} | {ref_games} | {ratio} |"
             )
             print(rows[-1], flush=True)
     rows.append("")
