@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import math
 import random
 from collections.abc import Mapping, Sequence
 from functools import cached_property
@@ -29,6 +30,17 @@ MAX_TURNS = 400
 """Turn limit (rule ``end.turn_cap``): a game still running after 400 turns ends there."""
 SCARED_PENALTY = 4
 """Steps a scared ostrich counts extra in :meth:`BanjooliGame.evaluate` (an unspell first)."""
+EVAL_SAMPLES = 16
+"""Perturbed race ends averaged by :meth:`BanjooliGame.evaluate`."""
+EVAL_NOISE = 1.0
+"""Spread of a running ostrich's projected need in :meth:`BanjooliGame.evaluate`, per
+square root of its steps to the line."""
+_NOISE = tuple(
+    tuple(rng.gauss(0.0, 1.0) for _ in range(5)) for rng in [random.Random(2013)] for _ in range(EVAL_SAMPLES)
+)
+"""The fixed standard normal perturbations of the five ostriches, one row per sample."""
+_SCORE_CACHE: dict[tuple[int, tuple[int, ...], int], float] = {}
+"""Points of (card, top three, last) already computed by :meth:`BanjooliGame.evaluate`."""
 ACTIONS_PER_TURN = 100
 """A bound on the actions of one turn (six dice, a reroll of six, a decision, the steps, a
 frenzy of five dice and five moves); berry chances add at most 60 per game."""
@@ -116,15 +128,18 @@ class BanjooliGame(Game):
         return RULES
 
     def evaluate(self, state: State) -> list[float]:
-        """Each seat's score if the race ended as it now projects (fast, for search).
+        """Each seat's expected score over likely ends of the race (fast, for search).
 
-        The projected arrival order is the ostriches already arrived, in their order, then
-        the running ones by steps still needed to the line on the empty board, a scared one
-        counting :data:`SCARED_PENALTY` steps more (it needs an unspell first); ties keep
-        the ostrich number order. The last is the ostrich projected furthest behind (none on
-        a tie, as in the real rule). Each card is scored against that projection with the
-        real scoring function, plus the Oor berries already picked. At a terminal state this
-        is the real score.
+        The ostriches already arrived keep their order. Each running ostrich needs its
+        steps to the line on the empty board, a scared one :data:`SCARED_PENALTY` steps more
+        (it needs an unspell first); the race is uncertain, so the evaluation averages the
+        real scoring over :data:`EVAL_SAMPLES` fixed perturbations of those needs (each need
+        ``d`` becomes ``d + EVAL_NOISE * sqrt(d) * z`` for a fixed standard normal ``z``;
+        ties keep the ostrich number order). In each, the running ostriches finish by
+        perturbed need and the last is the one furthest behind. Each card is scored with
+        the real scoring function, plus the Oor berries already picked. At a terminal state
+        this is the real score. The perturbations are a fixed table, so the evaluation is
+        deterministic.
         """
         assert isinstance(state, BanjooliState)
         if state.is_terminal():
@@ -135,18 +150,32 @@ class BanjooliGame(Game):
         dist = board.dist
         pos = state.pos
         scared = state.scared
-        running = sorted(
-            (dist[p] + (SCARED_PENALTY if scared[o] else 0), o) for o, p in enumerate(pos) if p != ARRIVED
-        )
-        order = state.arrived + [o for _, o in running]
-        last = running[-1][1] if len(running) > 1 and running[-1][0] != running[-2][0] else None
-        if len(running) == 1:
-            last = running[0][1]
-        top = order[:3]
+        arrived = state.arrived
+        running = [
+            (o, dist[p] + (SCARED_PENALTY if scared[o] else 0)) for o, p in enumerate(pos) if p != ARRIVED
+        ]
+        cards = [(seat, card) for seat, card in enumerate(state.cards) if card >= 0]
         out = [0.0] * state.n
-        for seat, card in enumerate(state.cards):
-            if card >= 0:
-                out[seat] = float(score_card(_CARDS[card], top, last)[0])
+        if cards:
+            spread = [(o, need, EVAL_NOISE * math.sqrt(need)) for o, need in running]
+            wanted = 3 - len(arrived)
+            ends: dict[tuple[tuple[int, ...], int], int] = {}
+            for noise in _NOISE:
+                projected = sorted([(need + s * noise[o], o) for o, need, s in spread])
+                end = (tuple([o for _, o in projected[:wanted]]), projected[-1][1])
+                ends[end] = ends.get(end, 0) + 1
+            cache = _SCORE_CACHE
+            head = tuple(arrived)
+            for (ahead, last), count in ends.items():
+                top = head + ahead
+                for seat, card in cards:
+                    key = (card, top, last)
+                    points = cache.get(key)
+                    if points is None:
+                        points = cache[key] = float(score_card(_CARDS[card], list(top), last)[0])
+                    out[seat] += points * count
+            for seat, _ in cards:
+                out[seat] /= EVAL_SAMPLES
         for token, seat in state.picked:
             if token == _OOR:
                 out[seat] += 2.0
