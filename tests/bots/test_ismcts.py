@@ -280,18 +280,24 @@ def test_widening_skips_actions_not_legal_in_this_determinization() -> None:
     assert node.available == {2: 1, 7: 1}
 
 
-def test_determinizations_are_drawn_up_to_the_pool_then_reused(
-    toy_game_class: type, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    game, state = _toy_decision(own_card=0, other_card=1)
-    draws = []
-    original = type(game).sample_state
+def _count_determinizations(game: object, monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Make every ``sample_state`` call of ``game``'s class append to the returned list."""
+    draws: list[int] = []
+    original = type(game).sample_state  # type: ignore[attr-defined]
 
     def counting(self, observation, rng):  # type: ignore[no-untyped-def]
         draws.append(1)
         return original(self, observation, rng)
 
     monkeypatch.setattr(type(game), "sample_state", counting)
+    return draws
+
+
+def test_determinizations_are_drawn_up_to_the_pool_then_reused(
+    toy_game_class: type, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game, state = _toy_decision(own_card=0, other_card=1)
+    draws = _count_determinizations(game, monkeypatch)
     for pool, expected in ((4, 4), (0, 30), (100, 30)):
         draws.clear()
         search = Search(game, state.observation(0), state.legal_actions(), random.Random(0), pool=pool)
@@ -302,14 +308,7 @@ def test_determinizations_are_drawn_up_to_the_pool_then_reused(
 def test_perfect_information_game_is_determinized_once(monkeypatch: pytest.MonkeyPatch) -> None:
     game = load_game("hyena")
     assert game.spec.perfect_information
-    draws = []
-    original = type(game).sample_state
-
-    def counting(self, observation, rng):  # type: ignore[no-untyped-def]
-        draws.append(1)
-        return original(self, observation, rng)
-
-    monkeypatch.setattr(type(game), "sample_state", counting)
+    draws = _count_determinizations(game, monkeypatch)
     rng = random.Random(1)
     state = game.new_initial_state()
     while state.is_chance_node() or len(state.legal_actions()) < 2:

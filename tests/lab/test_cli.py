@@ -129,7 +129,7 @@ def test_simulate_help_explains_ray_address() -> None:
 
 
 def test_tournament_rates_the_bots(toy_game_class: type) -> None:
-    result = _run(
+    args = (
         "tournament",
         "toy",
         "--bots",
@@ -144,25 +144,12 @@ def test_tournament_rates_the_bots(toy_game_class: type) -> None:
         "3",
         "--quiet",
     )
+    result = _run(*args)
     assert result.exit_code == 0, result.output
     out = result.output
     for name in ("heuristic", "random", "ismcts:sims=15", "head to head", "10/10"):
         assert name in out
-    again = _run(
-        "tournament",
-        "toy",
-        "--bots",
-        "heuristic,random,ismcts:sims=15",
-        "--games",
-        "10",
-        "--players",
-        "2",
-        "--workers",
-        "1",
-        "--seed",
-        "3",
-        "--quiet",
-    )
+    again = _run(*args)
     assert again.output == out
 
 
