@@ -55,3 +55,9 @@ def test_z95_is_the_normal_quantile() -> None:
     from savanna.lab.stats import Z95
 
     assert round(Z95, 6) == 1.959964
+
+
+@pytest.mark.parametrize("n", [1, 7, 40, 1000])
+def test_wilson_bounds_are_exact_at_zero_and_all_successes(n: int) -> None:
+    assert wilson_interval(n, n)[1] == 1.0
+    assert wilson_interval(0, n)[0] == 0.0
