@@ -20,10 +20,14 @@ Three sections, each written between its own markers in ``docs/benchmarks.md`` b
     positions (a full-rollout simulation costs about that many actions).
 ``lab``
     ``run_simulation`` with random bots on 1 and 2 worker processes (pool start included),
-    against bare random playouts of the same game on one core measured before and after.
+    against bare random playouts of the same game on one core measured before and after;
+    wall clock, and the CPU time of all the processes (the workers' once they have ended).
 
-Every section prints the machine's load average before and after: the machine is shared,
-and a busy machine lowers absolute figures (ratios hold better, not perfectly).
+Times are CPU time of the measuring process (``time.process_time``; ``--clock wall`` for the
+wall clock), except in the lab section, whose workers are other processes: it uses the wall
+clock. Every section prints the machine's load average before and after: the machine is
+shared, and a busy machine lowers wall-clock figures most (CPU-time ratios hold better, not
+perfectly: the programs still share caches).
 """
 
 from __future__ import annotations
@@ -33,6 +37,7 @@ import os
 import platform
 import random
 import re
+import resource
 import statistics
 import sys
 import time
@@ -115,7 +120,10 @@ class EngineRow:
         return total / max(1, sum(r.games for r in self.runs))
 
 
-def engines_section(seconds: float, repeats: int, slices: int, seed: int) -> str:
+CLOCKS = {"cpu": time.process_time, "wall": time.perf_counter}
+
+
+def engines_section(seconds: float, repeats: int, slices: int, seed: int, clock: str = "cpu") -> str:
     """The ``engines`` section: every configuration and reference, ``repeats`` times."""
     ours: list[tuple[str, Engine]] = []
     for name in registered_games():
@@ -134,7 +142,7 @@ def engines_section(seconds: float, repeats: int, slices: int, seed: int) -> str
     load_before = _load()
     runs: dict[str, list[Rates]] = {e.name: [] for e in engines}
     for k in range(repeats):
-        rates = measure(engines, seconds=seconds, slices=slices, seed=seed + k)
+        rates = measure(engines, seconds=seconds, slices=slices, seed=seed + k, clock=CLOCKS[clock])
         for name, r in rates.items():
             runs[name].append(r)
         _log(f"engines: run {k + 1} of {repeats} measured")
@@ -144,9 +152,9 @@ def engines_section(seconds: float, repeats: int, slices: int, seed: int) -> str
 
     out = [
         f"Engine build: **{engine_build()}**. Python {platform.python_version()}, "
-        f"{platform.machine()}, {os.cpu_count()} cores; {repeats} runs of {seconds:g} s per "
-        f"engine each, in {slices} round-robin slices per run; load average {load_before} "
-        f"before, {load_after} after.",
+        f"{platform.machine()}, {os.cpu_count()} cores; {repeats} runs of {seconds:g} s "
+        f"({_clock_text(clock)}) per engine each, in {slices} round-robin slices per run; "
+        f"load average {load_before} before, {load_after} after.",
         "",
         "| engine | actions/game | decisions/game | actions/s | decisions/s | games/s |",
         "|---|---:|---:|---:|---:|---:|",
@@ -178,7 +186,27 @@ def engines_section(seconds: float, repeats: int, slices: int, seed: int) -> str
             for unit in ("actions", "decisions", "games"):
                 cells.append(_median_range([ours_r.ratios(ref_r)[unit] for ours_r, ref_r in pairs]))
         out.append(f"| {label} | " + " | ".join(cells) + " |")
+    goal_label, goal_engine = ours[0]
+    if "backgammon" in ref_rows and "pig" in ref_rows:
+        pairs_bg = list(zip(rows[goal_engine.name].runs, ref_rows["backgammon"].runs, strict=True))
+        pairs_pig = list(zip(rows[goal_engine.name].runs, ref_rows["pig"].runs, strict=True))
+        games_bg = statistics.median(a.ratios(b)["games"] for a, b in pairs_bg)
+        actions_pig = statistics.median(a.ratios(b)["actions"] for a, b in pairs_pig)
+        out += [
+            "",
+            f"Goals ({goal_label}): whole games/s at least 3× backgammon's: **{games_bg:.2f}×**, "
+            f"{_verdict(games_bg >= 3.0)}; actions/s at least 1.0× pig's: **{actions_pig:.2f}×**, "
+            f"{_verdict(actions_pig >= 1.0)}.",
+        ]
     return "\n".join(out)
+
+
+def _clock_text(clock: str) -> str:
+    return "CPU time" if clock == "cpu" else "wall clock"
+
+
+def _verdict(reached: bool) -> str:
+    return "reached" if reached else "not reached"
 
 
 # -- search -------------------------------------------------------------------------------
@@ -245,7 +273,7 @@ def backgammon_positions(count: int, seed: int) -> list[Any]:
     return found
 
 
-def search_section(sims: int, positions: int, rounds: int, seed: int) -> str:
+def search_section(sims: int, positions: int, rounds: int, seed: int, clock: str = "cpu") -> str:
     """The ``search`` section: ISMCTS full rollouts against OpenSpiel's C++ MCTSBot."""
     import pyspiel
 
@@ -255,22 +283,22 @@ def search_section(sims: int, positions: int, rounds: int, seed: int) -> str:
     sims_done = dict.fromkeys([*SEARCH_GAMES, "backgammon"], 0)
     spent = dict.fromkeys([*SEARCH_GAMES, "backgammon"], 0.0)
     load_before = _load()
-    clock = time.perf_counter
+    tick = CLOCKS[clock]
     for r in range(rounds):
         for name, cases in ours.items():
             game = load_game(name)
             for k, (_, observation, legal) in enumerate(cases):
                 search = Search(game, observation, legal, random.Random(seed + 1000 * r + k), depth=None)
-                started = clock()
+                started = tick()
                 search.run(sims=sims)
-                spent[name] += clock() - started
+                spent[name] += tick() - started
                 sims_done[name] += search.simulations
         for k, state in enumerate(bg_cases):
             evaluator = pyspiel.RandomRolloutEvaluator(1, seed + 1000 * r + k)
             bot = pyspiel.MCTSBot(backgammon, evaluator, 2.0, sims, 1000, False, seed + 1000 * r + k, False)
-            started = clock()
+            started = tick()
             bot.step(state)
-            spent["backgammon"] += clock() - started
+            spent["backgammon"] += tick() - started
             sims_done["backgammon"] += sims
         _log(f"search: round {r + 1} of {rounds} measured")
     load_after = _load()
@@ -286,8 +314,8 @@ def search_section(sims: int, positions: int, rounds: int, seed: int) -> str:
     )
     rate = {name: sims_done[name] / spent[name] for name in sims_done}
     out = [
-        f"Engine build: **{engine_build()}**; one core; {positions} positions per game x {sims} "
-        f"simulations, {rounds} alternating rounds; load average {load_before} before, "
+        f"Engine build: **{engine_build()}**; one core, {_clock_text(clock)}; {positions} "
+        f"positions per game x {sims} simulations, {rounds} alternating rounds; load average {load_before} before, "
         f"{load_after} after. ISMCTS: default settings but `depth=full` (random rollouts to the "
         "end). MCTSBot: `uct_c=2`, one random rollout per simulation "
         "(`RandomRolloutEvaluator(1)`), `solve=False`.",
@@ -305,6 +333,13 @@ def search_section(sims: int, positions: int, rounds: int, seed: int) -> str:
             f"| {label} | {rate[name]:,.0f} | {lengths[name]:,.0f} | "
             f"{rate[name] * lengths[name]:,.0f} | **{rate[name] / reference:.2f}** |"
         )
+    first = SEARCH_GAMES[0]
+    ratio = rate[first] / reference
+    out += [
+        "",
+        f"Goal: ISMCTS with full rollouts ({first}) at least 1.5× MCTSBot's simulations/s: "
+        f"**{ratio:.2f}×**, {_verdict(ratio >= 1.5)}.",
+    ]
     return "\n".join(out)
 
 
@@ -315,41 +350,66 @@ def lab_section(game_name: str, games: int, seed: int, reference_seconds: float)
     bare = savanna_engine(game)
     plan = SimulationPlan.create(game_name, bots=["random"], games=games, seed=seed)
     load_before = _load()
-    reference: list[Rates] = []
-    results: dict[int, tuple[float, int]] = {}
+    bare_actions = bare_wall = bare_cpu = 0.0
+    results: dict[int, tuple[float, float, int]] = {}
 
     def bare_slice() -> None:
-        reference.append(measure([bare], seconds=reference_seconds, slices=1, seed=seed)[bare.name])
+        nonlocal bare_actions, bare_wall, bare_cpu
+        cpu_before, wall_before = time.process_time(), time.perf_counter()
+        rates = measure([bare], seconds=reference_seconds, slices=1, seed=seed)[bare.name]
+        bare_actions += rates.actions
+        bare_cpu += time.process_time() - cpu_before
+        bare_wall += time.perf_counter() - wall_before
 
     bare_slice()
     for workers in (1, 2):
+        cpu_before = _cpu_with_children()
         started = time.perf_counter()
         outcomes = run_simulation(plan, workers=workers)
         wall = time.perf_counter() - started
-        results[workers] = (wall, sum(int(o["length"]) for o in outcomes))
+        cpu = _cpu_with_children() - cpu_before
+        results[workers] = (wall, cpu, sum(int(o["length"]) for o in outcomes))
         _log(f"lab: {workers} worker(s) measured")
         bare_slice()
     load_after = _load()
-    bare_actions = sum(r.actions for r in reference) / sum(r.elapsed for r in reference)
-    one = results[1][1] / results[1][0]
+    bare_per_cpu = bare_actions / bare_cpu
+    one = results[1][2] / results[1][0]
     out = [
         f"Engine build: **{engine_build()}**; `{game_name}` ({game.num_players}p, defaults), "
         f"{games} games, bots `random`, seed {seed}; load average {load_before} before, "
-        f"{load_after} after. Wall time of `run_simulation` (worker start included, no "
-        "summary or report). Reference: bare random playouts of the same game on one core "
-        "(the loop of the engines section), measured before, between and after.",
+        f"{load_after} after. `run_simulation` only (worker start included; no summary, "
+        "report or plots). Wall clock, and CPU time of all the processes (the workers' counted "
+        "once they have ended). Reference: bare random playouts of the same game in this "
+        "process (the loop of the engines section), measured before, between and after.",
         "",
-        "| workers | wall time | games/s | actions/s | ÷ bare playouts (1 core) | ÷ 1 worker |",
-        "|---:|---:|---:|---:|---:|---:|",
+        "| workers | wall time | games/s | actions/s | ÷ 1 worker | CPU time | actions per CPU "
+        "second | ÷ bare playouts (per CPU second) |",
+        "|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
-    for workers, (wall, actions) in results.items():
+    for workers, (wall, cpu, actions) in results.items():
         rate = actions / wall
         out.append(
-            f"| {workers} | {wall:.1f} s | {games / wall:,.1f} | {rate:,.0f} | "
-            f"{rate / bare_actions:.2f} | {rate / one:.2f} |"
+            f"| {workers} | {wall:.1f} s | {games / wall:,.1f} | {rate:,.0f} | {rate / one:.2f} | "
+            f"{cpu:.1f} s | {actions / cpu:,.0f} | {actions / cpu / bare_per_cpu:.2f} |"
         )
-    out += ["", f"Bare random playouts on one core: {bare_actions:,.0f} actions/s."]
+    two = results[2][2] / results[2][0]
+    out += [
+        "",
+        f"Bare random playouts: {bare_per_cpu:,.0f} actions per CPU second "
+        f"({bare_actions / bare_wall:,.0f} per wall-clock second).",
+        "",
+        f"Goals: at least 1,000,000 actions/s on 2 workers: **{two:,.0f}**, "
+        f"{_verdict(two >= 1_000_000)}; 2 workers at least 1.8× one: **{two / one:.2f}×**, "
+        f"{_verdict(two / one >= 1.8)} (wall clock: meaningful only on a quiet machine).",
+    ]
     return "\n".join(out)
+
+
+def _cpu_with_children() -> float:
+    """CPU seconds of this process and of its finished worker processes."""
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
 
 
 # -- main ---------------------------------------------------------------------------------
@@ -365,6 +425,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--lab-games", type=int, default=2000)
     parser.add_argument("--only", default=",".join(SECTIONS), help="sections to run, comma-separated")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--clock", choices=sorted(CLOCKS), default="cpu", help="engines and search timing")
     parser.add_argument("--write", action="store_true", help="update docs/benchmarks.md")
     parser.add_argument("--doc", type=Path, default=DOC, help="the page --write updates")
     args = parser.parse_args(argv)
@@ -373,9 +434,11 @@ def main(argv: list[str] | None = None) -> None:
     if unknown:
         parser.error(f"unknown section(s) {', '.join(unknown)}; choose from {', '.join(SECTIONS)}")
     runners: dict[str, Callable[[], str]] = {
-        "engines": lambda: engines_section(args.seconds, args.repeats, args.slices, args.seed),
+        "engines": lambda: engines_section(
+            args.seconds, args.repeats, args.slices, args.seed, args.clock
+        ),
         "search": lambda: search_section(
-            args.search_sims, args.search_positions, args.search_rounds, args.seed
+            args.search_sims, args.search_positions, args.search_rounds, args.seed, args.clock
         ),
         "lab": lambda: lab_section(args.lab_game, args.lab_games, args.seed, args.seconds),
     }

@@ -12,7 +12,9 @@ The references are OpenSpiel's C++ games (the ``open_spiel`` wheel, the ``[bench
 ``backgammon``, whose legal-move generation is slow for C++, and ``pig``, a cheap game
 whose cost is mostly the Python loop and the calls into C++. The engines run in
 alternating slices of the measuring time (round robin), so drift on a shared, noisy
-machine hits them alike; results are compared as ratios.
+machine hits them alike; results are compared as ratios. Time is the CPU time of this
+process (``time.process_time``) unless a wall clock is asked for: on a shared machine the
+wall clock also counts the time other programs held the cores.
 """
 
 from __future__ import annotations
@@ -109,9 +111,14 @@ class _Tally:
         return Rates(self.actions, self.decisions, self.games, self.elapsed)
 
 
-def _run_slice(engine: Engine, seconds: float, rng: random.Random, tally: _Tally) -> None:
-    """Play whole games of ``engine`` for about ``seconds`` (at least one game)."""
-    clock = time.perf_counter
+Clock = Callable[[], float]
+"""A clock in seconds: ``time.process_time`` (CPU time, the default) or ``time.perf_counter``."""
+
+
+def _run_slice(
+    engine: Engine, seconds: float, rng: random.Random, tally: _Tally, clock: Clock
+) -> None:
+    """Play whole games of ``engine`` for about ``seconds`` of ``clock`` (at least one game)."""
     play_one = engine.play_one
     start = clock()
     deadline = start + seconds
@@ -185,18 +192,24 @@ def openspiel_engine(name: str, **parameters: Any) -> Engine | None:
 
 
 def measure(
-    engines: Sequence[Engine], *, seconds: float, slices: int = SLICES, seed: int = 0
+    engines: Sequence[Engine],
+    *,
+    seconds: float,
+    slices: int = SLICES,
+    seed: int = 0,
+    clock: Clock = time.process_time,
 ) -> dict[str, Rates]:
     """Each engine's rates over ``seconds`` of its own, in ``slices`` round-robin slices.
 
-    Every engine gets ``seconds / slices`` per slice and its own ``random.Random(seed)``.
+    Every engine gets ``seconds / slices`` per slice (measured by ``clock``) and its own
+    ``random.Random(seed)``.
     """
     part = seconds / slices
     tallies = {engine.name: _Tally() for engine in engines}
     rngs = {engine.name: random.Random(seed) for engine in engines}
     for _ in range(slices):
         for engine in engines:
-            _run_slice(engine, part, rngs[engine.name], tallies[engine.name])
+            _run_slice(engine, part, rngs[engine.name], tallies[engine.name], clock)
     return {name: tally.rates() for name, tally in tallies.items()}
 
 
@@ -253,11 +266,12 @@ def compare_with_references(
     seconds: float,
     seed: int = 0,
     references: Sequence[str] = REFERENCES,
+    clock: Clock = time.process_time,
 ) -> BenchResult:
     """Measure ``game`` and the OpenSpiel ``references`` in alternating slices.
 
-    ``seconds`` is the measuring time of each engine. References are skipped when
-    ``open_spiel`` is not installed.
+    ``seconds`` is the measuring time (CPU time by default) of each engine. References are
+    skipped when ``open_spiel`` is not installed.
     """
     ours = savanna_engine(game, name="__game__")
     engines = [ours]
@@ -267,7 +281,7 @@ def compare_with_references(
         if engine is not None:
             engines.append(engine)
             names[engine.name] = reference
-    rates = measure(engines, seconds=seconds, slices=SLICES, seed=seed)
+    rates = measure(engines, seconds=seconds, slices=SLICES, seed=seed, clock=clock)
     return BenchResult(
         game=rates["__game__"],
         references={names[name]: r for name, r in rates.items() if name in names},

@@ -286,7 +286,7 @@ class SavannaEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
             player = state.current_player()
             if player == CHANCE:
                 state.apply_unchecked(state.sample_chance(chance))
-            elif player == seat or player == TERMINAL:
+            elif player in (seat, TERMINAL):
                 return
             else:
                 legal = state.legal_actions()
