@@ -27,6 +27,7 @@ from savanna.core import (
     Record,
     RecordError,
     SavannaError,
+    check_seed,
     load_game,
     parse_assignment,
     random_playout,
@@ -162,10 +163,7 @@ def playout(
     The same arguments always give a byte-identical record.
     """
     configured = make_game(game, players, option)
-    if seed is None:
-        seed = random.SystemRandom().randrange(2**31)
-    if seed < 0:
-        raise OptionError(f"--seed must be 0 or more, not {seed}", f"--seed doit être positif ou nul, pas {seed}")
+    seed = random.SystemRandom().randrange(2**31) if seed is None else check_seed(seed)
     state = random_playout(configured, random.Random(seed), checked=True)
     record = record_of(state, seed=seed, seats=["random"] * configured.num_players)
     text = record.to_json()
@@ -277,6 +275,7 @@ def bench(
             f"--seconds must be more than 0 and at most 3600, not {seconds}",
             f"--seconds doit être entre 0 (exclu) et 3600, pas {seconds}",
         )
+    check_seed(seed)
     configured = make_game(game, players, option)
     result = compare_with_reference(configured, seconds=seconds, seed=seed)
     if as_json:

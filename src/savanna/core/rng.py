@@ -9,16 +9,44 @@ cluster, whatever order the work is done in.
 True
 >>> derive_seed(7, "game", 3) != derive_seed(7, "game", 4)
 True
+
+One rule for seeds everywhere (``playout``, ``play``, ``simulate``, ``tournament``, ``bench``
+and the records): a seed is a whole number from 0 to ``MAX_SEED`` (2**63 - 1), the range
+:func:`derive_seed` produces, so a derived seed (game ``i`` of a simulation) is itself a
+valid seed. Negative seeds are refused: :class:`random.Random` would silently treat ``-5``
+as ``5``.
+
+>>> check_seed(0), check_seed(MAX_SEED) == MAX_SEED
+(0, True)
 """
 
 from __future__ import annotations
 
 import hashlib
 import random
+from typing import Final
 
-__all__ = ["derive_seed", "make_rng"]
+from savanna.core.errors import OptionError
+
+__all__ = ["MAX_SEED", "check_seed", "derive_seed", "make_rng"]
 
 _MASK = (1 << 63) - 1
+MAX_SEED: Final = _MASK
+"""The largest seed (2**63 - 1); seeds run from 0 to this."""
+
+
+def check_seed(seed: int, flag: str = "--seed") -> int:
+    """``seed`` when it is a valid seed (0 to :data:`MAX_SEED`).
+
+    Raises:
+        OptionError: naming ``flag``, for a negative, too large or non-integer seed.
+    """
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+        raise OptionError(
+            f"{flag} must be a whole number from 0 to {MAX_SEED}, not {seed!r}",
+            f"{flag} doit être un nombre entier de 0 à {MAX_SEED}, pas {seed!r}",
+        )
+    return seed
 
 
 def derive_seed(seed: int, *keys: int | str) -> int:
