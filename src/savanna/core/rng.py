@@ -18,6 +18,25 @@ as ``5``.
 
 >>> check_seed(0), check_seed(MAX_SEED) == MAX_SEED
 (0, True)
+
+How chance is drawn from a seed
+-------------------------------
+Every program that plays games draws chance outcomes (dice, sticks, deals, berries) in one
+of three named ways, and writes the name in the record's ``chance`` field so that
+``savanna replay`` can check every outcome against the seed:
+
+``playout`` (:data:`PLAYOUT`, ``savanna playout``)
+    one ``random.Random(seed)`` draws *every* action in order with
+    :func:`savanna.core.play.sample_action`: a chance outcome with its probability, a
+    player's move uniformly among its legal actions. The whole game follows from the seed.
+``sequence`` (:data:`SEQUENCE`, bots playing each other: ``savanna simulate``, ``tournament``)
+    one :func:`sequence_rng` generator draws the chance outcomes in order; players decide
+    as they like (bots have their own generators).
+``position`` (:data:`POSITION`, ``savanna play`` in the terminal)
+    the outcome at action index ``n`` is drawn from its own generator
+    :func:`position_rng` ``(seed, n)``, so it depends on where it happens, not on what was
+    drawn before. A game resumed from a save draws from a fresh seed from the resume point
+    on (the record lists these *reseeds*).
 """
 
 from __future__ import annotations
@@ -28,7 +47,18 @@ from typing import Final
 
 from savanna.core.errors import OptionError
 
-__all__ = ["MAX_SEED", "check_seed", "derive_seed", "make_rng"]
+__all__ = [
+    "DRAWS",
+    "MAX_SEED",
+    "PLAYOUT",
+    "POSITION",
+    "SEQUENCE",
+    "check_seed",
+    "derive_seed",
+    "make_rng",
+    "position_rng",
+    "sequence_rng",
+]
 
 _MASK = (1 << 63) - 1
 MAX_SEED: Final = _MASK
@@ -58,3 +88,23 @@ def derive_seed(seed: int, *keys: int | str) -> int:
 def make_rng(seed: int, *keys: int | str) -> random.Random:
     """A :class:`random.Random` seeded from ``derive_seed(seed, *keys)``."""
     return random.Random(derive_seed(seed, *keys))
+
+
+PLAYOUT: Final = "playout"
+"""Every action, chance and players, drawn in order from ``random.Random(seed)``."""
+SEQUENCE: Final = "sequence"
+"""Chance outcomes drawn in order from :func:`sequence_rng` ``(seed)``."""
+POSITION: Final = "position"
+"""The chance outcome at action index ``n`` drawn from :func:`position_rng` ``(seed, n)``."""
+DRAWS: Final = (PLAYOUT, SEQUENCE, POSITION)
+"""The ways chance is drawn from a seed, as records name them."""
+
+
+def sequence_rng(seed: int) -> random.Random:
+    """The generator that draws a game's chance outcomes in order (draw ``sequence``)."""
+    return make_rng(seed, "chance")
+
+
+def position_rng(seed: int, index: int) -> random.Random:
+    """The generator of the chance outcome at action index ``index`` (draw ``position``)."""
+    return make_rng(seed, "chance", index)
