@@ -149,6 +149,11 @@ def simulate(
             f"{row['ci95'][0]:.1%}–{row['ci95'][1]:.1%}",
         )
     console.print(table)
+    capped = summary["turn_cap"]
+    if capped["games"]:
+        console.print(
+            f"{capped['games']} of {plan.games} games ({capped['share']:.1%}) ended at the turn cap"
+        )
     console.print(f"report: {report / 'report.md'}")
 
 
