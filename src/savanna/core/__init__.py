@@ -39,13 +39,14 @@ from savanna.core.record import (
     replay_states,
 )
 from savanna.core.registry import game_class, load_game, register, registered_games
-from savanna.core.rng import derive_seed, make_rng
+from savanna.core.rng import MAX_SEED, check_seed, derive_seed, make_rng
 
 __all__ = [
     "CHANCE",
     "CORE_MESSAGES",
     "CORE_RULES",
     "EVERYONE",
+    "MAX_SEED",
     "NOBODY",
     "TERMINAL",
     "AmbiguousActionError",
@@ -73,6 +74,7 @@ __all__ = [
     "SeatError",
     "State",
     "canonical_json",
+    "check_seed",
     "derive_seed",
     "game_class",
     "load_game",
