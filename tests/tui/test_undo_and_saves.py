@@ -47,8 +47,8 @@ class PeekState(ToyState):
         else:
             super()._apply_action(action)
 
-    def observation(self, seat: int | None) -> Observation:
-        base = super().observation(seat)
+    def _observation(self, seat: int | None) -> Observation:
+        base = super()._observation(seat)
         data = dict(base.data)
         if seat is not None and self.peeked[seat]:
             data["next_card"] = self.cards[(seat + 1) % len(self.cards)]
