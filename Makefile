@@ -4,7 +4,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install play test lint bench benchmarks clean
+.PHONY: install play test lint bench benchmarks clean compile clean-compiled
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -32,5 +32,13 @@ lint: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python benchmarks/engines.py $(ARGS)
 
-clean:
+## compile: the optional compiled build of the engines (mypyc, in place); clean-compiled removes it
+compile: $(STAMP)
+	SAVANNA_COMPILE=1 $(BIN)/python setup.py --quiet build_ext --inplace
+
+clean-compiled:
+	find src -name '*.so' -delete
+	rm -rf build
+
+clean: clean-compiled
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
