@@ -66,6 +66,8 @@ def database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
         yield f"sqlite:///{tmp_path / 'server.sqlite3'}"
         return
     if postgres_admin_url() is None:
+        if os.environ.get("CI"):
+            pytest.fail("CI must test on PostgreSQL: .ci/run exports SAVANNA_TEST_POSTGRES")
         pytest.skip("SAVANNA_TEST_POSTGRES is not set (run .ci/postgres; CI always sets it)")
     with fresh_postgres_database() as url:
         yield url
