@@ -18,9 +18,9 @@ install: $(STAMP)
 play: $(STAMP)
 	$(BIN)/savanna play banjooli
 
-## serve: install, then start the lobby in the browser (http://localhost:8000/)
+## serve: install, then serve the lobby to your network and open it (http://localhost:8000/)
 serve: $(STAMP)
-	$(BIN)/savanna serve --open
+	$(BIN)/savanna serve --host 0.0.0.0 --open
 
 ## test: install, then run the whole test suite (slow end-to-end tests included)
 test: $(STAMP)

@@ -74,11 +74,19 @@ async def seat(base: str, table: str, token: str, think: float, stop: float, rng
         async with websockets.connect(url, max_size=2**22, open_timeout=30) as ws:
             await ws.send(json.dumps({"type": "hello", "token": token, "lang": "en"}))
             sent: float | None = None
+            sent_version = -1
             pinged: float | None = None
             moves = 0
             while True:
-                remaining = stop + 30 - time.monotonic()
-                raw = await asyncio.wait_for(ws.recv(), timeout=max(1.0, remaining))
+                # A view is due within seconds while the game runs; after the stop the other
+                # seat may have left, and waiting ends quietly.
+                wait = 15.0 if time.monotonic() < stop else max(0.1, stop + 5 - time.monotonic())
+                try:
+                    raw = await asyncio.wait_for(ws.recv(), timeout=wait)
+                except TimeoutError:
+                    if time.monotonic() >= stop:
+                        return
+                    raise
                 now = time.perf_counter()
                 message = json.loads(raw)
                 kind = message["type"]

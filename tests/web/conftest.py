@@ -199,10 +199,9 @@ class ServerProcess:
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
                 raise AssertionError(f"server exited: {self.proc.stderr.read().decode() if self.proc.stderr else ''}")
-            with contextlib.suppress(OSError):
-                with urllib.request.urlopen(f"{self.url}/healthz", timeout=1) as answer:
-                    if answer.status == 200:
-                        return self
+            with contextlib.suppress(OSError), urllib.request.urlopen(f"{self.url}/healthz", timeout=1) as answer:
+                if answer.status == 200:
+                    return self
             time.sleep(0.1)
         raise AssertionError("server did not start in 30 s")
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import socket
 import threading
 import webbrowser
 from typing import Annotated
@@ -56,6 +57,8 @@ def serve(
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     lobby = f"http://{shown}:{port}/"
     typer.echo(f"Savanna lobby: {lobby}  (database: {url.render_as_string()}; Ctrl-C stops)")
+    if host in ("0.0.0.0", "::"):
+        typer.echo(f"Friends on your network: http://{socket.gethostname()}:{port}/ (or your computer's address)")
     if open_browser:
         threading.Timer(1.0, webbrowser.open, args=(lobby,)).start()
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")

@@ -28,12 +28,13 @@ from savanna.bots import parse_bot_spec
 from savanna.core import (
     CHANCE,
     Game,
+    Observation,
     SavannaError,
     State,
     load_game,
-    make_rng,
     record_of,
 )
+from savanna.core.rng import POSITION, position_rng
 from savanna.web.bots import BotPool
 from savanna.web.db import SeatRow, TableRow
 from savanna.web.errors import web_error
@@ -130,6 +131,7 @@ class SeatState:
 class _Cache:
     version: int = -1
     views: dict[tuple[int | None, str], dict[str, Any]] = field(default_factory=dict)
+    public: Observation | None = None
 
 
 class LiveTable:
@@ -266,7 +268,7 @@ class LiveTable:
         """
         cache = self._cache
         if cache.version != self.version:
-            cache.version, cache.views = self.version, {}
+            cache.version, cache.views, cache.public = self.version, {}, None
         key = (seat, lang)
         if key in cache.views:
             return cache.views[key]
@@ -291,7 +293,7 @@ class LiveTable:
             out["board_svg"] = game.render_svg(obs)
             out["board_text"] = game.render_text(obs, lang)
             if seat is not None:
-                out["private"] = private_lines(game, obs, state.observation(None), lang)
+                out["private"] = private_lines(game, obs, self._public(), lang)
             if seat is not None and player == seat and self.controller(seat) is None:
                 out["legal"] = [
                     {
@@ -313,6 +315,14 @@ class LiveTable:
                 }
         cache.views[key] = out
         return out
+
+    def _public(self) -> Observation:
+        """The spectator's observation now (cached with the views)."""
+        cache = self._cache
+        if cache.public is None:
+            assert self.state is not None
+            cache.public = self.state.observation(None)
+        return cache.public
 
     def log_for(self, seat: int | None, lang: str, start: int = 0) -> list[dict[str, Any]]:
         """The log from entry ``start`` as ``seat`` may read it."""
@@ -382,7 +392,12 @@ class LiveTable:
 
     # -- changing the game ------------------------------------------------------------
     async def _commit(self, actions: Sequence[int]) -> None:
-        """Apply ``actions`` (checked), store them, then adopt and announce. Call under the lock.
+        """Apply ``actions`` (checked) and the chance outcomes that follow them, store them all
+        in one transaction, then adopt and announce. Call under the lock.
+
+        Chance (dice, deals) is drawn by the server as soon as it is due, from the table's
+        secret seed and the action's index (the record's ``position`` draw), so a move and the
+        dice it leads to reach the players together.
 
         Raises:
             IllegalActionError: an action is refused (nothing changed).
@@ -392,7 +407,12 @@ class LiveTable:
         probe = self.state.clone()
         stored: list[tuple[str, int]] = []
         entries: list[LogEntry] = []
-        for action in actions:
+        queue = list(actions)
+        while queue or probe.is_chance_node():
+            if queue:
+                action = queue.pop(0)
+            else:
+                action = probe.sample_chance(position_rng(self.seed, len(probe.history)))
             actor = probe.current_player()
             text = probe.action_to_text_safe(action)
             entry = self._entry(probe, action)
@@ -533,13 +553,7 @@ class LiveTable:
                 return False
             player = state.current_player()
             if player == CHANCE:
-                probe = state.clone()
-                batch: list[int] = []
-                while probe.is_chance_node():
-                    outcome = probe.sample_chance(make_rng(self.seed, "chance", len(probe.history)))
-                    probe.apply_unchecked(outcome)
-                    batch.append(outcome)
-                await self._commit(batch)
+                await self._commit([])  # the deal at the start, or chance left by a restart
                 return True
             spec = self.controller(player)
             if spec is None:
@@ -566,7 +580,7 @@ class LiveTable:
         """The finished game's record: the same JSON as ``savanna playout`` and ``play``."""
         assert self.state is not None
         seats = [("human" if s.kind == "human" else f"bot:{s.bot}") for s in self.seats]
-        return record_of(self.state, seed=self.seed, seats=seats).to_json()
+        return record_of(self.state, seed=self.seed, seats=seats, chance=POSITION).to_json()
 
 
 class Hub:

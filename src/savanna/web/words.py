@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import Any
 
 from savanna.core import CHANCE, Game, Observation, State
-from savanna.tui.view import who_can_tell
 
 __all__ = [
     "action_targets",
@@ -43,9 +42,38 @@ def action_viewers(state: State, action: int) -> frozenset[int | None] | None:
     if callable(hook):
         viewers = hook(action)
         return None if viewers is None else frozenset(viewers)
-    everyone: set[int | None] = {None, *range(state.game.num_players)}
-    told = who_can_tell(state, action)
-    return None if told >= everyone else frozenset(told)
+    return _viewers_by_comparison(state, action)
+
+
+MAX_ALTERNATIVES = 512
+"""Above this many possible actions, a game without the hook has the action shown to nobody."""
+
+
+def _viewers_by_comparison(state: State, action: int) -> frozenset[int | None] | None:
+    """Who can tell ``action`` apart from every other possible one, by their observations.
+
+    For a game without ``action_viewers``: viewer ``v`` may read the action when ``v``'s
+    observation after it differs from ``v``'s observation after every alternative (the
+    observation's ``text`` is canonical: equal for equal information).
+    """
+    alternatives = state.legal_actions()
+    viewers: list[int | None] = [None, *range(state.game.num_players)]
+    if len(alternatives) <= 1:
+        return None
+    if action not in alternatives or len(alternatives) > MAX_ALTERNATIVES:
+        return frozenset()
+    after: dict[int, list[str]] = {}
+    for alternative in alternatives:
+        child = state.clone()
+        child.apply_unchecked(alternative)
+        after[alternative] = [child.observation(v).text for v in viewers]
+    mine = after[action]
+    told = frozenset(
+        v
+        for i, v in enumerate(viewers)
+        if all(after[other][i] != mine[i] for other in alternatives if other != action)
+    )
+    return None if len(told) == len(viewers) else told
 
 
 def action_targets(state: State, action: int) -> list[str]:
