@@ -16,6 +16,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 import warnings
@@ -188,17 +189,20 @@ class ServerProcess:
         self.workers = workers
         self.proc: subprocess.Popen[bytes] | None = None
         self.url = f"http://127.0.0.1:{self.port}"
+        self.log_path = Path(tempfile.mkdtemp(prefix="savanna-serve-")) / "server.log"
 
     def start(self) -> ServerProcess:
         cmd = [
             sys.executable, "-m", "savanna.cli", "serve", "--host", "127.0.0.1", "--port", str(self.port),
             "--database", self.database, "--bot-workers", str(self.workers), "--bot-pace", str(self.bot_pace),
         ]
-        self.proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True)
+        # The server's log goes to a file (a pipe nobody reads would fill and block it).
+        self.log = open(self.log_path, "ab")  # noqa: SIM115 - closed in stop()
+        self.proc = subprocess.Popen(cmd, stdout=self.log, stderr=subprocess.STDOUT, start_new_session=True)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
-                raise AssertionError(f"server exited: {self.proc.stderr.read().decode() if self.proc.stderr else ''}")
+                raise AssertionError(f"server exited: {self.log_path.read_text(errors='replace')[-2000:]}")
             with contextlib.suppress(OSError), urllib.request.urlopen(f"{self.url}/healthz", timeout=1) as answer:
                 if answer.status == 200:
                     return self
@@ -218,3 +222,9 @@ class ServerProcess:
                 self.proc.wait(10)
             except subprocess.TimeoutExpired:
                 self.kill()
+        self.log.close()
+
+    def errors(self) -> str:
+        """Tracebacks the server logged (empty when none)."""
+        text = self.log_path.read_text(errors="replace")
+        return text if "Traceback" in text else ""

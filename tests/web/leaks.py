@@ -9,6 +9,7 @@ that ``s``'s own observation at ``v`` does not show.
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass, field
 
@@ -18,6 +19,7 @@ from savanna.web.words import private_lines
 LETTERS = re.compile(r"\[([a-k])\]")
 TITLES = re.compile(r"<title>([^<]+)</title>")
 SVGS = re.compile(r"<svg[\s\S]*?</svg>")
+HELP = re.compile(r'<dialog id="help"[\s\S]*?</dialog>')
 
 
 def svg_titles(text: str) -> set[str]:
@@ -73,11 +75,31 @@ def secrets_of(record_json: str) -> Secrets:
     return found
 
 
-def check_frame(secrets: Secrets, seat: int, version: int, text: str) -> list[str]:
-    """Leaks in ``text`` (a message or page) shown to ``seat`` at ``version``; empty when none."""
+def check_message(secrets: Secrets, seat: int, raw: str) -> list[str]:
+    """Leaks in one websocket message (or REST answer) sent to ``seat``; empty when none.
+
+    Views are checked whole at their version. Other messages (the welcome, with the rules
+    and the legend, whose symbols include ``[a]``; seats; refusals) carry no game state:
+    they may hold no Prediction of another seat either.
+    """
+    message = json.loads(raw)
+    if message.get("type", "view") == "view":
+        return check_frame(secrets, seat, int(message.get("version", 0)), raw)
+    return check_frame(secrets, seat, 0, raw, berries=False)
+
+
+def check_page(secrets: Secrets, seat: int, version: int, html: str) -> list[str]:
+    """Leaks in a page shown to ``seat`` at ``version`` (the help dialog's legend aside)."""
+    return check_frame(secrets, seat, version, HELP.sub("", html))
+
+
+def check_frame(secrets: Secrets, seat: int, version: int, text: str, berries: bool = True) -> list[str]:
+    """Leaks in ``text`` shown to ``seat`` at ``version``; empty when none."""
     if version >= secrets.end:
         return []
     problems = [f"{p.pattern!r} of another seat" for p in secrets.forbidden_words(seat) if p.search(text)]
+    if not berries:
+        return problems
     mine = secrets.known[seat][min(version, len(secrets.known[seat]) - 1)]
     shown = set(LETTERS.findall(text)) | svg_titles(text)
     shown.discard("Banjooli Xeet")

@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 
 from tests.web.conftest import ServerProcess
-from tests.web.leaks import check_frame, secrets_of
+from tests.web.leaks import check_message, check_page, secrets_of
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 
@@ -183,11 +183,10 @@ def test_two_browsers_and_a_bot_play_banjooli_through_a_reload_and_a_crash(brows
             assert not seat.errors, seat.errors
             assert len(seat.frames) > 50 and len(seat.snapshots) > 10
             for frame in seat.frames:
-                version = json.loads(frame).get("version", 0)
-                leaks = check_frame(secrets, seat_index, version, frame)
+                leaks = check_message(secrets, seat_index, frame)
                 assert not leaks, leaks
             for version, html in seat.snapshots:
-                leaks = check_frame(secrets, seat_index, version, html)
+                leaks = check_page(secrets, seat_index, version, html)
                 assert not leaks, leaks
 
         # The replay page steps through the finished game.
@@ -197,6 +196,7 @@ def test_two_browsers_and_a_bot_play_banjooli_through_a_reload_and_a_crash(brows
         page.wait_for_function("document.getElementById('at').textContent.startsWith('Action 1 ')")
         page.click("#last")
         page.wait_for_selector("#end:not(.hidden)")
+        assert not server.errors(), server.errors()
     finally:
         awa.context.close()
         moussa.context.close()

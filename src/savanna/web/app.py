@@ -60,7 +60,7 @@ from savanna.web.live import Hub, LiveTable
 from savanna.web.messages import as_json
 from savanna.web.protocol import serve_websocket
 from savanna.web.store import Store
-from savanna.web.words import describe_action, game_title
+from savanna.web.words import game_title
 
 __all__ = ["Settings", "create_app"]
 
@@ -343,7 +343,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
                 "table": live.summary(),
                 "board_svg": live.game.render_svg(obs),
                 "board_text": live.game.render_text(obs, lang),
-                "next": describe_action(state, history[step], lang) if step < len(history) else None,
+                "next": state.describe_action(history[step], lang) if step < len(history) else None,
                 "log": live.log_for(None, lang),
                 "result": live.view(None, lang)["result"],
             }

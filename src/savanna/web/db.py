@@ -198,11 +198,11 @@ def async_engine(url: URL) -> AsyncEngine:
 
 def migrate(url: URL) -> str:
     """Upgrade the database at ``url`` to the newest schema; returns the revision reached."""
+    logging.getLogger("alembic").setLevel(logging.WARNING)
     from alembic import command
     from alembic.config import Config
     from alembic.runtime.migration import MigrationContext
 
-    logging.getLogger("alembic").setLevel(logging.WARNING)
     config = Config()
     config.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
     engine = sync_engine(url)

@@ -26,6 +26,7 @@ from typing import Any, Protocol
 
 from savanna.bots import parse_bot_spec
 from savanna.core import (
+    Audience,
     CHANCE,
     Game,
     Observation,
@@ -40,16 +41,7 @@ from savanna.web.db import SeatRow, TableRow
 from savanna.web.errors import web_error
 from savanna.web.limits import Limits
 from savanna.web.store import LoadedTable, StaleVersion, Store
-from savanna.web.words import (
-    action_targets,
-    action_viewers,
-    describe_action,
-    game_title,
-    legend,
-    private_lines,
-    rules_help,
-    score_sheet,
-)
+from savanna.web.words import game_title, private_lines, rules_help, score_sheet
 
 __all__ = ["Client", "Hub", "LiveTable", "LogEntry", "hash_token", "new_token"]
 
@@ -87,12 +79,12 @@ class LogEntry:
 
     index: int
     actor: int
-    viewers: frozenset[int | None] | None
+    viewers: Audience
     words: dict[str, str]
 
     def shown(self, seat: int | None, lang: str, names: Sequence[str], finished: bool) -> dict[str, Any]:
         """The entry as ``seat`` sees it (a hidden action keeps only who made it)."""
-        visible = finished or self.viewers is None or seat in self.viewers
+        visible = finished or self.viewers.includes(seat)
         who = "chance" if self.actor == CHANCE else names[self.actor] if 0 <= self.actor < len(names) else "?"
         return {
             "i": self.index,
@@ -190,7 +182,7 @@ class LiveTable:
 
     def names(self) -> list[str]:
         """Each seat's display name."""
-        return [s.name or (f"bot {s.bot}" if s.kind == "bot" else "") for s in self.seats]
+        return [f"Bot {s.seat + 1} ({s.bot})" if s.kind == "bot" else s.name for s in self.seats]
 
     def seat_of(self, token: str | None) -> int | None:
         """The seat whose token this is, or ``None``."""
@@ -251,7 +243,6 @@ class LiveTable:
             "host": host,
             "lang": lang,
             "grace": self.grace,
-            "legend": legend(self.game, lang),
             "help": rules_help(self.game, lang),
         }
 
@@ -299,13 +290,13 @@ class LiveTable:
                     {
                         "id": a,
                         "text": state.action_to_text(a),
-                        "words": describe_action(state, a, lang),
-                        "targets": action_targets(state, a),
+                        "words": state.describe_action(a, lang),
+                        "targets": [],
                     }
                     for a in state.legal_actions()
                 ]
             if state.is_terminal():
-                sheet = score_sheet(game, obs, state)
+                sheet = score_sheet(game, obs, state, lang)
                 out["result"] = {
                     **(sheet or {}),
                     "names": self.names(),
@@ -334,8 +325,8 @@ class LiveTable:
         return LogEntry(
             index=len(state.history),
             actor=state.current_player(),
-            viewers=action_viewers(state, action),
-            words={lang: describe_action(state, action, lang) for lang in ("en", "fr")},
+            viewers=state.action_viewers(action),
+            words={lang: state.describe_action(action, lang) for lang in ("en", "fr")},
         )
 
     # -- clients ----------------------------------------------------------------------

@@ -71,7 +71,7 @@ MESSAGES = Catalogue(
         "table.spectator": ("You are watching (public view).", "Vous regardez (vue publique)."),
         "table.you": ("you", "vous"),
         "table.host": ("host", "hôte"),
-        "table.bot": ("bot {bot}", "robot {bot}"),
+        "table.bot": ("Bot {n} ({bot})", "Robot {n} ({bot})"),
         "table.replaced": ("played by bot {bot} while away", "joué par le robot {bot} pendant l'absence"),
         "table.connected": ("connected", "connecté"),
         "table.away": ("away {s} s", "absent depuis {s} s"),

@@ -8,7 +8,7 @@ const R = { step: null, total: 0, data: null };
 function name(table, seat) {
   const s = table.seats[seat];
   if (!s) return `#${seat + 1}`;
-  return s.kind === "bot" ? t("table.bot", { bot: s.bot }) : s.name;
+  return s.kind === "bot" ? t("table.bot", { n: seat + 1, bot: s.bot }) : s.name;
 }
 
 async function go(step) {

@@ -10,7 +10,7 @@ const $ = (id) => document.getElementById(id);
 function seatName(seat) {
   const s = S.seats[seat];
   if (!s) return `#${seat + 1}`;
-  if (s.kind === "bot") return t("table.bot", { bot: s.bot });
+  if (s.kind === "bot") return t("table.bot", { n: seat + 1, bot: s.bot });
   return s.name || t("table.free");
 }
 
@@ -137,8 +137,8 @@ function renderHelp() {
   $("help-h").textContent = t("table.help");
   $("help-summary").textContent = w.help.summary;
   $("legend-h").textContent = t("table.legend");
-  $("legend-h").classList.toggle("hidden", !w.legend.length);
-  clear($("legend"), w.legend.map(([symbol, meaning]) => [el("dt", {}, symbol), el("dd", {}, meaning)]));
+  $("legend-h").classList.toggle("hidden", !w.help.legend.length);
+  clear($("legend"), w.help.legend.map(([symbol, meaning]) => [el("dt", {}, symbol), el("dd", {}, meaning)]));
   $("rules-h").textContent = t("table.rules");
   clear($("rules"), w.help.rules.map((r) => el("li", {}, r.text, " ", el("code", {}, r.id))));
   $("help-doc").textContent = t("table.document", { path: w.help.document });
@@ -327,10 +327,22 @@ function logLine(entry) {
   return el("li", { value: entry.i + 1, class: chance ? "chance" : "" }, `${who}: ${entry.text}`);
 }
 
+// Consecutive chance outcomes (the dice of one roll) read as one line.
+function grouped(entries) {
+  const out = [];
+  for (const entry of entries) {
+    const last = out[out.length - 1];
+    if (last && entry.actor < 0 && last.actor < 0 && entry.text !== null && last.text !== null) {
+      out[out.length - 1] = { ...last, text: `${last.text}, ${entry.text}` };
+    } else out.push(entry);
+  }
+  return out;
+}
+
 function renderLog() {
   const box = $("log");
   const atBottom = box.scrollHeight - box.scrollTop - box.clientHeight < 40;
-  clear(box, S.log.slice(-300).map(logLine));
+  clear(box, grouped(S.log.slice(-400)).map(logLine));
   if (atBottom || S.log.length < 20) box.scrollTop = box.scrollHeight;
 }
 
@@ -344,12 +356,17 @@ function renderEnd() {
   const winners = order.filter((x) => x.place === 0).map((x) => seatName(x.seat));
   const rows = order.map((x) => el("tr", { class: x.place === 0 ? "first" : "" }, el("td", {}, String(x.place + 1)), el("td", {}, seatName(x.seat)), el("td", {}, String(x.score))));
   const events = (r.events || []).map((e) => el("li", {}, t(`table.events.${e.kind}`, { seat: e.seat + 1, detail: e.detail, at: e.at })));
+  const sheets = (r.sheets || []).slice().sort((a, b) => a.place - b.place || a.seat - b.seat).map((sheet) =>
+    el("div", { class: "sheet", "data-seat": sheet.seat },
+      el("h4", {}, `${sheet.place + 1}. ${seatName(sheet.seat)} — ${sheet.total}`),
+      el("table", {}, el("tbody", {}, sheet.lines.map((line) =>
+        el("tr", {}, el("td", {}, line.text), el("td", { class: "points" }, line.points === null ? "" : String(line.points)))))),
+      sheet.tiebreak ? el("p", { class: "small muted" }, sheet.tiebreak) : null));
   clear($("end-body"),
     el("p", {}, el("strong", {}, winners.length > 1 ? t("table.winners", { who: winners.join(", ") }) : t("table.winner", { who: winners[0] }))),
     el("table", {}, el("thead", {}, el("tr", {}, el("th", {}, t("table.place")), el("th", {}, t("table.player")), el("th", {}, t("table.score")))), el("tbody", {}, rows)),
     events.length ? el("ul", { class: "small" }, events) : null,
-    el("h3", {}, t("table.sheet")),
-    el("pre", { class: "text", id: "reveal" }, v.board_text || ""),
+    sheets.length ? [el("h3", {}, t("table.sheet")), ...sheets] : null,
     el("p", { class: "row" }, el("a", { class: "button", href: r.record, download: "" }, t("table.download")), el("a", { class: "button ghost", href: r.replay }, t("table.replay"))));
 }
 
