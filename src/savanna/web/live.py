@@ -26,8 +26,8 @@ from typing import Any, Protocol
 
 from savanna.bots import parse_bot_spec
 from savanna.core import (
-    Audience,
     CHANCE,
+    Audience,
     Game,
     Observation,
     SavannaError,
