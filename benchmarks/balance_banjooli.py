@@ -147,7 +147,7 @@ def main(argv: list[str] | None = None) -> None:
         "",
         "## Does the first player have an advantage?",
         "",
-        "Seat 0 plays first. With four identical bots, any seat effect is a rules effect.",
+        "Seat 1 plays first. With four identical bots, any seat effect is a rules effect.",
         "",
         "| seat | wins | win rate [95% CI] | mean score |",
         "| ---: | ---: | --- | ---: |",
@@ -166,7 +166,7 @@ def main(argv: list[str] | None = None) -> None:
         "decisions (every choice a seat makes, rerolls counted). *Turn cap* is the share of "
         "games stopped by the turn limit (rule `end.turn_cap`) instead of the third arrival.",
         "",
-        "| setup | games | mean turns | median turns | mean decisions | turn cap | seat 0 win rate |",
+        "| setup | games | mean turns | median turns | mean decisions | turn cap | seat 1 win rate |",
         "| --- | ---: | ---: | ---: | ---: | --- | --- |",
     ]
     variants = [("4 tiles (base)", base)]
@@ -177,7 +177,7 @@ def main(argv: list[str] | None = None) -> None:
     for label, summary in variants:
         mean, median = turn_figures(summary)
         seat0 = summary["win_rates"]["by_seat"][0]
-        capped = frequency(summary, "ended_by", "turn_cap")
+        capped = summary["turn_cap"]["games"]
         lines.append(
             f"| {label} | {summary['games']} | {mean:.1f} | {median:g} | "
             f"{summary['length']['decisions']['mean']:.1f} | {pct(capped, summary['games'])} | "
