@@ -228,7 +228,7 @@ def test_simulate_test_refuses_an_unknown_factor_before_the_games(
     assert "--test colour: no such factor; known: bot, card, left_at_start, order, seat, winner" in " ".join(
         result.output.split()
     )
-    assert not (tmp_path / "r").exists()
+    assert not (tmp_path / "r" / "summary.json").exists()
 
 
 @pytest.mark.parametrize(
@@ -248,7 +248,7 @@ def test_simulate_bad_test_flags_are_one_line_errors(
     result = runner.invoke(app, ["simulate", "toystats", "-b", "random", *args, "-q", "-r", str(tmp_path / "r")])
     assert result.exit_code == 2, result.output
     assert fragment in " ".join(result.output.split())
-    assert "Traceback" not in result.output and not (tmp_path / "r").exists()
+    assert "Traceback" not in result.output and not (tmp_path / "r" / "summary.json").exists()
 
 
 def test_simulate_refuses_to_overwrite_a_report_unless_forced(toystats: type, tmp_path: Path) -> None:

@@ -8,6 +8,7 @@ Both accept any registered game and any bot specs (``random``, ``heuristic``,
 from __future__ import annotations
 
 import shlex
+import tempfile
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -20,7 +21,7 @@ from rich.table import Table
 
 from savanna.cli import app
 from savanna.cli.commands import OptionFlag, PlayersFlag, handles_errors, parse_options
-from savanna.core import OptionError
+from savanna.core import OptionError, check_seed
 
 if TYPE_CHECKING:
     from savanna.lab.fairness import FairnessSettings
@@ -177,6 +178,7 @@ def simulate(
     from savanna.lab.simulation import SimulationPlan, run_simulation
     from savanna.lab.summary import summarise
 
+    check_seed(seed)
     factors = list(dict.fromkeys(test or []))
     adaptive = until_width is not None or until_score_width is not None
     if adaptive and not factors:
@@ -240,7 +242,10 @@ def simulate(
     if stopping is not None:
         summary["stopping"] = stopping
     command = _command_line(plan, report, factors, settings, adaptive)
-    write_report(report, summary, outcomes, command=command)
+    try:
+        write_report(report, summary, outcomes, command=command)
+    except OSError as exc:
+        raise _unwritable(report, exc) from None
     table = Table(title=f"{summary['game']}: {summary['games']} games, win rate [95% CI]")
     table.add_column("bot")
     table.add_column("seat-games", justify="right")
@@ -275,7 +280,12 @@ def _parse_vary(assignments: list[str] | None) -> dict[str, list[str]]:
 
 
 def _check_report_directory(report: Path, force: bool) -> None:
-    """Refuse a file, or a directory that already holds a report (unless ``force``)."""
+    """Refuse a file or a directory that already holds a report (unless ``force``), then
+    create ``report`` and make sure a file can be written in it, before any game runs.
+
+    Raises:
+        OptionError: ``report`` is a file, holds a report, or cannot be created or written to.
+    """
     if report.exists() and not report.is_dir():
         raise OptionError(
             f"--report {str(report)!r} is a file, not a directory",
@@ -286,6 +296,20 @@ def _check_report_directory(report: Path, force: bool) -> None:
             f"--report {str(report)!r} already holds a report: add --force to replace it",
             f"--report {str(report)!r} contient déjà un rapport : ajoutez --force pour le remplacer",
         )
+    try:
+        report.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=report):
+            pass
+    except OSError as exc:
+        raise _unwritable(report, exc) from None
+
+
+def _unwritable(report: Path, exc: OSError) -> OptionError:
+    why = exc.strerror or str(exc)
+    return OptionError(
+        f"--report {str(report)!r} cannot be written: {why}",
+        f"--report {str(report)!r} ne peut pas être écrit : {why}",
+    )
 
 
 def _command_line(
@@ -345,6 +369,7 @@ def tournament(
     """
     from savanna.lab.tournament import run_tournament
 
+    check_seed(seed)
     specs = _split_bots(bots)
     pairs = len(specs) * (len(specs) - 1) // 2
     with _progress(max(1, pairs) * max(1, games), "tournament: games", quiet) as tick:

@@ -35,11 +35,12 @@ from savanna.core.record import (
     replay_states,
 )
 from savanna.core.registry import game_class, load_game, register, registered_games
-from savanna.core.rng import derive_seed, make_rng
+from savanna.core.rng import MAX_SEED, check_seed, derive_seed, make_rng
 
 __all__ = [
     "CHANCE",
     "CORE_RULES",
+    "MAX_SEED",
     "TERMINAL",
     "AmbiguousActionError",
     "BoolOption",
@@ -59,6 +60,7 @@ __all__ = [
     "SavannaError",
     "State",
     "canonical_json",
+    "check_seed",
     "derive_seed",
     "game_class",
     "load_game",
