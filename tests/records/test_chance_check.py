@@ -205,3 +205,12 @@ def test_deeply_nested_json_is_a_record_error_not_a_recursion_error() -> None:
         Record.from_json("[" * 200_000)
     with pytest.raises(RecordError, match="nested too deeply"):
         Record.from_json('{"format": "savanna-record", "options": ' + "[" * 200_000)
+
+
+@pytest.mark.parametrize("module", ["savanna.core.rng", "savanna.core.record"])
+def test_docstring_examples_run(module: str) -> None:
+    import doctest
+    import importlib
+
+    failures, tried = doctest.testmod(importlib.import_module(module))
+    assert failures == 0 and tried > 0

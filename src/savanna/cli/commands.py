@@ -39,6 +39,7 @@ from savanna.core import (
 from savanna.core import replay as replay_record
 from savanna.core.registry import broken_games
 from savanna.core.rng import PLAYOUT
+from savanna.saves import is_save
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -188,7 +189,8 @@ def _write_atomically(path: Path, text: str) -> None:
     tmp.replace(path)
 
 
-def _read_bytes(path: Path) -> bytes:
+def read_bytes(path: Path) -> bytes:
+    """The bytes of ``path`` (RecordError, one clear line, when it cannot be read)."""
     try:
         return path.read_bytes()
     except OSError as exc:
@@ -200,7 +202,7 @@ def _read_bytes(path: Path) -> bytes:
 
 def read_record(path: Path) -> Record:
     """Read a record file (RecordError for a missing, unreadable or corrupt file)."""
-    return Record.from_json(_read_bytes(path))
+    return Record.from_json(read_bytes(path))
 
 
 def json_lines(path: Path, data: bytes) -> list[tuple[int, bytes]] | None:
@@ -261,7 +263,7 @@ def replay(
     record checked and a summary printed.
     """
     language = _check_lang(lang)
-    data = _read_bytes(file)
+    data = read_bytes(file)
     lines = json_lines(file, data)
     if lines is not None:
         if step:
@@ -271,6 +273,14 @@ def replay(
             )
         _replay_lines(file, lines, language)
         return
+    if is_save(data):
+        raise RecordError(
+            "this is a game in progress, saved sealed (no card or seed in clear): resume it "
+            "with `savanna play --load FILE`; its record is written when the game ends",
+            "c'est une partie en cours, sauvegardée scellée (ni carte ni graine en clair) : "
+            "reprenez-la avec `savanna play --load FICHIER` ; son enregistrement est écrit à "
+            "la fin de la partie",
+        )
     record = Record.from_json(data)
     if step:
         from savanna.tui import step_through
