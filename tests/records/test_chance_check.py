@@ -198,6 +198,8 @@ def test_version_1_records_replay_without_a_claim_and_cannot_carry_one() -> None
 def test_version_2_seeds_follow_the_seed_rule(seed: int) -> None:
     with pytest.raises(RecordError, match="the seed must be from 0 to"):
         _with(_golden("hyena-four-sticks"), seed=seed)
+    with pytest.raises(RecordError, match="field 'seed'"):
+        _with(_golden("hyena-four-sticks"), seed=True)
 
 
 def test_deeply_nested_json_is_a_record_error_not_a_recursion_error() -> None:

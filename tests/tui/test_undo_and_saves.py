@@ -146,7 +146,7 @@ def test_undo_after_a_bots_reply_is_refused(toy, tmp_path: Path) -> None:
     assert play.state.history == state.history
     play.lang = "fr"
     play._undo(0)
-    assert "Joueur 2 (robot random) a joué depuis votre dernier coup" in screen(play.console)
+    assert "Joueur 2 (robot au hasard) a joué depuis votre dernier coup" in screen(play.console)
 
 
 def test_undo_after_a_peek_is_refused(tmp_path: Path) -> None:
@@ -379,3 +379,29 @@ def test_default_record_name_has_the_date_not_the_seed(tmp_path: Path) -> None:
     assert first.name == "toy-2026-11-30-1705.savanna.json"
     first.write_text("x")
     assert default_record_path("toy", tmp_path, when).name == "toy-2026-11-30-1705-2.savanna.json"
+
+
+@pytest.mark.parametrize(
+    "options", [{"berries": True, "special": "vortex"}, {"special": "lava", "lion": True}]
+)
+def test_banjooli_moves_show_nothing_hidden_until_the_last_one(options: dict[str, Any]) -> None:
+    """In Banjooli information comes by chance (dice, berries, Jëmbat's peek is drawn) and at
+    the end: undo may take back any own move but none that ends the game."""
+    game = load_game("banjooli", players=3, options=options)
+    play = PlaySession(game, parse_seats("human,bot:random,bot:random"), seed=1, console=make_console())
+    rng = random.Random(3)
+    state = game.new_initial_state()
+    decisions = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply(state.sample_chance(rng))
+            continue
+        legal = state.legal_actions()
+        action = legal[rng.randrange(len(legal))]
+        after = state.clone()
+        after.apply(action)
+        shown = play._showed_something(state, action, state.current_player())
+        assert shown is after.is_terminal(), state.action_to_text(action)
+        decisions += 1
+        state = after
+    assert decisions > 100

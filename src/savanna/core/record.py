@@ -31,7 +31,7 @@ import random
 from collections.abc import Iterator, Sequence
 from typing import Any, Final, Literal
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict, StrictInt, ValidationError
 
 from savanna.core.errors import RecordError, SavannaError
 from savanna.core.game import Game, State
@@ -101,9 +101,9 @@ class Record(BaseModel):
     game_version: int
     players: int
     options: dict[str, int | str | bool]
-    seed: int | None = None
+    seed: StrictInt | None = None
     chance: Draw | None = None
-    reseeds: list[tuple[int, int]] | None = None
+    reseeds: list[tuple[StrictInt, StrictInt]] | None = None
     seats: list[str] | None = None
     actions: list[str]
     result: RecordResult | None = None
