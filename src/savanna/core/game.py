@@ -238,6 +238,8 @@ class Game(ABC):
         """
         if seat is None and spectator:
             return None
+        if type(seat) is int and 0 <= seat < self.num_players:  # the common case, fast
+            return seat
         if isinstance(seat, SupportsIndex) and not isinstance(seat, bool):
             number = index(seat)  # any integer, numpy's included
             if 0 <= number < self.num_players:
