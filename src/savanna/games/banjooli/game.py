@@ -16,7 +16,7 @@ from savanna.core.display import ScoreSheet
 from savanna.core.errors import RuleRef
 from savanna.core.game import Game, GameSpec, Observation, State
 from savanna.core.options import BoolOption, ChoiceOption, IntOption
-from savanna.games.banjooli import evaluation, observation, render, scoring
+from savanna.games.banjooli import evaluation, heuristic, observation, render, scoring
 from savanna.games.banjooli.actions import NUM_ACTIONS
 from savanna.games.banjooli.components import load_data
 from savanna.games.banjooli.notation import parse_position
@@ -136,9 +136,7 @@ class BanjooliGame(Game):
         return evaluation.estimate_scores(state)
 
     def heuristic_action(self, observation_: Observation, legal_actions: Sequence[int], rng: random.Random) -> int:
-        from savanna.games.banjooli.heuristic import choose
-
-        return choose(self, observation_, legal_actions, rng)
+        return heuristic.choose(self, observation_, legal_actions, rng)
 
     # -- what people are shown -------------------------------------------------------
     def render_text(self, observation_: Observation, lang: str = "en") -> str:
@@ -148,7 +146,7 @@ class BanjooliGame(Game):
         return render.board_svg(observation_)
 
     def text_styles(self, lang: str = "en") -> list[tuple[str, str]]:
-        return list(render.TEXT_STYLES)
+        return render.text_styles(lang)
 
     def legend(self, lang: str = "en") -> list[tuple[str, str]]:
         return render.legend(lang)

@@ -355,14 +355,12 @@ def parse_position(game: BanjooliGame, text: str) -> BanjooliState:
 
 
 def _decode(game: BanjooliGame, text: str) -> BanjooliState:
-    from savanna.games.banjooli.state import BanjooliState
-
     parts = text.split()
     if not parts or parts[0] != "banjooli":
         raise ValueError("it must start with 'banjooli'")
     kv = dict(p.split("=", 1) for p in parts[1:])
     n = game.num_players
-    st = BanjooliState(game)
+    st = game.new_initial_state()
     if kv["L"] != "-":
         tiles = tuple(kv["L"].split(","))
         physical = tuple(_FRONTS.get(t, t) for t in tiles)

@@ -24,7 +24,16 @@ from savanna.games.banjooli.observation import view
 from savanna.games.banjooli.phase import ARRIVED, UNKNOWN_TOKEN
 from savanna.games.banjooli.rules import MESSAGES
 
-__all__ = ["TEXT_STYLES", "board_svg", "board_text", "legend", "score_lines", "tile_svg", "tile_text"]
+__all__ = [
+    "TEXT_STYLES",
+    "board_svg",
+    "board_text",
+    "legend",
+    "score_lines",
+    "text_styles",
+    "tile_svg",
+    "tile_text",
+]
 
 K = SpaceKind
 _GLYPH = {
@@ -278,3 +287,8 @@ TEXT_STYLES: tuple[tuple[str, str], ...] = (
 """Terminal colours of :func:`board_text`: running ostriches as solid tokens of their colour,
 scared ones (lower case) in italic outline colour, rocks grey, quicksand yellow, lava red,
 the vortex and berries magenta."""
+
+
+def text_styles(lang: str = "en") -> list[tuple[str, str]]:
+    """The terminal colours of :func:`board_text` (:data:`TEXT_STYLES`; the same in every language)."""
+    return list(TEXT_STYLES)

@@ -12,13 +12,12 @@ index, a sides mask.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Final
 
 from savanna.core.display import EVERYONE, Audience
 from savanna.core.errors import IllegalActionError
-from savanna.core.game import CHANCE, TERMINAL, Observation, State
+from savanna.core.game import CHANCE, TERMINAL, Observation, State, compile_clone
 from savanna.games.banjooli.actions import (
     ACTIONS,
     GIVE_IDS,
@@ -80,8 +79,9 @@ _WHO: Final = tuple(TERMINAL if p == OVER else CHANCE if p in CHANCE_PHASES else
 """Who acts in each phase: TERMINAL, CHANCE or ``None`` (the seat)."""
 _BERRY_IDS: Final = tuple(b.id for b in load_data().berries)
 
-# The declared fields of a position. ``clone`` copies exactly these (and ``__slots__`` is
-# made of them), so a new field cannot be forgotten by the copy.
+# The declared fields of a position. ``clone`` copies exactly these (``__slots__`` is made
+# of them, and the copy is written from them by the core's ``compile_clone``), so a new
+# field cannot be forgotten by the copy.
 _SHARED: Final = (
     "n", "board", "order", "phase", "seat", "direction", "turn", "after_roll", "rerolled", "mover",
     "points", "turn_over", "frenzy_pending", "in_frenzy", "reason", "lion",
@@ -932,19 +932,4 @@ class BanjooliState(State):
         return observe(self, seat)
 
 
-def _compile_clone() -> Callable[[BanjooliState], BanjooliState]:
-    """``clone`` written out field by field from the declared groups, as ``dataclasses``
-    writes its methods: exactly the declared fields (none forgotten), at the speed of
-    plain assignments (a search clones a position at every simulation)."""
-    lines = ["other = new(cls)", "other.game = self.game", "other.history = self.history[:]"]
-    lines += [f"other.{name} = self.{name}" for name in _SHARED]
-    lines += [f"other.{name} = self.{name}[:]" for name in _LISTS]
-    lines += [f"other.{name} = {copy}" for name, copy in _DEEP.items()]
-    source = "def clone(self):\n" + "".join(f"    {line}\n" for line in lines) + "    return other\n"
-    namespace: dict[str, Any] = {"new": object.__new__, "cls": BanjooliState}
-    exec(source, namespace)
-    clone: Callable[[BanjooliState], BanjooliState] = namespace["clone"]
-    return clone
-
-
-_clone = _compile_clone()
+_clone = compile_clone(BanjooliState, values=_SHARED, lists=_LISTS, copies=_DEEP)
