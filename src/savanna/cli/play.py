@@ -6,7 +6,7 @@ one clear line in the chosen language and exit with code 2, never a traceback.
 
 from __future__ import annotations
 
-import random
+import secrets
 from pathlib import Path
 from typing import Annotated
 
@@ -14,8 +14,9 @@ import typer
 from rich.console import Console
 
 from savanna.cli import app
-from savanna.cli.commands import parse_options, read_record
+from savanna.cli.commands import parse_options, read_bytes
 from savanna.core import (
+    MAX_SEED,
     Game,
     OptionError,
     SavannaError,
@@ -24,8 +25,10 @@ from savanna.core import (
     registered_games,
     replay,
 )
+from savanna.core.rng import POSITION, SeedSchedule
 from savanna.i18n import resolve_language
 from savanna.i18n.tui import MESSAGES as M
+from savanna.saves import read_game
 from savanna.tui.seat import SeatSpec, default_seats, parse_seats
 from savanna.tui.session import PlaySession
 
@@ -71,9 +74,11 @@ def build_session(
         raise OptionError(M("cli.pause", "en", value=pause), M("cli.pause", "fr", value=pause))
     seat_list = parse_seats(seats) if seats is not None else None
     history: list[int] = []
+    reseeds: list[tuple[int, int]] = []
+    checked = True
     configured: Game
     if load is not None:
-        record = read_record(load)
+        record = read_game(read_bytes(load))
         if game is not None and game.strip().lower() != record.game:
             raise OptionError(
                 f"the saved game is {record.game!r}, not {game!r}",
@@ -93,8 +98,16 @@ def build_session(
                 if record.seats is not None
                 else default_seats(configured.num_players)
             )
-        if seed is None:
-            seed = record.seed
+        # The past keeps its seeds (the record can be checked); the future is drawn from a
+        # fresh seed, so nothing in the save file tells what comes next.
+        fresh = seed if seed is not None else fresh_seed()
+        if record.chance == POSITION and record.seed is not None:
+            schedule = SeedSchedule(record.seed, record.reseeds or [])
+            if not state.is_terminal():
+                schedule.reseed(len(history), fresh)
+            seed, reseeds = schedule.seed, schedule.reseeds
+        else:
+            seed, checked = fresh, False
         if out is None:
             out = load
     else:
@@ -104,17 +117,24 @@ def build_session(
         if seat_list is None:
             seat_list = default_seats(configured.num_players)
     if seed is None:
-        seed = random.SystemRandom().randrange(2**31)
+        seed = fresh_seed()
     return PlaySession(
         configured,
         seat_list,
         seed=seed,
+        reseeds=reseeds,
+        checked=checked,
         lang=lang,
         console=console,
         pause=pause,
         out=out,
         history=history,
     )
+
+
+def fresh_seed() -> int:
+    """A seed from the system's randomness, over the whole seed range (not guessable)."""
+    return secrets.randbelow(MAX_SEED + 1)
 
 
 def _error(err: Console, lang: str, exc: SavannaError) -> None:
@@ -141,7 +161,12 @@ def play(
         list[str] | None, typer.Option("--option", "-o", help="Game option KEY=VALUE (repeatable).")
     ] = None,
     seed: Annotated[
-        int | None, typer.Option("--seed", "-s", help="Seed of dice and bots (default: fresh).")
+        int | None,
+        typer.Option(
+            "--seed",
+            "-s",
+            help="Seed of dice and bots (default: fresh); with --load, the seed of what follows.",
+        ),
     ] = None,
     lang: Annotated[
         str | None, typer.Option("--lang", help="en or fr (default: from the locale).")
@@ -154,7 +179,9 @@ def play(
     ] = DEFAULT_PAUSE,
     out: Annotated[
         Path | None,
-        typer.Option("--out", help="Write the record here (default: <game>-<seed>.savanna.json)."),
+        typer.Option(
+            "--out", help="Write the record here (default: <game>-<date>-<time>.savanna.json)."
+        ),
     ] = None,
 ) -> None:
     """Play a game in the terminal: people at one keyboard, bots in the other seats.

@@ -95,8 +95,8 @@ MESSAGES = Catalogue(
             "Une partie enregistrée reprend avec : savanna play --load FICHIER",
         ),
         "help.undo": (
-            " undo takes back your last move;",
-            " annuler reprend votre dernier coup ;",
+            "\nundo takes back your last move until dice, a reply or a peek tell you more;",
+            "\nannuler reprend votre dernier coup avant tout dé, réponse ou coup d'œil ;",
         ),
         "undo.unavailable": (
             "Undo is only possible with one person playing against bots.",
@@ -107,6 +107,18 @@ MESSAGES = Catalogue(
             "Vous n'avez pas encore de coup à reprendre.",
         ),
         "undo.done": ("Took back your move {what}.", "Votre coup {what} est repris."),
+        "undo.after_chance": (
+            "Chance has spoken since your last move ({what}): it cannot be taken back.",
+            "Le hasard a parlé depuis votre dernier coup ({what}) : il ne peut plus être repris.",
+        ),
+        "undo.after_reply": (
+            "{who} has played since your last move: it cannot be taken back.",
+            "{who} a joué depuis votre dernier coup : il ne peut plus être repris.",
+        ),
+        "undo.after_peek": (
+            "Your move {what} showed you something hidden: it cannot be taken back.",
+            "Votre coup {what} vous a montré une information cachée : il ne peut plus être repris.",
+        ),
         # records
         "saved": ("Game saved to {path}", "Partie enregistrée dans {path}"),
         "save.failed": ("Cannot write {path}: {why}", "Impossible d'écrire {path} : {why}"),

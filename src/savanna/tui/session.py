@@ -6,13 +6,17 @@ short code or the game's notation. On a shared screen with several people and se
 the screen is wiped and the keyboard handed over before each person's turn, and nothing
 is drawn between turns but what a spectator may see.
 
-Randomness is derived from the seed and the position in the game (the number of actions
-so far), never from a running generator, so a saved game resumed with ``--load`` continues
-exactly as it would have, and an undone move meets the same dice again.
+Chance is drawn from the seed and the position in the game (the ``position`` draw of
+:mod:`savanna.core.rng`), and the record says so, so that ``savanna replay`` checks every
+die. ``undo`` takes back the player's last move only while it taught them nothing: not
+after a chance outcome, another seat's reply or a move that showed something hidden (a
+peek). A game in progress is saved sealed (:mod:`savanna.saves`): no seed, card or move in
+clear; a resumed game draws from a fresh seed from the resume point on.
 """
 
 from __future__ import annotations
 
+import datetime
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -28,12 +32,16 @@ from savanna.core import (
     CHANCE,
     Game,
     OptionError,
+    Record,
     SavannaError,
     State,
+    canonical_json,
     make_rng,
     record_of,
 )
+from savanna.core.rng import POSITION, SeedSchedule, position_rng
 from savanna.i18n.tui import MESSAGES as M
+from savanna.saves import seal
 from savanna.tui.choice import Choice, Menu
 from savanna.tui.render import (
     COMPACT_HEIGHT,
@@ -88,6 +96,8 @@ MAX_INPUT = 200
 """Longer lines are refused before parsing (no move is that long)."""
 STEP_PAUSE = 0.25
 """The share of ``pause`` waited between two actions of the same bot turn."""
+PEEK_SAMPLES = 8
+"""States the player cannot tell from the real one, tried to see whether a move showed something."""
 
 
 class _Turn(Enum):
@@ -113,13 +123,18 @@ class Outcome:
     interrupted: bool = False
 
 
-def default_record_path(game: str, seed: int, directory: Path | None = None) -> Path:
-    """``<game>-<seed>.savanna.json`` in ``directory`` (the current one), never an existing file."""
+def default_record_path(
+    game: str, directory: Path | None = None, when: datetime.datetime | None = None
+) -> Path:
+    """``<game>-<date>-<time>.savanna.json`` in ``directory`` (the current one), never an
+    existing file. The seed is not in the name: a game in progress keeps it secret.
+    """
     folder = Path.cwd() if directory is None else directory
-    path = folder / f"{game}-{seed}.savanna.json"
+    stamp = (when or datetime.datetime.now()).strftime("%Y-%m-%d-%H%M")
+    path = folder / f"{game}-{stamp}.savanna.json"
     n = 2
     while path.exists():
-        path = folder / f"{game}-{seed}-{n}.savanna.json"
+        path = folder / f"{game}-{stamp}-{n}.savanna.json"
         n += 1
     return path
 
@@ -140,7 +155,11 @@ class PlaySession:
     Args:
         game: the configured game.
         seats: who plays each seat (as many as the game has players).
-        seed: the seed of every chance draw and bot decision.
+        seed: the seed of every chance draw and bot decision (the first, for a resumed game).
+        reseeds: a resumed game's later seeds, ``(index, seed)``: from action ``index`` on,
+            chance is drawn from that seed (see :class:`~savanna.core.rng.SeedSchedule`).
+        checked: whether the record may say its chance was drawn by the ``position`` draw
+            (false when ``history`` came from a record that did not say so).
         lang: ``"en"`` or ``"fr"``.
         console: where to draw (a Rich console).
         read: reads one line after showing a prompt; raises ``EOFError`` when input ends.
@@ -168,6 +187,8 @@ class PlaySession:
         pause: float = 0.0,
         out: Path | None = None,
         history: Sequence[int] = (),
+        reseeds: Sequence[tuple[int, int]] = (),
+        checked: bool = True,
         sleep: Callable[[float], None] = time.sleep,
     ) -> None:
         if len(seats) != game.num_players:
@@ -177,13 +198,14 @@ class PlaySession:
             )
         self.game = game
         self.seats = list(seats)
-        self.seed = seed
+        self.seeds = SeedSchedule(seed, reseeds)
+        self.checked = checked
         self.lang = lang
         self.console = console if console is not None else Console()
         self.read = read if read is not None else read_with_console(self.console)
         self.pause = pause
         self.sleep = sleep
-        self.out = out if out is not None else default_record_path(game.name, seed)
+        self.out = out if out is not None else default_record_path(game.name)
         for seat, spec in enumerate(self.seats):
             if spec.bot is not None:
                 build_bot(spec.bot, game, seat, make_rng(seed, "check", seat))  # validates the spec
@@ -195,6 +217,8 @@ class PlaySession:
         self.events: list[Event] = []
         # The seat whose secrets may be on screen now (None: only public information).
         self._on_screen: Viewer = None
+        # A line to show under the next drawing of the board (an undo's confirmation).
+        self._notice: Text | None = None
         for action in history:
             self._apply(action)
 
@@ -360,7 +384,8 @@ class PlaySession:
         return self._finish()
 
     def _chance_step(self) -> None:
-        rng = make_rng(self.seed, "chance", len(self.state.history))
+        index = len(self.state.history)
+        rng = position_rng(self.seeds.seed_at(index), index)
         event = self._apply(self.state.sample_chance(rng))
         self._show_public()
         viewer = self._passive_viewer()
@@ -373,9 +398,8 @@ class PlaySession:
     def _bot_step(self, seat: int) -> None:
         spec = self.seats[seat].bot
         assert spec is not None  # only bot seats reach here
-        bot = build_bot(
-            spec, self.game, seat, make_rng(self.seed, "bot", seat, len(self.state.history))
-        )
+        index = len(self.state.history)
+        bot = build_bot(spec, self.game, seat, make_rng(self.seeds.seed_at(index), "bot", seat, index))
         action = bot.act(self.state.observation(seat), self.state.legal_actions())
         # The last screen of another bot's turn stays up for the full pause; the actions
         # within one turn (a piece moving step by step) only wait a share of it.
@@ -408,6 +432,9 @@ class PlaySession:
         menu = Menu.build(texts)
         clear_screen(self.console)
         self.draw(seat, menu=menu)
+        if self._notice is not None:
+            self.console.print(self._notice)
+            self._notice = None
         if len(texts) == 1:
             prompt = self._t("prompt.only", who=self.seat_name(seat), what=texts[0]) + " "
         else:
@@ -503,33 +530,107 @@ class PlaySession:
         return _COMMANDS.get(words[0].lower())
 
     def _undo(self, seat: int) -> bool:
+        """Take back ``seat``'s last action, unless something was learnt since it was played.
+
+        The player learns from a chance outcome (dice, a deal), another seat's action (a
+        bot's reply) and a move of their own that showed them something hidden (a peek).
+        Only the last action can be taken back, and only when it is the player's own and
+        showed nothing; several own actions in a row come back one by one.
+        """
         if not self.can_undo:
             self.console.print(self._t("undo.unavailable"))
             return False
-        mine = [i for i, actor in enumerate(self.actors) if actor == seat]
-        if not mine:
+        if not any(event.actor == seat for event in self.events):
             self.console.print(self._t("undo.nothing"))
             return False
-        cut = mine[-1]
-        undone = self.events[cut].text
-        history = self.state.history[:cut]
-        state = self.game.new_initial_state()
-        for action in history:
-            state.apply_unchecked(action)
-        self.state = state
+        last = self.events[-1]
+        cut = len(self.events) - 1
+        if last.is_chance:
+            refusal = self._t("undo.after_chance", what=last.shown_to(seat) or self._t("hidden"))
+        elif last.actor != seat:
+            refusal = self._t("undo.after_reply", who=self.seat_name(last.actor))
+        else:
+            before = self._replayed(cut)
+            if not self._showed_something(before, self.state.history[cut], seat):
+                return self._take_back(before, last.text)
+            refusal = self._t("undo.after_peek", what=last.text)
+        self.console.print(Text(refusal, style="yellow"))
+        return False
+
+    def _take_back(self, before: State, text: str) -> bool:
+        cut = len(before.history)
+        self.state = before
         del self.actors[cut:]
         del self.events[cut:]
-        self.console.print(Text(self._t("undo.done", what=undone), style="yellow"))
+        self.seeds.rewind(cut)
+        self._notice = Text(self._t("undo.done", what=text), style="yellow")
         return True
 
+    def _replayed(self, length: int) -> State:
+        """The position after the first ``length`` actions of the game."""
+        state = self.game.new_initial_state()
+        for action in self.state.history[:length]:
+            state.apply_unchecked(action)
+        return state
+
+    def _showed_something(self, before: State, action: int, seat: int) -> bool:
+        """Whether ``seat`` learnt something hidden by playing ``action`` in ``before``.
+
+        The action is replayed in states ``seat`` cannot tell from ``before`` (the game's
+        determinization); if ``seat``'s view after it is not the same in all of them, the
+        action showed something (a peek). When that cannot be worked out, the answer is yes:
+        refusing an undo is the safe mistake.
+        """
+        if self.game.spec.perfect_information:
+            return False
+        index = len(before.history)
+        rng = make_rng(self.seeds.seed_at(index), "peek", index)
+        observation = before.observation(seat)
+        views = set()
+        try:
+            for _ in range(PEEK_SAMPLES):
+                other = self.game.sample_state(observation, rng)
+                if action not in other.legal_actions():
+                    return True
+                other.apply_unchecked(action)
+                after = other.observation(seat)
+                views.add((after.text, canonical_json(dict(after.data))))
+        except Exception:  # a determinization that fails cannot vouch for the move
+            return True
+        return len(views) > 1
+
     # -- records ----------------------------------------------------------------------
+    def record(self) -> Record:
+        """The record of the game so far: its seeds and how chance was drawn from them."""
+        seats = [str(s) for s in self.seats]
+        if not self.checked:
+            return record_of(self.state, seats=seats)
+        return record_of(
+            self.state,
+            seed=self.seeds.seed,
+            seats=seats,
+            chance=POSITION,
+            reseeds=self.seeds.reseeds,
+        )
+
     def record_json(self) -> str:
-        """The record of the game so far (canonical JSON)."""
-        return record_of(self.state, seed=self.seed, seats=[str(s) for s in self.seats]).to_json()
+        """What ``save`` writes: the record of a finished game, else a sealed save file."""
+        record = self.record()
+        if self.state.is_terminal():
+            return record.to_json()
+        return seal(record)
 
     def _write(self, path: Path) -> Path | None:
         try:
-            path.write_text(self.record_json(), encoding="utf-8")
+            text = self.record_json()
+        except SavannaError as exc:  # the save key cannot be made or read
+            self.console.print(
+                Text(self._t("save.failed", path=str(path), why=exc.text(self.lang)), style="red"),
+                soft_wrap=True,
+            )
+            return None
+        try:
+            path.write_text(text, encoding="utf-8")
         except OSError as exc:
             self.console.print(
                 Text(
