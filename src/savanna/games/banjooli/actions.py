@@ -56,6 +56,7 @@ __all__ = [
     "PLAIN_MOVE_IDS",
     "SPACE_IDS",
     "SPELL_IDS",
+    "STEP_DIRECTIONS",
     "STEP_IDS",
     "SWAP_IDS",
     "UNSPELL_IDS",
@@ -336,6 +337,9 @@ PART_MOVE_IDS: Final = tuple(
 """``[ostrich][joker kind][part - 1]``: the frenzy move with part of a joker kind."""
 MAGIC_MOVE_IDS: Final = tuple(MagicFive(o).to_id() for o in range(5))
 STEP_IDS: Final = tuple(Step(d).to_id() for d in range(len(DIRECTIONS)))
+STEP_DIRECTIONS: Final = tuple(a.direction if isinstance(a, Step) else -1 for a in ACTIONS)
+"""``[action id]``: the direction of a step (-1 for other actions); the most frequent
+decision, read without building a value."""
 SPELL_IDS: Final = tuple(Spell(o).to_id() for o in range(5))
 UNSPELL_IDS: Final = tuple(Unspell(o).to_id() for o in range(5))
 GIVE_IDS: Final = tuple(Give(s).to_id() for s in range(5))

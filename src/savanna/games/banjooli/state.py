@@ -28,6 +28,7 @@ from savanna.games.banjooli.actions import (
     PLAIN_MOVE_IDS,
     SPACE_IDS,
     SPELL_IDS,
+    STEP_DIRECTIONS,
     STEP_IDS,
     SWAP_IDS,
     UNSPELL_IDS,
@@ -39,7 +40,6 @@ from savanna.games.banjooli.actions import (
     Pass,
     Reroll,
     Spell,
-    Step,
     Swap,
     Unspell,
     joker_kind,
@@ -73,6 +73,10 @@ LAYOUT, DEAL, PLACE, ROLL, REROLL, DECIDE, STEP, BERRY, FIX, GIVE, VORTEX, SWAP,
     int(p) for p in Phase
 )
 
+# Space kinds compared on the hot paths, as module names (faster than class attributes).
+_LAND, _QUICKSAND, _VORTEX, _LAVA, _CROCODILE = (
+    SpaceKind.LAND, SpaceKind.QUICKSAND, SpaceKind.VORTEX, SpaceKind.LAVA, SpaceKind.CROCODILE
+)
 _BACKS: Final = {t.id: t.back for t in load_data().tiles if t.kind in ("straight", "curve")}
 """Front face id of each common (double-sided) tile → its back face id."""
 _WHO: Final = tuple(TERMINAL if p == OVER else CHANCE if p in CHANCE_PHASES else None for p in Phase)
@@ -340,15 +344,13 @@ class BanjooliState(State):
             if own:  # rule move.joker_alone: jokers join the ostrich's own colour
                 if feasible(start, own, memo):
                     options.append((PLAIN_MOVE_IDS[o], own))
-                jokers = JOKER_MOVE_IDS[o]
-                parts = PART_MOVE_IDS[o]
                 for k, extra in kinds:
                     if feasible(start, own + extra, memo):
-                        options.append((jokers[k], own + extra))
+                        options.append((JOKER_MOVE_IDS[o][k], own + extra))
                     if not magic_allowed:
                         for j in range(1, extra):
                             if feasible(start, own + j, memo):
-                                options.append((parts[k][j - 1], own + j))
+                                options.append((PART_MOVE_IDS[o][k][j - 1], own + j))
             if magic and feasible(start, 5, memo):
                 options.append((MAGIC_MOVE_IDS[o], 5))
         return options
@@ -497,7 +499,7 @@ class BanjooliState(State):
         assert board is not None
         return [
             s for s in range(board.size)
-            if board.kind[s] == SpaceKind.LAND and board.from_exit[s] >= 3 and s not in self.berries
+            if board.kind[s] == _LAND and board.from_exit[s] >= 3 and s not in self.berries
             and self.occ[s] < 0
         ]
 
@@ -537,9 +539,7 @@ class BanjooliState(State):
                 self.after_roll = DECIDE
                 self.phase = ROLL
         elif phase == STEP:
-            step = ACTIONS[action]
-            assert isinstance(step, Step)
-            self._step(step.direction)
+            self._step(STEP_DIRECTIONS[action])
         elif phase in (DECIDE, FRENZY):
             self._decide(action)
         elif phase == VORTEX:
@@ -669,9 +669,13 @@ class BanjooliState(State):
                     self.frenzy[joker] -= used
             if frenzy:
                 self.frenzy[o] = 0
-            self._start_movement(o, points)
+            self.mover = o
+            self.points = points
+            self.phase = STEP
         elif isinstance(choice, MagicFive):
-            self._start_movement(choice.ostrich, 5)
+            self.mover = choice.ostrich
+            self.points = 5
+            self.phase = STEP
         elif isinstance(choice, Spell):
             self._spell(choice.ostrich)
         elif isinstance(choice, Unspell):
@@ -681,18 +685,13 @@ class BanjooliState(State):
             assert isinstance(choice, Pass)  # rule turn.pass
             self._end_turn()
 
-    def _start_movement(self, o: int, points: int) -> None:
-        self.mover = o
-        self.points = points
-        self.phase = STEP
-
     def _spell(self, o: int) -> None:
         """Scare ``o``; on a crocodile it is carried beyond the ditch (rule ``croc.bite``)."""
         self.scared[o] = True
         board = self.board
         assert board is not None
         here = self.pos[o]
-        if board.kind[here] == SpaceKind.CROCODILE:
+        if board.kind[here] == _CROCODILE:
             self.mover = o
             for row in board.croc_rows[here]:
                 free = [s for s in row if self.occ[s] < 0 and board.passable[s]]
@@ -760,10 +759,10 @@ class BanjooliState(State):
         self.pos[m] = t
         self.occ[t] = m
         code = board.kind[t]
-        if code == SpaceKind.QUICKSAND:  # rule quicksand.scare
+        if code == _QUICKSAND:  # rule quicksand.scare
             self.scared[m] = True
             self.points = 0
-        elif code == SpaceKind.VORTEX:  # rule vortex.swap
+        elif code == _VORTEX:  # rule vortex.swap
             self.phase = VORTEX
             return
         elif t in self.berries:
@@ -797,13 +796,13 @@ class BanjooliState(State):
         assert board is not None
         m = self.mover
         here = self.pos[m]
-        if here >= 0 and board.kind[here] == SpaceKind.LAVA:
+        if here >= 0 and board.kind[here] == _LAVA:
             frontier = {here}
             seen = {here}
             while frontier:
                 frontier = {p for s in frontier for p in board.back[s] if board.passable[p] and p not in seen}
                 seen |= frontier
-                free = [p for p in frontier if board.kind[p] != SpaceKind.LAVA and self.occ[p] < 0]
+                free = [p for p in frontier if board.kind[p] != _LAVA and self.occ[p] < 0]
                 if free:
                     self._choose(free, Reason.LAVA)
                     return
