@@ -20,8 +20,18 @@ import os
 from setuptools import setup
 
 NATIVE_MODULES = [
+    "savanna.bots.search",
+    "savanna.core.draws",
     "savanna.games.banjooli.board",
+    "savanna.games.banjooli.evaluation",
+    "savanna.games.banjooli.heuristic",
+    "savanna.games.banjooli.notation",
+    "savanna.games.banjooli.observation",
     "savanna.games.banjooli.state",
+    "savanna.games.hyena.evaluation",
+    "savanna.games.hyena.heuristic",
+    "savanna.games.hyena.notation",
+    "savanna.games.hyena.observation",
     "savanna.games.hyena.state",
 ]
 """Modules compiled by ``make compile``: the rules engines' hot paths and the search."""

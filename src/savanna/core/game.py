@@ -631,6 +631,22 @@ class State(ABC):
     def __repr__(self) -> str:
         return f"{self.game.name}.parse_position({self.to_text()!r})"
 
+    def __reduce__(self) -> tuple[Callable[[Game, str, list[int]], State], tuple[Game, str, list[int]]]:
+        """Pickle a state as its game, its complete notation and its history.
+
+        The notation is complete by contract (hidden parts included) and round-trips, so
+        this copies every state, whatever build of the engine made it (a compiled class
+        cannot be rebuilt field by field by ``object.__new__``).
+        """
+        return _restore_state, (self.game, self.to_text(), list(self.history))
+
+
+def _restore_state(game: Game, text: str, history: list[int]) -> State:
+    """The state pickled by :meth:`State.__reduce__`."""
+    state = game.parse_position(text)
+    state.history = list(history)
+    return state
+
 
 def compile_clone(
     cls: type[S],
@@ -655,7 +671,10 @@ def compile_clone(
     Usage, after the class: ``_clone = compile_clone(HyenaState, values=(...), lists=(...))``
     and ``def clone(self): return _clone(self)`` in it.
     """
-    lines = ["other = new(cls)", "other.game = self.game", "other.history = self.history[:]"]
+    # A class compiled by mypyc runs ``__init__`` in ``__new__`` and refuses
+    # ``object.__new__``: it is made by its constructor, then every field is overwritten.
+    blank = "new(cls)" if cls.__new__ is object.__new__ else "cls(self.game)"
+    lines = [f"other = {blank}", "other.game = self.game", "other.history = self.history[:]"]
     lines += [f"other.{name} = self.{name}" for name in values]
     lines += [f"other.{name} = self.{name}[:]" for name in lists]
     lines += [f"other.{name} = {copy}" for name, copy in (copies or {}).items()]
