@@ -67,4 +67,4 @@ from savanna.cli import play as _play  # noqa: E402,F401
 
 def main() -> None:
     """Entry point of the ``savanna`` script."""
-    app()
+    app(prog_name="savanna")
