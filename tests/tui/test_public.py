@@ -57,7 +57,9 @@ def test_the_log_hides_only_what_each_viewer_may_not_read(name: str, tmp_path: P
     events = play.events
     for viewer in [None, *range(play.game.num_players)]:
         for i in range(1, len(events), max(1, len(events) // 40)):
-            log = " ".join(e.plain for e in log_entries(events[:i], viewer, str, lambda e: "#HIDDEN#"))
+            log = " ".join(
+                e.plain for e in log_entries(events[:i], viewer, str, lambda e: "#HIDDEN#")
+            )
             hidden = [e for e in events[:i] if not e.viewers.includes(viewer)]
             if not hidden:
                 assert "#HIDDEN#" not in log

@@ -39,6 +39,7 @@ from rich.text import Text
 from savanna.core import (
     CHANCE,
     Game,
+    NotationError,
     OptionError,
     Record,
     SavannaError,
@@ -386,9 +387,7 @@ class PlaySession:
             turn = self.seat_name(player)
         status = Text(self._t("status.turn") + self._t("colon"), style="bold")
         status.append(turn, style="bold green")
-        log = log_entries(
-            self.events, viewer, self._who, self._hidden, LOG_ENTRIES, self._t("sep")
-        )
+        log = log_entries(self.events, viewer, self._who, self._hidden, LOG_ENTRIES, self._t("sep"))
         sections: list[tuple[int, Lines | Cells]] = [
             (0, Lines([status], required=-1)),
             (2, Lines(log, required=1, keep_last=True, most_lines=LOG_LINES)),
@@ -604,7 +603,8 @@ class PlaySession:
         self._say(Text(localise(refusal.text(self.lang), self.lang), style="bold red"))
         first = wanted.split(maxsplit=1)[0].lower() if wanted.strip() else ""
         verbs = menu.verbs()
-        if first and first not in {v.lower() for v in verbs}:
+        # A refused move already says why; text the game could not read gets the verbs of now.
+        if isinstance(refusal, NotationError) and first not in {v.lower() for v in verbs}:
             self._say(Text(self._t("not.now", verbs=", ".join(verbs)), style="yellow"))
         else:
             self._say(Text(self._t("try.again"), style="dim"))
