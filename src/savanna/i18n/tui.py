@@ -86,6 +86,10 @@ MESSAGES = Catalogue(
             "{verb} ... ({n} choices, e.g. {example})",
             "{verb} ... ({n} possibilités, ex. {example})",
         ),
+        "family.words": (
+            "{verb}: {words} ... ({n} choices, e.g. {example})",
+            "{verb} : {words} ... ({n} possibilités, ex. {example})",
+        ),
         "family.ask.subset": (
             "{verb} which? Type some of {chars} (e.g. {example}); Enter goes back>",
             "{verb} lesquels ? Tapez certains de {chars} (ex. {example}) ; Entrée pour revenir>",
