@@ -161,6 +161,9 @@ class BanjooliGame(Game):
             label = Label(label.key, {**label.fields, "order": order})
         return super().label_text(label, lang)
 
+    def private_summary(self, observation_: Observation, lang: str = "en") -> list[str]:
+        return render.private_summary(observation_, lang)
+
     def score_sheets(self, observation_: Observation) -> list[ScoreSheet] | None:
         """The score sheets once the race is over (every Prediction is then revealed)."""
         data = observation.view(observation_)
