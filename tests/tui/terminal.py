@@ -4,7 +4,7 @@ The program runs under pexpect in an 80x24 pseudo-terminal that says it is an xt
 the screen is really cleared); everything it writes is fed to a VT100 emulator (pyte),
 whose screen is what a person would be looking at. :meth:`Terminal.screenshot` returns
 those 24 lines as text; the tests compare them with the text screenshots kept in
-``tests/tui/snapshots/`` (regenerate with ``SAVANNA_UPDATE_SNAPSHOTS=1``).
+``tests/tui/screenshots/`` (regenerate with ``SAVANNA_UPDATE_SNAPSHOTS=1``).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ import pexpect
 import pyte
 
 ROOT = Path(__file__).resolve().parents[2]
-SNAPSHOTS = Path(__file__).parent / "snapshots"
+SCREENSHOTS = Path(__file__).parent / "screenshots"
 UPDATE = os.environ.get("SAVANNA_UPDATE_SNAPSHOTS") == "1"
 
 
@@ -98,7 +98,7 @@ class Terminal:
 
 def check_screenshot(name: str, text: str) -> None:
     """Compare ``text`` with the stored screenshot ``name`` (or store it when updating)."""
-    path = SNAPSHOTS / f"{name}.txt"
+    path = SCREENSHOTS / f"{name}.txt"
     if UPDATE:
         path.write_text(text, encoding="utf-8")
     assert path.exists(), f"no screenshot {path.name}: run with SAVANNA_UPDATE_SNAPSHOTS=1"

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from savanna.core import Record, replay
 from savanna.saves import read_game
-from tests.tui.terminal import Terminal, check_screenshot
+from tests.tui.terminal import SCREENSHOTS, Terminal, check_screenshot
 
 PROMPT = r"your move(?: \[[^\]\n]*\])?> "
 PROMPT_FR = r"votre coup(?: \[[^\]\n]*\])?> "
@@ -183,3 +183,10 @@ def test_loading_a_save_keeps_it_and_names_the_new_record(toy, tmp_path: Path) -
     record = Record.from_json((tmp_path / written.group(1)).read_text())
     assert replay(record).is_terminal()
     assert read_game(saved).actions == record.actions[: len(read_game(saved).actions)]
+
+
+def test_every_stored_screenshot_is_checked() -> None:
+    """An orphan screenshot (a test renamed or removed) fails instead of lying around."""
+    source = Path(__file__).read_text(encoding="utf-8")
+    named = set(re.findall(r'check_screenshot\("([^"]+)"', source))
+    assert {p.stem for p in SCREENSHOTS.glob("*.txt")} == named
