@@ -17,16 +17,37 @@ from typing import Annotated, Literal
 from pydantic import Field, model_validator
 
 from savanna.bots.bot import Bot, BotConfig, register_bot
-from savanna.bots.search import DEFAULT_DEPTH, DEFAULT_POOL, InfoSetNode, Search
+from savanna.bots.search import (
+    DEFAULT_C,
+    DEFAULT_DEPTH,
+    DEFAULT_POOL,
+    DEFAULT_PRIOR,
+    DEFAULT_REWARD,
+    DEFAULT_ROLLOUT,
+    DEFAULT_WIDEN,
+    InfoSetNode,
+    Prior,
+    Reward,
+    Rollout,
+    Search,
+)
 from savanna.core import Observation
 
 __all__ = [
+    "DEFAULT_C",
     "DEFAULT_DEPTH",
     "DEFAULT_POOL",
+    "DEFAULT_PRIOR",
+    "DEFAULT_REWARD",
+    "DEFAULT_ROLLOUT",
     "DEFAULT_SIMULATIONS",
+    "DEFAULT_WIDEN",
     "ISMCTSBot",
     "ISMCTSConfig",
     "InfoSetNode",
+    "Prior",
+    "Reward",
+    "Rollout",
     "Search",
 ]
 
@@ -41,19 +62,19 @@ class ISMCTSConfig(BotConfig):
     """Simulations per decision (default 1000 when ``seconds`` is not given either)."""
     seconds: float | None = Field(default=None, gt=0, le=3600)
     """Thinking time per decision, in seconds."""
-    c: float = Field(default=0.7, ge=0, le=10)
+    c: float = Field(default=DEFAULT_C, ge=0, le=10)
     """UCB exploration constant (returns are normalised to [0, 1])."""
-    rollout: Literal["random", "heuristic"] = "random"
+    rollout: Rollout = DEFAULT_ROLLOUT
     """Policy of the playouts after the tree."""
-    prior: Literal["none", "heuristic"] = "heuristic"
+    prior: Prior = DEFAULT_PRIOR
     """First action tried at a new information set: the game's heuristic choice, or a random one."""
     depth: Annotated[int, Field(ge=0, le=1_000_000)] | Literal["full"] | None = None
     """Rollout actions before the evaluation (default 10 when the game has one); ``full``: to the end."""
-    widen: float = Field(default=0.5, gt=0, le=1)
+    widen: float = Field(default=DEFAULT_WIDEN, gt=0, le=1)
     """Progressive widening exponent: a node visited n times considers ceil((n+1)**widen) actions."""
     pool: int = Field(default=DEFAULT_POOL, ge=0, le=1_000_000)
     """Determinizations drawn per search before copies are reused (0: a fresh one every time)."""
-    reward: Literal["score", "rank", "win"] = "score"
+    reward: Reward = DEFAULT_REWARD
     """What each seat maximises: its normalised score, its place, or a first place."""
 
     @model_validator(mode="after")

@@ -46,16 +46,44 @@ import math
 import random
 import time
 from collections.abc import Sequence
+from typing import Literal
 
 from savanna.bots.bot import BotError
 from savanna.core import CHANCE, TERMINAL, Game, Observation, State, ranking_from_scores
 
-__all__ = ["DEFAULT_DEPTH", "DEFAULT_POOL", "InfoSetNode", "Search"]
+__all__ = [
+    "DEFAULT_C",
+    "DEFAULT_DEPTH",
+    "DEFAULT_POOL",
+    "DEFAULT_PRIOR",
+    "DEFAULT_REWARD",
+    "DEFAULT_ROLLOUT",
+    "DEFAULT_WIDEN",
+    "InfoSetNode",
+    "Prior",
+    "Reward",
+    "Rollout",
+    "Search",
+]
 
 DEFAULT_DEPTH = 10
 """Rollout actions (chance included) before the game's evaluation is asked, by default."""
 DEFAULT_POOL = 32
 """Determinizations drawn per search before copies of them are reused, by default."""
+DEFAULT_C = 0.7
+"""UCB exploration constant by default (returns are normalised to [0, 1])."""
+DEFAULT_WIDEN = 0.5
+"""Progressive widening exponent by default."""
+
+Rollout = Literal["random", "heuristic"]
+"""Policy of the playouts after the tree."""
+Prior = Literal["none", "heuristic"]
+"""First action tried at a new information set: a random one, or the game's heuristic choice."""
+Reward = Literal["score", "rank", "win"]
+"""What each seat maximises: its normalised score, its place, or a first place."""
+DEFAULT_ROLLOUT: Rollout = "random"
+DEFAULT_PRIOR: Prior = "heuristic"
+DEFAULT_REWARD: Reward = "score"
 
 
 class InfoSetNode:
@@ -154,13 +182,13 @@ class Search:
         legal_actions: Sequence[int],
         rng: random.Random,
         *,
-        c: float = 0.7,
-        rollout: str = "random",
-        prior: str = "heuristic",
+        c: float = DEFAULT_C,
+        rollout: Rollout = DEFAULT_ROLLOUT,
+        prior: Prior = DEFAULT_PRIOR,
         depth: int | None = None,
-        widen: float = 0.5,
+        widen: float = DEFAULT_WIDEN,
         pool: int = DEFAULT_POOL,
-        reward: str = "score",
+        reward: Reward = DEFAULT_REWARD,
     ) -> None:
         if observation.seat is None:
             raise BotError(
