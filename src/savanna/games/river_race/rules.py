@@ -1,0 +1,133 @@
+"""The rule catalogue of the river race: clause id → :class:`RuleRef` with its source.
+
+Clause ids are the ones used in ``docs/rules/river-race.md`` and in the test names. The
+sentences live in the message catalogues ``data/messages.en.toml`` and
+``data/messages.fr.toml`` (section ``[rules]``); numbers that come from the components
+(dice, bag, prices, stacks) are filled in from ``data/material.toml``, so the texts follow
+the data.
+
+Example:
+    >>> RULES["move.skip"].en
+    'Occupied spaces are jumped over and not counted.'
+    >>> RULES["spring.coin"].fr
+    "Un pion qui passe au-dessus d'une source prend la pièce du dessus de la pile : 2, 4, 6, 4, 2 pièces d'or."
+    >>> message("label.gold", "fr")
+    'or'
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any, Final
+
+from savanna.core.errors import RuleRef
+from savanna.games.river_race.board import read_data_file
+from savanna.games.river_race.components import load_material
+
+__all__ = ["GAME", "LANGUAGES", "RULES", "SEED", "message", "messages"]
+
+GAME: Final = "river-race"
+SEED: Final = "river-race-description-fr.txt"
+LANGUAGES: Final = ("en", "fr")
+_DESIGN: Final = "design (docs/rules/river-race.md"
+
+_SOURCES: Final[tuple[tuple[str, str], ...]] = (
+    ("setup.pawns", f"{SEED}, FIN DE LA PARTIE (ses trois pions)"),
+    ("setup.gold", f"{_DESIGN}, Gold and coins)"),
+    ("setup.first", f"{_DESIGN}, Players and turns)"),
+    ("roll.dice", f"design; {SEED}, DÉPLACEMENT (en lançant les dés)"),
+    ("move.one_pawn", f"design; {SEED}, DÉPLACEMENT (la totalité des points)"),
+    ("move.all_points", f"{SEED}, DÉPLACEMENT (doit utiliser la totalité des points)"),
+    ("move.skip", f"{SEED}, DÉPLACEMENT (doit sauter les cases occupées)"),
+    ("move.fork", f"design; {SEED}, CASES SACRIFICE and LES SOURCES (faire le tour de la rivière)"),
+    ("move.branch_only_at_fork", f"{_DESIGN}, Moving)"),
+    ("move.stop", f"design; {SEED}, CASES SACRIFICE (les pions attendent dans les cours) and DÉPLACEMENT (dès qu'un pion arrive au village)"),
+    ("move.wait", f"{SEED}, CASES SACRIFICE (les pions attendent dans les cours jusqu'à ce qu'un joueur fasse un sacrifice qui permet de traverser le fleuve)"),
+    ("move.altar", f"{SEED}, CASES SACRIFICE (une fois le sacrifice fait, on peut se déplacer sur la rive opposée)"),
+    ("move.village", f"{SEED}, DÉPLACEMENT (il se place dans la hutte)"),
+    ("move.none", f"{_DESIGN}, Moving)"),
+    ("village.hut", f"{SEED}, DÉPLACEMENT (il se place dans la hutte de plus forte valeur)"),
+    ("pity.coin", f"{SEED}, DÉPLACEMENT (quand un joueur fait 1 au dé, les dieux prennent pitié de lui)"),
+    ("pity.bag", f"design; {SEED}, DÉPLACEMENT (une pièce d'or au hasard, d'une valeur allant de 1 à 6)"),
+    ("persecutor.ring", f"{SEED}, LE PERSÉCUTEUR"),
+    ("persecutor.sacrifice", f"{SEED}, LE PERSÉCUTEUR (également d'une case à chaque sacrifice)"),
+    ("sacrifice.step", f"design; {SEED}, CASES SACRIFICE (les pions attendent dans les cours jusqu'à ce qu'un joueur fasse un sacrifice)"),
+    ("sacrifice.draw", f"{SEED}, CASES SACRIFICE (le joueur qui occupe le lieu de sacrifice tire la carte du dessus de la pioche)"),
+    ("sacrifice.secret", f"{SEED}, CASES SACRIFICE (la regarde secrètement)"),
+    ("deck.reshuffle", f"{_DESIGN}, The sacrifice cards)"),
+    ("council.when", f"design; {SEED}, CASES SACRIFICE (il peut alors traverser quand il le souhaite)"),
+    ("council.sacrificer", f"{SEED}, CASES SACRIFICE (le joueur qui occupe le lieu de sacrifice)"),
+    ("offer.yard", f"{SEED}, CASES SACRIFICE (les pions de son choix qui se trouvent dans la cour attenante)"),
+    ("offer.once", f"{_DESIGN}, The negotiation)"),
+    ("offer.price", f"{_DESIGN}, The negotiation)"),
+    ("answer.reply", f"design; {SEED}, CASES SACRIFICE (dès qu'un accord intervient)"),
+    ("answer.counter", f"{_DESIGN}, The negotiation)"),
+    ("cross.price", f"{SEED}, CASES SACRIFICE (il paye à la banque le montant indiqué sur la carte)"),
+    ("cross.payment", f"{SEED}, CASES SACRIFICE (après paiement des prix convenus ... dévoilée puis défaussée)"),
+    ("cross.own", f"design; {SEED}, CASES SACRIFICE (faire traverser avec lui les pions de son choix)"),
+    ("spring.coin", f"{SEED}, LES SOURCES"),
+    ("end.three", f"{SEED}, FIN DE LA PARTIE"),
+    ("end.huts", f"{SEED}, FIN DE LA PARTIE"),
+    ("end.persecutor", f"{SEED}, FIN DE LA PARTIE and LE PERSÉCUTEUR"),
+    ("end.cap", f"{_DESIGN}, Ending)"),
+    ("score.total", f"{SEED}, FIN DE LA PARTIE"),
+    ("score.tie", f"{_DESIGN}, Scoring and ties)"),
+)
+
+
+@cache
+def messages(lang: str) -> dict[str, Any]:
+    """The message catalogue of ``lang`` (``en`` or ``fr``) as read from its TOML file.
+
+    Raises:
+        KeyError: for a language without a catalogue.
+    """
+    if lang not in LANGUAGES:
+        raise KeyError(lang)
+    return read_data_file(f"messages.{lang}.toml")
+
+
+def _component_fields() -> dict[str, str]:
+    m = load_material()
+    values = ", ".join(f"{n}×{v}" for v, n in enumerate(m.bag.coins, start=1) if n)
+    return {
+        "dice": str(m.dice.count),
+        "bag": str(sum(m.bag.coins)),
+        "bag_values": values,
+        "start_gold": ", ".join(str(g) for g in m.gold.start),
+        "max_price": str(m.negotiation.max_price),
+        "stack": ", ".join(str(c) for c in m.spring.stack),
+        "max_turns": str(m.limits.max_turns),
+        "rings": str(m.persecutor.rings),
+    }
+
+
+def message(key: str, lang: str = "en", **fields: object) -> str:
+    """The text of ``key`` in ``lang`` with its ``{fields}`` filled in.
+
+    Keys are ``rule.<clause id>`` or ``label.<name>``; an unknown language falls back to
+    English.
+
+    Raises:
+        KeyError: for a key neither catalogue has.
+    """
+    catalogue = messages(lang if lang in LANGUAGES else "en")
+    section, _, name = key.partition(".")
+    table = catalogue["rules" if section == "rule" else "labels"]
+    template = str(table[name])
+    return template.format(**fields) if fields else template
+
+
+def _catalogue() -> dict[str, RuleRef]:
+    fields = _component_fields()
+    en, fr = messages("en")["rules"], messages("fr")["rules"]
+    rules = {}
+    for clause, source in _SOURCES:
+        rules[clause] = RuleRef(
+            GAME, clause, en=en[clause].format(**fields), fr=fr[clause].format(**fields), source=source
+        )
+    return rules
+
+
+RULES: Final[dict[str, RuleRef]] = _catalogue()
+"""Every clause of the river race, in the order of the rules document."""
