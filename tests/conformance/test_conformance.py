@@ -11,6 +11,7 @@ import json
 import math
 import random
 from fractions import Fraction
+from importlib.metadata import entry_points
 
 import pytest
 
@@ -21,12 +22,17 @@ from savanna.core import (
     IntOption,
     NotationError,
     SavannaError,
+    SeatError,
+    State,
+    canonical_json,
     load_game,
+    random_playout,
     record_of,
     registered_games,
     replay,
+    sample_action,
 )
-from savanna.core.registry import broken_games
+from savanna.core.registry import ENTRY_POINT_GROUP, broken_games
 
 
 def _configs() -> list[tuple[str, int | None, dict[str, object]]]:
@@ -176,3 +182,157 @@ def test_other_seats_secrets_never_reach_an_observation(game: Game) -> None:
             assert game.render_svg(again) == game.render_svg(view)
     if not game.spec.perfect_information and not state.is_terminal():
         assert differed, "hidden information was never redrawn"
+
+
+# -- the one door: the core checks every seat --------------------------------------------
+@pytest.mark.parametrize("bad", [-1, "num_players", True, False, "0", 1.0, [0]])
+def test_observation_refuses_a_seat_not_at_the_table_by_core_rule_seat_unknown(game: Game, bad: object) -> None:
+    """``observation(-1)`` once returned the last seat's secrets; every bad seat is refused."""
+    seat = game.num_players if bad == "num_players" else bad
+    state = game.new_initial_state()
+    with pytest.raises(SeatError) as info:
+        state.observation(seat)  # type: ignore[arg-type]
+    assert info.value.rule.id == "seat.unknown" and info.value.rule.game == "core"
+    assert "seat.unknown" in info.value.text("fr") and info.value.code == "seat/unknown"
+    with pytest.raises(SeatError):
+        game.check_seat(seat)
+
+
+def test_observation_accepts_every_seat_and_the_spectator(game: Game) -> None:
+    state = game.new_initial_state()
+    assert [state.observation(seat).seat for seat in [None, *range(game.num_players)]] == [
+        None,
+        *range(game.num_players),
+    ]
+
+
+def test_no_game_overrides_the_checked_observation_door(game: Game) -> None:
+    state = game.new_initial_state()
+    assert type(state).observation is State.observation
+
+
+# -- what interfaces show people, declared by each game --------------------------------------
+MAX_ALTERNATIVES = 64
+"""Positions with more legal actions (the layout draw) are not compared action by action."""
+
+
+def _reachable(game: Game, seed: int, steps: int) -> list[State]:
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    states = [state.clone()]
+    for _ in range(steps):
+        if state.is_terminal():
+            break
+        state.apply(sample_action(state, rng))
+        states.append(state.clone())
+    return states
+
+
+def _view(state: State, viewer: int | None) -> str:
+    obs = state.observation(viewer)
+    return obs.text + canonical_json(dict(obs.data))
+
+
+def test_action_audiences_are_exactly_who_can_tell_the_action_apart(game: Game) -> None:
+    """In a game with secrets, the viewers declared to read an action are those whose
+    observation tells it apart from the other legal actions: every viewer who can tell is
+    declared (a public move is never shown as hidden), and a declared viewer learns nothing
+    its observation does not show (a secret never leaks through a log) — two actions that
+    lead to the very same position (three ways across the line) tell nothing hidden. The
+    acting seat always reads its own action."""
+    viewers: list[int | None] = [None, *range(game.num_players)]
+    checked = 0
+    for state in _reachable(game, 5, 400):
+        legal = state.legal_actions()
+        actor = state.current_player()
+        for action in legal:
+            audience = state.action_viewers(action)
+            if actor >= 0:
+                assert audience.includes(actor), "a seat reads its own action"
+        if game.spec.perfect_information or not 1 < len(legal) <= MAX_ALTERNATIVES:
+            continue
+        after: dict[int, tuple[str, dict[int | None, str]]] = {}
+        for action in legal:
+            child = state.clone()
+            child.apply(action)
+            after[action] = (child.to_text(), {v: _view(child, v) for v in viewers})
+        for action in legal:
+            audience = state.action_viewers(action)
+            full, seen = after[action]
+            others = [after[other] for other in legal if other != action]
+            for v in viewers:
+                tells = all(view[v] != seen[v] for _, view in others)
+                harmless = all(view[v] != seen[v] or text == full for text, view in others)
+                what = (state.action_to_text(action), v)
+                if tells:
+                    assert audience.includes(v), f"{what}: a viewer who can tell is not told"
+                if audience.includes(v) and v != actor:
+                    assert harmless, f"{what}: the log would tell more than the observation"
+            checked += 1
+    if not game.spec.perfect_information:
+        assert checked > 0
+
+
+def test_every_action_is_described_in_words_in_english_and_french(game: Game) -> None:
+    for state in _reachable(game, 8, 300)[::7]:
+        for action in state.legal_actions()[:80]:
+            en, fr = state.describe_action(action, "en"), state.describe_action(action, "fr")
+            assert en.strip() and fr.strip() and "{" not in en + fr
+
+
+def test_score_sheets_appear_at_the_end_and_add_up_to_the_scores(game: Game) -> None:
+    state = game.new_initial_state()
+    assert game.score_sheets(state.observation(None)) is None
+    final = random_playout(game, random.Random(3))
+    if game.name not in ENTRY_POINT_GAMES:
+        return  # the test-only toy declares no sheet
+    for viewer in (None, 0):
+        sheets = game.score_sheets(final.observation(viewer))
+        assert sheets is not None and [s.seat for s in sheets] == list(range(game.num_players))
+        assert [s.total for s in sheets] == final.scores()
+        assert [s.place for s in sheets] == final.ranking()
+        for sheet in sheets:
+            assert sum(line.points or 0 for line in sheet.lines) == sheet.total
+            for label in [line.label for line in sheet.lines] + [sheet.tiebreak] * (sheet.tiebreak is not None):
+                assert label is not None
+                assert game.label_text(label, "en") and game.label_text(label, "fr")
+            tied = [s for s in sheets if s.total == sheet.total and s.seat != sheet.seat]
+            assert (sheet.tiebreak is not None) == bool(tied)
+        json.dumps([s.to_json() for s in sheets])
+
+
+ENTRY_POINT_GAMES = {ep.name for ep in entry_points(group=ENTRY_POINT_GROUP)}
+
+
+@pytest.mark.parametrize("name", sorted(ENTRY_POINT_GAMES))
+def test_every_game_declares_legend_rules_summary_and_styles_in_both_languages(name: str) -> None:
+    game = load_game(name)
+    for lang in ("en", "fr"):
+        legend = game.legend(lang)
+        assert legend and all(symbol.strip() and meaning.strip() for symbol, meaning in legend)
+        summary = game.rules_summary(lang)
+        assert len(summary) >= 300 and "{" not in summary, "a few lines of rules"
+        styles = game.text_styles(lang)
+        assert styles is None or all(isinstance(p, str) and isinstance(s, str) for p, s in styles)
+    assert game.legend("en") != game.legend("fr") and game.rules_summary("en") != game.rules_summary("fr")
+
+
+@pytest.mark.parametrize("name", sorted(ENTRY_POINT_GAMES))
+def test_every_game_has_a_message_catalogue_whose_rule_sentences_are_its_clauses(name: str) -> None:
+    cls = registered_games()[name]
+    assert len(cls.catalogue) > 0 and set(cls.catalogue.languages) == {"en", "fr"}
+    clauses: set[str] = set()
+    for options in _option_variants(cls):
+        game = load_game(name, options=options)
+        clauses |= set(game.rules())
+        for rule in game.rules().values():
+            assert rule.game == name and rule.en and rule.fr and rule.en != rule.fr
+    assert set(cls.catalogue.rule_ids()) <= clauses, "a rule sentence without a clause"
+
+
+def _option_variants(cls: type[Game]) -> list[dict[str, object]]:
+    variants: list[dict[str, object]] = [{}]
+    for opt in cls.spec.options:
+        if isinstance(opt, ChoiceOption):
+            variants += [{opt.name: c} for c in opt.choices]
+    return variants

@@ -56,7 +56,7 @@ def _play_out(aec: raw_env, seed: int) -> dict[str, float]:
             aec.step(None)
             continue
         mask = observation["action_mask"]
-        assert mask.any() and list(np.flatnonzero(mask)) == sorted(aec.state.legal_actions())
+        assert mask.any() and list(np.flatnonzero(mask)) == sorted(aec.game_state.legal_actions())
         aec.step(int(rng.choice(np.flatnonzero(mask))))
     return totals
 
@@ -64,8 +64,8 @@ def _play_out(aec: raw_env, seed: int) -> dict[str, float]:
 def test_rewards_are_the_final_scores_normalised(game: Game) -> None:
     aec = raw_env(game)
     totals = _play_out(aec, 7)
-    assert aec.state.is_terminal()
-    expected = normalised_rewards(game, aec.state.scores())
+    assert aec.game_state.is_terminal()
+    expected = normalised_rewards(game, aec.game_state.scores())
     assert [totals[a] for a in aec.possible_agents] == pytest.approx(expected)
     assert all(-1.0 <= r <= 1.0 for r in expected)
     assert aec.agents == []
@@ -75,10 +75,10 @@ def test_same_seed_same_game() -> None:
     first, second = raw_env("toy", players=3), raw_env("toy", players=3)
     _play_out(first, 42)
     _play_out(second, 42)
-    assert first.state.history == second.state.history
+    assert first.game_state.history == second.game_state.history
     third = raw_env("toy", players=3)
     _play_out(third, 43)
-    assert third.state.history != first.state.history
+    assert third.game_state.history != first.game_state.history
 
 
 def test_mask_is_empty_for_agents_not_to_act() -> None:
@@ -92,11 +92,11 @@ def test_mask_is_empty_for_agents_not_to_act() -> None:
 def test_raw_env_refuses_an_unknown_action_naming_the_rule() -> None:
     aec = raw_env("toy")
     aec.reset(seed=0)
-    before = aec.state.to_text()
+    before = aec.game_state.to_text()
     with pytest.raises(IllegalActionError) as refused:
         aec.step(5)
     assert refused.value.rule.id == "action.unknown"
-    assert aec.state.to_text() == before
+    assert aec.game_state.to_text() == before
 
 
 def _env_with_a_masked_action() -> tuple[object, str, int]:
@@ -127,7 +127,7 @@ def test_wrapped_env_ends_the_game_on_an_illegal_action() -> None:
 def test_render_shows_the_spectator_view() -> None:
     aec = raw_env("toy", render_mode="ansi")
     aec.reset(seed=3)
-    assert aec.render() == aec.game.render_text(aec.state.observation(None))
+    assert aec.render() == aec.game.render_text(aec.game_state.observation(None))
     assert raw_env("toy").render() is None
 
 
@@ -149,3 +149,31 @@ def test_none_is_refused_before_the_end() -> None:
     aec.reset(seed=0)
     with pytest.raises(OptionError):
         aec.step(None)
+
+
+def test_state_is_pettingzoo_global_view_through_the_wrappers(config: Config) -> None:
+    """``env.state()`` works on the wrapped env (an attribute used to shadow the method)."""
+    from pettingzoo.test.state_test import test_state, test_state_space
+
+    wrapped = _env(config)
+    test_state_space(wrapped)
+    test_state(wrapped, num_cycles=20)
+
+
+def test_state_is_every_seats_observation_in_seat_order(game: Game) -> None:
+    aec = env(game)
+    aec.reset(seed=5)
+    rng = np.random.default_rng(5)
+    for _agent in aec.agent_iter(40):
+        observation, _, termination, truncation, _ = aec.last()
+        inner = aec.unwrapped
+        expected = np.concatenate(
+            [np.ravel(inner.observe(a)["observation"]) for a in inner.possible_agents]
+        )
+        state = aec.state()
+        assert state.dtype == np.float32 and aec.unwrapped.state_space.contains(state)
+        assert np.array_equal(state, expected)
+        if termination or truncation:
+            aec.step(None)
+        else:
+            aec.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))

@@ -210,3 +210,21 @@ def test_ray_gives_the_same_summary_as_one_worker(toystats: type) -> None:
     finally:
         ray.shutdown()
     assert json.dumps(on_ray, sort_keys=True) == json.dumps(serial, sort_keys=True)
+
+
+def test_games_ended_at_the_turn_cap_are_counted(toystats: type, tmp_path: Path) -> None:
+    plan = _plan("toystats", games=10)
+    outcomes = run_simulation(plan, workers=1)
+    summary = summarise(plan, outcomes)
+    assert summary["turn_cap"]["games"] == 0 and summary["turn_cap"]["reported"] is False
+    for i in (2, 7):
+        outcomes[i]["statistics"]["game"]["ended_by"] = "turn_cap"
+    for i in (0, 1, 3):
+        outcomes[i]["statistics"]["game"]["ended_by"] = "arrival"
+    capped = summarise(plan, outcomes)["turn_cap"]
+    assert capped["reported"] is True
+    assert (capped["games"], capped["share"], capped["first_indices"]) == (2, 0.2, [2, 7])
+    lo, hi = capped["ci95"]
+    assert lo < 0.2 < hi
+    write_report(tmp_path, summarise(plan, outcomes), outcomes)
+    assert "Games ended at the turn cap: 2 of 10 (20.0%" in (tmp_path / "report.md").read_text()

@@ -42,3 +42,22 @@ def test_describe_gives_quartiles_and_histogram() -> None:
     assert d["histogram"] == {"1": 1, "2": 1, "2.5": 1, "3": 1, "4": 1}
     assert describe([]) == {"count": 0}
     assert number_key(3.0) == "3"
+
+
+def test_describe_standard_deviation_is_the_sample_one() -> None:
+    d = describe([2, 4, 4, 4, 5, 5, 7, 9])
+    # Sum of squared deviations 32 over n - 1 = 7.
+    assert d["std"] == pytest.approx((32 / 7) ** 0.5, abs=1e-4)
+    assert describe([3])["std"] == 0.0 and describe([3])["median"] == 3
+
+
+def test_z95_is_the_normal_quantile() -> None:
+    from savanna.lab.stats import Z95
+
+    assert round(Z95, 6) == 1.959964
+
+
+@pytest.mark.parametrize("n", [1, 7, 40, 1000])
+def test_wilson_bounds_are_exact_at_zero_and_all_successes(n: int) -> None:
+    assert wilson_interval(n, n)[1] == 1.0
+    assert wilson_interval(0, n)[0] == 0.0

@@ -3,8 +3,9 @@
     .venv/bin/python -m tests.records.regenerate
 
 Each golden record is the record of ``savanna playout`` for a fixed game, options and seed.
-The suite checks that the current engine replays every one and plays the same seed to the
-same bytes, so any change in rules or randomness shows up as a diff to review.
+The suite checks that the current engine replays every one (every action drawn again from
+the seed, as the record's ``"chance": "playout"`` says) and plays the same seed to the same
+bytes, so any change in rules or randomness shows up as a diff to review.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import random
 from pathlib import Path
 
 from savanna.core import load_game, random_playout, record_of
+from savanna.core.rng import PLAYOUT
 
 HERE = Path(__file__).resolve().parent
 
@@ -33,7 +35,7 @@ def golden_text(name: str) -> str:
     game_name, players, options, seed = GOLDEN[name]
     game = load_game(game_name, players=players, options=options)
     state = random_playout(game, random.Random(seed), checked=True)
-    return record_of(state, seed=seed, seats=["random"] * players).to_json()
+    return record_of(state, seed=seed, seats=["random"] * players, chance=PLAYOUT).to_json()
 
 
 def main() -> None:

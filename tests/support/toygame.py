@@ -15,7 +15,9 @@ from fractions import Fraction
 
 from savanna.core import (
     CHANCE,
+    EVERYONE,
     TERMINAL,
+    Audience,
     Game,
     GameSpec,
     IllegalActionError,
@@ -171,7 +173,7 @@ class ToyState(State):
         winner = max(range(3), key=lambda i: self.pos[i])
         return [1.0 if c == winner else 0.0 for c in self.cards]
 
-    def observation(self, seat: int | None) -> Observation:
+    def _observation(self, seat: int | None) -> Observation:
         data = {
             "pos": list(self.pos),
             "roll": self.roll,
@@ -180,6 +182,12 @@ class ToyState(State):
             "card": self.cards[seat] if seat is not None and self.cards[seat] >= 0 else None,
         }
         return Observation("toy", seat, data, json.dumps(data, sort_keys=True))
+
+    def action_viewers(self, action: int) -> Audience:
+        """A dealt card is read by its receiver only; rolls and moves are public."""
+        if -1 in self.cards:
+            return Audience.seats_only(self.cards.index(-1))
+        return EVERYONE
 
     def action_to_text(self, action: int) -> str:
         if -1 in self.cards:

@@ -50,7 +50,7 @@ def run(
             "toy is played by 2 to 4 players",
         ),
         (["play", "toy", "--lang", "de"], "--lang must be one of en, fr"),
-        (["play", "toy", "--seed", "-3"], "--seed must be 0 or more"),
+        (["play", "toy", "--seed", "-3"], "--seed must be a whole number from 0 to"),
         (["play", "toy", "--pause", "-1"], "--pause must be zero or more"),
         (["play", "--load", "no-such-file.json"], "cannot read 'no-such-file.json'"),
         (["play", "toy", "--sets", "x"], "No such option"),

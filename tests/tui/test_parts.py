@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from savanna.core import OptionError, load_game, make_rng
+from savanna.core import NOBODY, OptionError, load_game, make_rng
 from savanna.i18n import Catalogue, detect_language, resolve_language
 from savanna.i18n.tui import MESSAGES
 from savanna.tui.seat import SeatSpec, build_bot, default_seats, parse_seats
-from savanna.tui.view import who_can_tell
+from savanna.tui.view import Event
+from tests.tui.conftest import session
 
 
 def test_every_message_has_english_and_french() -> None:
@@ -18,7 +19,7 @@ def test_every_message_has_english_and_french() -> None:
 
 
 def test_catalogue_refuses_templates_with_different_fields() -> None:
-    with pytest.raises(ValueError, match="different fields"):
+    with pytest.raises(ValueError, match="uses fields"):
         Catalogue({"x": ("{a}", "{b}")})
 
 
@@ -71,17 +72,17 @@ def test_bots_come_from_the_bot_package(toy) -> None:
     assert bot.act(state.observation(0), state.legal_actions()) in state.legal_actions()
 
 
-def test_a_dealt_card_is_known_only_to_its_owner(toy) -> None:
-    state = load_game("toy", players=2).new_initial_state()
-    assert who_can_tell(state, 1) == frozenset({0})  # deal to seat 0
-    state.apply(1)
-    assert who_can_tell(state, 2) == frozenset({1})  # deal to seat 1
-    state.apply(2)
-    assert who_can_tell(state, 0) == frozenset({None, 0, 1})  # a die roll is public
-    state.apply(0)
-    assert who_can_tell(state, 2) == frozenset({None, 0, 1})  # a move is public
+def test_a_dealt_card_is_shown_only_to_its_owner_and_moves_to_everyone(toy, tmp_path) -> None:
+    play, _ = session("toy", "human,human", [], tmp_path)
+    deal = play._apply(1)  # the card dealt to seat 0
+    assert (deal.shown_to(0), deal.shown_to(1), deal.shown_to(None)) == ("deal B", None, None)
+    play._apply(2)
+    roll = play._apply(0)
+    assert roll.shown_to(None) == roll.shown_to(1) == "roll 1"  # a die roll is public
+    move = play._apply(2)
+    assert move.shown_to(None) == "move C" and move.actor == 0
 
 
-def test_an_action_that_is_not_legal_is_told_to_nobody(toy) -> None:
-    state = load_game("toy", players=2).new_initial_state()
-    assert who_can_tell(state, 7) == frozenset()
+def test_an_event_is_shown_to_its_actor_even_when_the_game_hides_it(toy) -> None:
+    event = Event(0, 1, "secret", NOBODY.with_seat(1))
+    assert event.shown_to(1) == "secret" and event.shown_to(0) is None and event.shown_to(None) is None

@@ -10,18 +10,19 @@ from typing import Any
 
 from rich.console import Console
 
-from savanna.core import Observation, State, load_game, random_playout
+from savanna.core import Label, Observation, ScoreLine, ScoreSheet, State, load_game, random_playout
 from savanna.tui.choice import Menu
 from savanna.tui.render import (
     arrange,
     board_body,
-    breakdown_table,
     choice_cells,
+    game_help,
+    score_sheet_table,
     secret_lines,
     status_rows,
 )
 from savanna.tui.session import final_report
-from tests.support.toygame import ToyGame
+from tests.support.toygame import ToyGame, ToyState
 from tests.tui.conftest import make_console
 
 COLOUR_CODE = re.compile(r"\x1b\[[0-9;]*(3[0-7]|38;[25];[0-9;]+|9[0-7])m")
@@ -31,7 +32,7 @@ class StyledToy(ToyGame):
     """The toy race with its own colours, as a game gives them through ``text_styles``."""
 
     def text_styles(self, lang: str) -> Sequence[tuple[str, str]]:
-        return [(r"(?<=^A \|)[.o]+", "red"), (r"o", "bold green"), ("not a pair",)]  # type: ignore[list-item]
+        return [(r"(?<=^A \|)[.o]+", "red"), (r"o", "bold green")]
 
 
 def colour_console(environ: dict[str, str] | None = None) -> Console:
@@ -144,58 +145,84 @@ def test_secret_lines_are_what_a_seat_sees_beyond_the_public() -> None:
     assert secret_lines(public, private) == ["your card: B", "turn 3"]
 
 
-BREAKDOWN = [
-    {"seat": 0, "card": 5, "1st": 0, "misplaced": 2, "last x2": False, "total": 2},
-    {"seat": 1, "card": 6, "1st": 5, "misplaced": 2, "last x2": True, "total": 14},
-]
-
-
 def table_text(table: Any, width: int = 80) -> str:
     console = make_console(width, 24)
     console.print(table)
     return console.file.getvalue()  # type: ignore[no-any-return]
 
 
-def test_breakdown_table_has_a_row_per_item_and_a_column_per_seat_best_first() -> None:
-    table = breakdown_table(BREAKDOWN, [1, 0], ["P1 (you)", "P2"], [2.0, 14.0], [1, 0], "en")
-    out = table_text(table)
+class SheetToyState(ToyState):
+    """The toy race revealing every card once it is over."""
+
+    def _observation(self, seat: int | None) -> Observation:
+        obs = super()._observation(seat)
+        if not self.is_terminal():
+            return obs
+        return Observation(obs.game, obs.seat, {**obs.data, "cards": list(self.cards)}, obs.text)
+
+    def clone(self) -> SheetToyState:
+        other = SheetToyState(self.toy)
+        other.cards, other.pos, other.roll, other.turn = list(self.cards), list(self.pos), self.roll, self.turn
+        other.history = list(self.history)
+        return other
+
+
+class SheetToy(ToyGame):
+    """The toy race declaring score sheets: the card held, then whether its runner won."""
+
+    def new_initial_state(self) -> SheetToyState:
+        return SheetToyState(self)
+
+    def score_sheets(self, observation: Observation) -> list[ScoreSheet] | None:
+        data = observation.data
+        if "cards" not in data:
+            return None
+        winner = max(range(3), key=lambda i: data["pos"][i])
+        won = [int(card == winner) for card in data["cards"]]
+        sheets = []
+        for seat, card in enumerate(data["cards"]):
+            lines = (ScoreLine(Label("toy.card", {"runner": "ABC"[card]}), None), ScoreLine(Label("toy.won"), won[seat]))
+            tie = Label("tie.shared") if won.count(won[seat]) > 1 else None
+            sheets.append(ScoreSheet(seat, lines, won[seat], sum(w > won[seat] for w in won), tie))
+        return sheets
+
+    def message(self, key: str, lang: str = "en", **fields: object) -> str:
+        words = {"toy.card": "card {runner}", "toy.won": "runner won"}
+        return words[key].format(**fields) if key in words else super().message(key, lang, **fields)
+
+
+def test_score_sheet_table_has_a_row_per_seat_best_first_with_the_lines_worked_out(toy) -> None:
+    game = SheetToy(players=2)
+    state = random_playout(game, random.Random(3))
+    sheets = game.score_sheets(state.observation(None))
+    assert sheets is not None
+    out = table_text(score_sheet_table(game, sheets, ["P1 (you)", "P2"], "en"))
     lines = out.splitlines()
     assert lines[0].startswith("Scoring, line by line")
-    header = next(line for line in lines if "P1 (you)" in line)
-    assert header.index("P2") < header.index("P1 (you)")  # the winner's column first
-    assert re.search(r"Place\s+1\s+2", out) and re.search(r"misplaced\s+2\s+2", out)
-    assert re.search(r"last ×2\s+✓\s+—", out) and re.search(r"Score\s+14\s+2", out)
-    assert "seat" not in out and "total" not in out  # shown by the columns and the score row
+    winner = state.winners()[0]
+    rows = [line for line in lines if "P1 (you)" in line or "P2" in line]
+    assert rows[0].lstrip().startswith("1") and ("P2" if winner == 1 else "P1 (you)") in rows[0]
+    assert re.search(r"card [ABC]; runner won \+1", out) and re.search(r"runner won \+0", out)
+    if len(set(state.scores())) == 1:
+        assert "shared" in out
     assert all(len(line) <= 80 for line in lines)
 
 
-def test_breakdown_table_in_french() -> None:
-    table = breakdown_table(BREAKDOWN, [1, 0], ["J1 (vous)", "J2"], [2.0, 14.0], [1, 0], "fr")
-    out = table_text(table)
+def test_score_sheet_table_in_french(toy) -> None:
+    game = load_game("hyena", players=2)
+    state = random_playout(game, random.Random(4))
+    sheets = game.score_sheets(state.observation(None))
+    assert sheets is not None
+    out = table_text(score_sheet_table(game, sheets, ["J1 (vous)", "J2"], "fr"))
     assert out.startswith("Décompte des points, ligne par ligne")
-    assert "carte" in out and "mal placées" in out and "lanterne rouge ×2" in out
-    assert re.search(r"Rang\s+1\s+2", out)
+    assert "rang" in out and "Décompte" in out and "possède l'hyène +2" in out
 
 
-class BreakdownToy(ToyGame):
-    """The toy race whose final public observation carries a score breakdown."""
-
-    def new_initial_state(self) -> State:
-        state = super().new_initial_state()
-        original = state.observation
-
-        def observation(seat: int | None) -> Observation:
-            obs = original(seat)
-            if not state.is_terminal():
-                return obs
-            rows = [
-                {"card": "ABC"[c], "runner won": int(s), "total": int(s)}
-                for c, s in zip(state.cards, state.scores(), strict=True)  # type: ignore[attr-defined]
-            ]
-            return Observation(obs.game, obs.seat, {**obs.data, "score_breakdown": rows}, obs.text)
-
-        state.observation = observation  # type: ignore[method-assign]
-        return state
+def test_game_help_gives_the_rules_in_short_and_the_legend() -> None:
+    game = load_game("banjooli")
+    out = table_text(game_help(game, "fr"), width=100)
+    assert "Les règles en bref" in out and "Sur le plateau" in out
+    assert "un rocher : infranchissable" in out and "Prédiction" in out
 
 
 def finished(game: Any, seed: int = 3) -> State:
@@ -203,19 +230,26 @@ def finished(game: Any, seed: int = 3) -> State:
 
 
 def test_end_report_reveals_each_secret_once_then_the_scoring(toy) -> None:
-    game = BreakdownToy(players=2)
+    game = SheetToy(players=2)
     state = finished(game)
     parts = final_report(state, ["Player 1 (you)", "Player 2 (bot)"], ["P1 (you)", "P2"], "en")
     out = table_text(parts[0]) + table_text(parts[1]) + table_text(parts[2])
     cards = ["ABC"[c] for c in state.cards]  # type: ignore[attr-defined]
     assert f"Player 1 (you): card: {cards[0]}" in out and f"Player 2 (bot): card: {cards[1]}" in out
     assert out.count("|") == 0  # the board is not repeated per seat
-    assert "Scoring, line by line" in out and re.search(r"runner won\s+1", out)
+    assert "Scoring, line by line" in out and re.search(r"runner won \+1", out)
 
 
-def test_end_report_without_breakdown_ranks_the_scores_in_french() -> None:
+def test_end_report_without_score_sheets_ranks_the_scores_in_french(toy) -> None:
+    state = finished(ToyGame(players=2), seed=4)
+    parts = final_report(state, ["Joueur 1 (vous)", "Joueur 2"], ["J1 (vous)", "J2"], "fr")
+    out = "".join(table_text(p) for p in parts)
+    assert "Rang" in out and "Joueur 2" in out and "Décompte" not in out
+
+
+def test_end_report_of_a_game_without_secrets_reveals_nothing_and_works_out_the_scores() -> None:
     state = finished(load_game("hyena", players=2), seed=4)
     parts = final_report(state, ["Joueur 1 (vous)", "Joueur 2"], ["J1 (vous)", "J2"], "fr")
     out = "".join(table_text(p) for p in parts)
     assert "Tous les secrets" not in out  # Hyena has no secret
-    assert "Rang" in out and "Joueur 2" in out and "Décompte" not in out
+    assert "Décompte des points" in out and "J2" in out

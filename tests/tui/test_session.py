@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from savanna.core import CHANCE, OptionError, Record, load_game, replay
+from savanna.core import CHANCE, Audience, OptionError, Record, load_game, replay
 from savanna.tui import parse_seats
-from savanna.tui.session import PlaySession, _breakdown, default_record_path
+from savanna.tui.session import PlaySession, default_record_path
 from tests.tui.conftest import make_console, screen, session
 
 RUNNERS = "ABC"
@@ -238,14 +238,7 @@ def test_codes_become_hash_numbers_when_moves_are_numbers(toy, tmp_path: Path) -
 def test_chance_events_are_logged_with_their_actor(toy, tmp_path: Path) -> None:
     play, _ = session("toy", "bot,bot", [], tmp_path)
     play.run()
-    assert play.events[0].actor == CHANCE and play.events[0].viewers == frozenset({0})
-
-
-def test_score_breakdown_shapes() -> None:
-    rows = [{"tiles": 2}, {"tiles": 3}]
-    assert _breakdown({"score_breakdown": rows}, 2) == rows
-    assert _breakdown({"breakdown": {"0": {"a": 1}, "1": {"a": 2}}}, 2) == [{"a": 1}, {"a": 2}]
-    assert _breakdown({"scores": [1, 2]}, 2) is None
+    assert play.events[0].actor == CHANCE and play.events[0].viewers == Audience.seats_only(0)
 
 
 def test_default_record_path_never_overwrites(tmp_path: Path) -> None:

@@ -77,13 +77,8 @@ class Bot(ABC):
     """The settings this kind accepts."""
 
     def __init__(self, game: Game, seat: int, rng: random.Random, **config: Any) -> None:
-        if not 0 <= seat < game.num_players:
-            raise OptionError(
-                f"seat {seat} does not exist in a {game.num_players}-player game",
-                f"la place {seat} n'existe pas dans une partie à {game.num_players} joueurs",
-            )
         self.game = game
-        self.seat = seat
+        self.seat: int = game.check_seat(seat, spectator=False)  # type: ignore[assignment]
         self.rng = rng
         self.config = _validate(self.kind, self.config_model, config)
 

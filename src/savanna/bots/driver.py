@@ -16,6 +16,7 @@ from collections.abc import Sequence
 
 from savanna.bots.bot import Bot, BotError, BotSpec
 from savanna.core import Game, OptionError, State, make_rng
+from savanna.core.rng import sequence_rng
 
 __all__ = ["make_bots", "play_game"]
 
@@ -43,8 +44,9 @@ def play_game(
 ) -> State:
     """Play one game to its end and return the terminal state (its history is the record).
 
-    Chance is drawn with ``make_rng(seed, "chance")`` (or ``rng``); the seat to act gets
-    ``state.observation(seat)`` and the legal actions, never the state.
+    Chance is drawn with ``sequence_rng(seed)`` (the ``sequence`` draw of
+    :mod:`savanna.core.rng`, which records name so that replay checks it) or ``rng``; the
+    seat to act gets ``state.observation(seat)`` and the legal actions, never the state.
 
     Args:
         game: the configured game.
@@ -60,7 +62,7 @@ def play_game(
     if rng is not None and seed is None:
         chance = rng
     elif rng is None and seed is not None:
-        chance = make_rng(seed, "chance")
+        chance = sequence_rng(seed)
     else:
         raise ValueError("play_game needs exactly one of seed or rng")
     if [bot.seat for bot in bots] != list(range(game.num_players)):

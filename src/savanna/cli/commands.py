@@ -18,6 +18,7 @@ from typing import Annotated, Any, ParamSpec, TypeVar
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from savanna.cli import app
@@ -27,6 +28,7 @@ from savanna.core import (
     Record,
     RecordError,
     SavannaError,
+    check_seed,
     load_game,
     parse_assignment,
     random_playout,
@@ -34,7 +36,9 @@ from savanna.core import (
     registered_games,
     replay_states,
 )
+from savanna.core import replay as replay_record
 from savanna.core.registry import broken_games
+from savanna.core.rng import PLAYOUT
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -67,7 +71,12 @@ def default_lang() -> str:
 
 def fail(error: SavannaError, code: int, lang: str | None = None) -> typer.Exit:
     """Print ``error`` as one line on standard error and build the exit to raise."""
-    err_console.print(f"[bold red]error:[/] {error.text(lang or default_lang())}", highlight=False, markup=True)
+    err_console.print(
+        f"[bold red]error:[/] {escape(error.text(lang or default_lang()))}",
+        highlight=False,
+        markup=True,
+        soft_wrap=True,  # one line: the terminal wraps it, Rich does not break it
+    )
     return typer.Exit(code)
 
 
@@ -162,12 +171,9 @@ def playout(
     The same arguments always give a byte-identical record.
     """
     configured = make_game(game, players, option)
-    if seed is None:
-        seed = random.SystemRandom().randrange(2**31)
-    if seed < 0:
-        raise OptionError(f"--seed must be 0 or more, not {seed}", f"--seed doit être positif ou nul, pas {seed}")
+    seed = random.SystemRandom().randrange(2**31) if seed is None else check_seed(seed)
     state = random_playout(configured, random.Random(seed), checked=True)
-    record = record_of(state, seed=seed, seats=["random"] * configured.num_players)
+    record = record_of(state, seed=seed, seats=["random"] * configured.num_players, chance=PLAYOUT)
     text = record.to_json()
     if out is None:
         sys.stdout.write(text)
@@ -182,32 +188,90 @@ def _write_atomically(path: Path, text: str) -> None:
     tmp.replace(path)
 
 
-def read_record(path: Path) -> Record:
-    """Read a record file (RecordError for a missing, unreadable or corrupt file)."""
+def _read_bytes(path: Path) -> bytes:
     try:
-        data = path.read_bytes()
+        return path.read_bytes()
     except OSError as exc:
         raise RecordError(
             f"cannot read {str(path)!r}: {exc.strerror or exc}",
             f"impossible de lire {str(path)!r} : {exc.strerror or exc}",
         ) from exc
-    return Record.from_json(data)
+
+
+def read_record(path: Path) -> Record:
+    """Read a record file (RecordError for a missing, unreadable or corrupt file)."""
+    return Record.from_json(_read_bytes(path))
+
+
+def json_lines(path: Path, data: bytes) -> list[tuple[int, bytes]] | None:
+    """The non-blank lines of a JSON Lines file (line number, text), or ``None`` for one document.
+
+    A file is read as JSON Lines when its name ends in ``.jsonl``, or when it has several
+    non-blank lines and the first is a complete JSON value on its own (a record written
+    over several lines is one document).
+    """
+    lines = [(n, line) for n, line in enumerate(data.splitlines(), 1) if line.strip()]
+    if path.suffix.lower() == ".jsonl":
+        return lines
+    if len(lines) < 2:
+        return None
+    try:
+        json.loads(lines[0][1])
+    except (ValueError, UnicodeDecodeError, RecursionError):
+        return None
+    return lines
+
+
+def _say(language: str, en: str, fr: str) -> str:
+    return fr if language == "fr" else en
+
+
+def chance_line(record: Record, language: str) -> str:
+    """One line saying whether the record's chance outcomes were checked against its seed."""
+    if record.chance is None:
+        return _say(
+            language,
+            "chance: not checked (the record does not say how it was drawn)",
+            "hasard : non vérifié (l'enregistrement ne dit pas comment il a été tiré)",
+        )
+    seeds = ", ".join(str(s) for s in [record.seed, *(s for _, s in record.reseeds or [])])
+    return _say(
+        language,
+        f"chance: every outcome drawn again from seed {seeds} ({record.chance}) and matched",
+        f"hasard : chaque résultat retiré de la graine {seeds} ({record.chance}) et identique",
+    )
 
 
 @app.command()
 @handles_errors()
 def replay(
-    file: Annotated[Path, typer.Argument(help="A game record (JSON) written by Savanna.")],
+    file: Annotated[
+        Path,
+        typer.Argument(help="A game record (JSON) written by Savanna, or a JSON Lines file of records."),
+    ],
     step: Annotated[bool, typer.Option("--step", help="Walk through the record move by move.")] = False,
     lang: Annotated[str | None, typer.Option("--lang", help="en or fr (default: from the locale).")] = None,
 ) -> None:
     """Replay a record through the rules; print the final position and scores.
 
-    A corrupt record, an unknown version or an illegal action exits with code 1 and names the
-    first bad action and why.
+    When the record says how its chance was drawn from its seed, every chance outcome is
+    drawn again and compared. A corrupt record, an unknown version, an illegal action or a
+    chance outcome that the seed did not give exits with code 1 and names the first bad
+    action and why. A JSON Lines file (``games.jsonl`` of ``savanna simulate``) has every
+    record checked and a summary printed.
     """
     language = _check_lang(lang)
-    record = read_record(file)
+    data = _read_bytes(file)
+    lines = json_lines(file, data)
+    if lines is not None:
+        if step:
+            raise OptionError(
+                "--step walks through one record; this file holds JSON Lines",
+                "--step parcourt un seul enregistrement ; ce fichier est en JSON Lines",
+            )
+        _replay_lines(file, lines, language)
+        return
+    record = Record.from_json(data)
     if step:
         from savanna.tui import step_through
 
@@ -231,6 +295,7 @@ def replay(
         rank = "" if ranking is None else str(ranking[seat] + 1)
         table.add_row(str(seat), who, _show_number(score), rank)
     console.print(table)
+    console.print(chance_line(record, language), highlight=False, markup=False, soft_wrap=True)
     if final.is_terminal():
         console.print(("game over, " if language == "en" else "partie terminée, ") + f"{len(record.actions)} actions")
     else:
@@ -239,6 +304,50 @@ def replay(
             if language == "en"
             else f"l'enregistrement s'arrête avant la fin ({len(record.actions)} actions)"
         )
+
+
+def _replay_lines(file: Path, lines: list[tuple[int, bytes]], language: str) -> None:
+    """Replay every record of a JSON Lines file; print each refusal and a summary.
+
+    Raises:
+        typer.Exit: code 1 when a record is refused (after checking all of them).
+    """
+    replayed = finished = checked = 0
+    refused: list[tuple[int, RecordError]] = []
+    for number, text in lines:
+        try:
+            record = Record.from_json(text)
+            final = replay_record(record)
+        except RecordError as exc:
+            refused.append((number, exc))
+            continue
+        replayed += 1
+        finished += final.is_terminal()
+        checked += record.chance_checked
+    for number, problem in refused:
+        where = _say(language, f"line {number}:", f"ligne {number} :")
+        err_console.print(
+            f"[bold red]error:[/] {where} {escape(problem.text(language))}",
+            highlight=False,
+            soft_wrap=True,
+        )
+    total = len(lines)
+    console.print(
+        _say(
+            language,
+            f"{file.name}: {total} records; {replayed} replayed through the rules "
+            f"({finished} finished games), {checked} with every chance outcome checked "
+            f"against its seed, {len(refused)} refused",
+            f"{file.name} : {total} enregistrements ; {replayed} rejoués selon les règles "
+            f"({finished} parties finies), {checked} dont chaque résultat du hasard est "
+            f"vérifié d'après la graine, {len(refused)} refusés",
+        ),
+        highlight=False,
+        markup=False,
+        soft_wrap=True,
+    )
+    if refused:
+        raise typer.Exit(EXIT_BAD_RECORD)
 
 
 def _show_number(value: float) -> str:
@@ -277,6 +386,7 @@ def bench(
             f"--seconds must be more than 0 and at most 3600, not {seconds}",
             f"--seconds doit être entre 0 (exclu) et 3600, pas {seconds}",
         )
+    check_seed(seed)
     configured = make_game(game, players, option)
     result = compare_with_reference(configured, seconds=seconds, seed=seed)
     if as_json:

@@ -8,6 +8,7 @@ Both accept any registered game and any bot specs (``random``, ``heuristic``,
 from __future__ import annotations
 
 import shlex
+import tempfile
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -20,7 +21,7 @@ from rich.table import Table
 
 from savanna.cli import app
 from savanna.cli.commands import OptionFlag, PlayersFlag, handles_errors, parse_options
-from savanna.core import OptionError
+from savanna.core import OptionError, check_seed
 
 if TYPE_CHECKING:
     from savanna.lab.simulation import SimulationPlan
@@ -117,6 +118,7 @@ def simulate(
     from savanna.lab.simulation import SimulationPlan, run_simulation
     from savanna.lab.summary import summarise
 
+    check_seed(seed)
     plan = SimulationPlan.create(
         game,
         bots=_split_bots(bots),
@@ -125,16 +127,15 @@ def simulate(
         players=players,
         options=parse_options(option),
     )
-    if report.exists() and not report.is_dir():
-        raise OptionError(
-            f"--report {str(report)!r} is a file, not a directory",
-            f"--report {str(report)!r} est un fichier",
-        )
+    _check_report_directory(report)
     with _progress(plan.games, f"{plan.make_game().name}: games", quiet) as tick:
         outcomes = run_simulation(plan, workers=workers, use_ray=ray, on_result=tick)
     summary = summarise(plan, outcomes)
     command = _command_line(plan, report)
-    write_report(report, summary, outcomes, command=command)
+    try:
+        write_report(report, summary, outcomes, command=command)
+    except OSError as exc:
+        raise _unwritable(report, exc) from None
     table = Table(title=f"{summary['game']}: {plan.games} games, win rate [95% CI]")
     table.add_column("bot")
     table.add_column("seat-games", justify="right")
@@ -148,7 +149,39 @@ def simulate(
             f"{row['ci95'][0]:.1%}–{row['ci95'][1]:.1%}",
         )
     console.print(table)
+    capped = summary["turn_cap"]
+    if capped["games"]:
+        console.print(
+            f"{capped['games']} of {plan.games} games ({capped['share']:.1%}) ended at the turn cap"
+        )
     console.print(f"report: {report / 'report.md'}")
+
+
+def _check_report_directory(report: Path) -> None:
+    """Create ``report`` and make sure a file can be written in it, before any game runs.
+
+    Raises:
+        OptionError: ``report`` is a file, or cannot be created or written to.
+    """
+    if report.exists() and not report.is_dir():
+        raise OptionError(
+            f"--report {str(report)!r} is a file, not a directory",
+            f"--report {str(report)!r} est un fichier",
+        )
+    try:
+        report.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=report):
+            pass
+    except OSError as exc:
+        raise _unwritable(report, exc) from None
+
+
+def _unwritable(report: Path, exc: OSError) -> OptionError:
+    why = exc.strerror or str(exc)
+    return OptionError(
+        f"--report {str(report)!r} cannot be written: {why}",
+        f"--report {str(report)!r} ne peut pas être écrit : {why}",
+    )
 
 
 def _command_line(plan: SimulationPlan, report: Path) -> str:
@@ -183,6 +216,7 @@ def tournament(
     """
     from savanna.lab.tournament import run_tournament
 
+    check_seed(seed)
     specs = _split_bots(bots)
     pairs = len(specs) * (len(specs) - 1) // 2
     with _progress(max(1, pairs) * max(1, games), "tournament: games", quiet) as tick:

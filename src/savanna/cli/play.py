@@ -19,6 +19,7 @@ from savanna.core import (
     Game,
     OptionError,
     SavannaError,
+    check_seed,
     load_game,
     registered_games,
     replay,
@@ -64,10 +65,8 @@ def build_session(
         OptionError: unknown game, bad seat list, bad option, bad seed or pause.
         RecordError: a saved game that cannot be read or replayed.
     """
-    if seed is not None and seed < 0:
-        raise OptionError(
-            f"--seed must be 0 or more, not {seed}", f"--seed doit être positif ou nul, pas {seed}"
-        )
+    if seed is not None:
+        check_seed(seed)
     if pause < 0:
         raise OptionError(M("cli.pause", "en", value=pause), M("cli.pause", "fr", value=pause))
     seat_list = parse_seats(seats) if seats is not None else None

@@ -5,14 +5,17 @@ Nothing here imports a game or an interface (an import-linter contract checks it
 
 from __future__ import annotations
 
+from savanna.core.display import EVERYONE, NOBODY, Audience, Label, ScoreLine, ScoreSheet
 from savanna.core.errors import (
     AmbiguousActionError,
+    DataError,
     IllegalActionError,
     NotationError,
     OptionError,
     RecordError,
     RuleRef,
     SavannaError,
+    SeatError,
 )
 from savanna.core.game import (
     CHANCE,
@@ -24,6 +27,7 @@ from savanna.core.game import (
     State,
     ranking_from_scores,
 )
+from savanna.core.messages import CORE_MESSAGES, MessageCatalogue, load_messages
 from savanna.core.options import BoolOption, ChoiceOption, IntOption, Option, parse_assignment
 from savanna.core.play import random_playout, sample_action
 from savanna.core.record import (
@@ -35,19 +39,27 @@ from savanna.core.record import (
     replay_states,
 )
 from savanna.core.registry import game_class, load_game, register, registered_games
-from savanna.core.rng import derive_seed, make_rng
+from savanna.core.rng import MAX_SEED, check_seed, derive_seed, make_rng
 
 __all__ = [
     "CHANCE",
+    "CORE_MESSAGES",
     "CORE_RULES",
+    "EVERYONE",
+    "MAX_SEED",
+    "NOBODY",
     "TERMINAL",
     "AmbiguousActionError",
+    "Audience",
     "BoolOption",
     "ChoiceOption",
+    "DataError",
     "Game",
     "GameSpec",
     "IllegalActionError",
     "IntOption",
+    "Label",
+    "MessageCatalogue",
     "NotationError",
     "Observation",
     "Option",
@@ -57,11 +69,16 @@ __all__ = [
     "RecordResult",
     "RuleRef",
     "SavannaError",
+    "ScoreLine",
+    "ScoreSheet",
+    "SeatError",
     "State",
     "canonical_json",
+    "check_seed",
     "derive_seed",
     "game_class",
     "load_game",
+    "load_messages",
     "make_rng",
     "parse_assignment",
     "random_playout",

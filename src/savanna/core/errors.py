@@ -21,12 +21,14 @@ __all__ = [
     "CODES",
     "LANGUAGES",
     "AmbiguousActionError",
-    "IllegalActionError",
+    "DataError",
+        "IllegalActionError",
     "NotationError",
     "OptionError",
     "RecordError",
     "RuleRef",
     "SavannaError",
+    "SeatError",
 ]
 
 LANGUAGES: tuple[str, ...] = ("en", "fr")
@@ -142,6 +144,34 @@ class OptionError(SavannaError, ValueError):
     code = "option/invalid"
 
 
+class SeatError(OptionError):
+    """A seat that is not at this table (checked once, by the core, for every seat-taking call).
+
+    Attributes:
+        seat: the value given.
+        rule: the core rule ``seat.unknown``.
+    """
+
+    code = "seat/unknown"
+
+    def __init__(self, seat: object, rule: RuleRef, players: int) -> None:
+        super().__init__(
+            f"No seat {seat!r} at a {players}-player table — rule {rule.key}: {rule.text('en')}",
+            f"Pas de place {seat!r} à une table de {players} joueurs — règle {rule.key} : {rule.text('fr')}",
+        )
+        self.seat = seat
+        self.rule = rule
+
+
+class DataError(SavannaError, ValueError):
+    """A game's data file or message catalogue (``data/*.toml``) is missing or does not validate.
+
+    A packaging bug: raised when the files are loaded (at import), never during a game.
+    """
+
+    code = "data/invalid"
+
+
 @dataclass
 class _RecordProblem:
     index: int | None = None
@@ -184,6 +214,8 @@ CODES: dict[str, type[SavannaError]] = {
         IllegalActionError,
         AmbiguousActionError,
         OptionError,
+        SeatError,
         RecordError,
+        DataError,
     )
 }

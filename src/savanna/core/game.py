@@ -14,10 +14,18 @@ hook (game writes)          public method (interfaces call)
 ``_apply_action``           ``apply`` (checked, raises :class:`IllegalActionError`),
                             ``apply_unchecked`` (fast path for bots and the lab)
 ``explain_illegal``         the rule named when ``apply`` refuses
-``observation``             the only door out of a state for anything a seat sees
+``_observation``            ``observation`` (the only door out of a state for anything
+                            a seat sees; the core checks the seat first)
 ``action_to_text``          ``parse_action`` (notation round-trips)
 ``to_text``                 ``Game.parse_position`` (position notation round-trips)
+``action_viewers``          who may read an action (everyone, or some seats)
+``describe_action``         an action in words for people
 =========================  ==========================================================
+
+What interfaces show people is declared by the game, never guessed: ``Game.message``
+(the game's catalogue, ``data/messages.<lang>.toml``), ``Game.score_sheets`` (the final
+score line by line), ``Game.legend`` (the symbols of ``render_text``),
+``Game.rules_summary`` (in-app help) and ``Game.text_styles`` (terminal colours).
 
 Actions are small non-negative integers. Player actions lie in
 ``range(game.num_distinct_actions)``; chance outcomes in ``range(game.max_chance_outcomes)``.
@@ -32,9 +40,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from math import lcm
-from typing import Any, ClassVar, Final
+from operator import index
+from typing import Any, ClassVar, Final, SupportsIndex
 
-from savanna.core.errors import IllegalActionError, NotationError, OptionError, RuleRef
+from savanna.core.display import EVERYONE, NOBODY, Audience, Label, ScoreSheet
+from savanna.core.errors import IllegalActionError, NotationError, OptionError, RuleRef, SeatError
+from savanna.core.messages import CORE_MESSAGES, MessageCatalogue
 from savanna.core.options import Option, OptionValue, resolve_options
 
 __all__ = [
@@ -55,52 +66,9 @@ TERMINAL: Final = -4
 
 
 CORE_RULES: Final[dict[str, RuleRef]] = {
-    r.id: r
-    for r in (
-        RuleRef(
-            "core",
-            "game.over",
-            en="No action is possible once the game is over.",
-            fr="Aucune action n'est possible une fois la partie terminée.",
-            source="design",
-        ),
-        RuleRef(
-            "core",
-            "chance.outcome",
-            en="At a chance node only one of its outcomes may happen.",
-            fr="À un tirage, seul un de ses résultats possibles peut survenir.",
-            source="design",
-        ),
-        RuleRef(
-            "core",
-            "chance.not_now",
-            en="A chance outcome is only applied at a chance node.",
-            fr="Un résultat de hasard ne s'applique qu'au moment d'un tirage.",
-            source="design",
-        ),
-        RuleRef(
-            "core",
-            "action.unknown",
-            en="The action must be one of this game's actions.",
-            fr="L'action doit être une des actions de ce jeu.",
-            source="design",
-        ),
-        RuleRef(
-            "core",
-            "action.not_legal",
-            en="Only the legal actions of the position may be played.",
-            fr="Seules les actions légales de la position peuvent être jouées.",
-            source="design",
-        ),
-        RuleRef(
-            "core",
-            "seat.not_to_act",
-            en="Only the seat whose turn it is may act.",
-            fr="Seule la place dont c'est le tour peut jouer.",
-            source="design",
-        ),
-    )
+    rule_id: CORE_MESSAGES.rule("core", rule_id, "design") for rule_id in CORE_MESSAGES.rule_ids()
 }
+"""The protocol's own rules (``game.over``, ``seat.unknown`` ...), worded in the core's catalogue."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,6 +160,9 @@ class Game(ABC):
     """
 
     spec: ClassVar[GameSpec]
+    catalogue: ClassVar[MessageCatalogue] = MessageCatalogue("game", {})
+    """The game's messages (``data/messages.<lang>.toml``, loaded with
+    :func:`~savanna.core.messages.load_messages`); the core's fill in what it lacks."""
 
     def __init__(self, players: int | None = None, options: Mapping[str, Any] | None = None) -> None:
         spec = self.spec
@@ -224,6 +195,54 @@ class Game(ABC):
         if rule_id in rules:
             return rules[rule_id]
         return CORE_RULES[rule_id]
+
+    # -- words for people -------------------------------------------------------------
+    def message(self, key: str, lang: str = "en", **fields: object) -> str:
+        """The message ``key`` of the game's catalogue (or the core's) in ``lang``.
+
+        Unknown languages give English.
+
+        Raises:
+            KeyError: for a key neither catalogue has, or a missing field (programming
+                errors, not user input).
+        """
+        if key in self.catalogue:
+            return self.catalogue.text(key, lang, **fields)
+        return CORE_MESSAGES.text(key, lang, **fields)
+
+    def label_text(self, label: Label, lang: str = "en") -> str:
+        """The words of ``label`` in ``lang`` (:meth:`message` with the label's fields)."""
+        return self.message(label.key, lang, **label.fields)
+
+    def refuse(self, action: object, rule_id: str, detail: Label | None = None) -> IllegalActionError:
+        """The error refusing ``action`` by rule ``rule_id``, with an optional worded detail.
+
+        Args:
+            action: the action as written (notation) or its id.
+            rule_id: the clause that refuses it (the game's or the core's).
+            detail: what in this position makes the rule refuse it, from the catalogue.
+        """
+        rule = self.rule(rule_id)
+        if detail is None:
+            return IllegalActionError(action, rule)
+        return IllegalActionError(action, rule, self.label_text(detail, "en"), self.label_text(detail, "fr"))
+
+    def check_seat(self, seat: object, *, spectator: bool = True) -> int | None:
+        """``seat`` when it is a seat of this table (or ``None``, a spectator, if allowed).
+
+        Every public call that takes a seat checks it here, once.
+
+        Raises:
+            SeatError: naming the core rule ``seat.unknown`` for anything else (a bool, a
+                negative number, a seat beyond the table, a text ...).
+        """
+        if seat is None and spectator:
+            return None
+        if isinstance(seat, SupportsIndex) and not isinstance(seat, bool):
+            number = index(seat)  # any integer, numpy's included
+            if 0 <= number < self.num_players:
+                return number
+        raise SeatError(seat, self.rule("seat.unknown"), self.num_players)
 
     # -- what a game provides ---------------------------------------------------------
     @abstractmethod
@@ -337,6 +356,33 @@ class Game(ABC):
         """
         return None
 
+    def legend(self, lang: str = "en") -> list[tuple[str, str]]:
+        """What each symbol of :meth:`render_text` means: ``(symbol, meaning)`` pairs.
+
+        The default (no legend) suits only games whose drawing explains itself; every
+        registered game gives one (the conformance suite checks it).
+        """
+        return []
+
+    def rules_summary(self, lang: str = "en") -> str:
+        """A short summary of the rules for in-app help (a few lines of plain text).
+
+        The default is the spec's one-paragraph summary (English); games give their own
+        from their catalogue.
+        """
+        return self.spec.summary
+
+    def score_sheets(self, observation: Observation) -> list[ScoreSheet] | None:
+        """Each seat's final score worked out line by line, from a final observation.
+
+        Returns ``None`` before the end (the observation is not of a finished game). At the
+        end, one :class:`~savanna.core.display.ScoreSheet` per seat, in seat order, whose
+        totals are ``state.scores()`` and places ``state.ranking()``; labels come from the
+        game's catalogue. The default returns ``None``: the game declares no sheet and
+        interfaces show the bare scores.
+        """
+        return None
+
     def evaluate(self, state: State) -> list[float] | None:
         """An estimate of each seat's final score from a full state (optional hook).
 
@@ -364,6 +410,14 @@ class State(ABC):
         self.game = game
         self.history: list[int] = []
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "observation" in cls.__dict__:
+            raise TypeError(
+                f"{cls.__qualname__} overrides State.observation: write the hook "
+                "_observation(seat) instead (the core checks the seat first)"
+            )
+
     # -- hooks ------------------------------------------------------------------------
     @abstractmethod
     def current_player(self) -> int:
@@ -386,8 +440,8 @@ class State(ABC):
         """Each seat's score (final once terminal)."""
 
     @abstractmethod
-    def observation(self, seat: int | None) -> Observation:
-        """What ``seat`` may know (``None``: a spectator, public information only)."""
+    def _observation(self, seat: int | None) -> Observation:
+        """What ``seat`` may know (``None``: a spectator); the seat is already checked."""
 
     @abstractmethod
     def action_to_text(self, action: int) -> str:
@@ -427,7 +481,40 @@ class State(ABC):
                 return action
         raise NotationError(text, "one of: " + ", ".join(self.legal_action_texts()[:12]))
 
+    def action_viewers(self, action: int) -> Audience:
+        """Who may read ``action`` (a legal action or chance outcome of this position).
+
+        A shared screen or a game log shows an action's notation only to its audience:
+        a die roll or a move is public, a card dealt face down is read by its receiver
+        only. The seat acting always knows its own action. The default suits a game of
+        perfect information (everything public); a game with secrets declares its own
+        (the conformance suite checks that no declared viewer could not tell the action
+        apart from the other legal ones). Without a declaration, a game with secrets shows
+        a seat's action to that seat only and chance outcomes to nobody.
+        """
+        if self.game.spec.perfect_information:
+            return EVERYONE
+        actor = self.current_player()
+        return NOBODY.with_seat(actor) if actor >= 0 else NOBODY
+
+    def describe_action(self, action: int, lang: str = "en") -> str:
+        """``action`` (legal here) in words for people, in ``lang``.
+
+        The default is the notation; games word their actions from their catalogue
+        (``move B+W`` → "blue 2 (blue + white joker)").
+        """
+        return self.action_to_text(action)
+
     # -- public API -------------------------------------------------------------------
+    def observation(self, seat: int | None) -> Observation:
+        """What ``seat`` may know: the only door out of a state (``None``: a spectator).
+
+        Raises:
+            SeatError: for anything but ``None`` or a seat of this table (rule
+                ``seat.unknown``).
+        """
+        return self._observation(self.game.check_seat(seat))
+
     def is_terminal(self) -> bool:
         """Whether the game is over."""
         return self.current_player() == TERMINAL

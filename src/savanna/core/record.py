@@ -5,6 +5,18 @@ through the rules rebuilds every state exactly. The JSON is canonical (sorted ke
 insignificant whitespace, integral numbers written as integers), so the same game always
 gives the same bytes.
 
+Records that can be checked (version 2)
+---------------------------------------
+The rules alone accept any legal chance outcome, so a record whose dice were changed to
+other legal dice would replay. A version 2 record may therefore say how its chance was
+drawn from its ``seed``: its ``chance`` field names one of the draws of
+:mod:`savanna.core.rng` (``playout``, ``sequence`` or ``position``, with ``reseeds`` for a
+terminal game resumed from a save). Replay then draws every outcome again from the seed
+and refuses the first that differs, naming it; a record that claims a draw but has no seed
+is refused too. A record without a ``chance`` field (every version 1 record) makes no
+claim: it replays through the rules, and :attr:`Record.chance_checked` says its chance was
+not checked.
+
 Example:
     >>> from savanna.core.record import Record
     >>> rec = Record(game="hyena", game_version=1, players=2, options={}, seed=3, actions=[])
@@ -15,6 +27,7 @@ Example:
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Iterator, Sequence
 from typing import Any, Final, Literal
 
@@ -22,11 +35,15 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from savanna.core.errors import RecordError, SavannaError
 from savanna.core.game import Game, State
+from savanna.core.play import sample_action
 from savanna.core.registry import load_game
+from savanna.core.rng import MAX_SEED, PLAYOUT, POSITION, SEQUENCE, position_rng, sequence_rng
 
 __all__ = [
     "FORMAT",
     "VERSION",
+    "VERSIONS",
+    "Draw",
     "Record",
     "RecordResult",
     "canonical_json",
@@ -36,7 +53,13 @@ __all__ = [
 ]
 
 FORMAT: Final = "savanna-record"
-VERSION: Final = 1
+VERSION: Final = 2
+"""The version this Savanna writes."""
+VERSIONS: Final = (1, 2)
+"""The versions this Savanna reads (version 1 has no ``chance`` or ``reseeds`` field)."""
+
+Draw = Literal["playout", "sequence", "position"]
+"""How chance was drawn from the seed (see :mod:`savanna.core.rng`)."""
 
 
 class RecordResult(BaseModel):
@@ -49,17 +72,30 @@ class RecordResult(BaseModel):
 
 
 class Record(BaseModel):
-    """A replayable game record (format ``savanna-record``, version 1)."""
+    """A replayable game record (format ``savanna-record``, version 2; version 1 is read).
+
+    Attributes:
+        seed: the seed the game was played from.
+        chance: how chance was drawn from ``seed`` (``None``: the record does not say, and
+            replay cannot check its chance outcomes).
+        reseeds: for the ``position`` draw, ``[index, seed]`` pairs: from action index
+            ``index`` on, chance is drawn from that seed (a game resumed from a save).
+        seats: who played each seat (``human``, ``bot:heuristic``, ``random`` ...).
+        actions: every action in notation, chance outcomes included.
+        result: the final scores and ranking, checked on replay.
+    """
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     format: Literal["savanna-record"] = FORMAT
-    version: Literal[1] = VERSION
+    version: Literal[1, 2] = VERSION
     game: str
     game_version: int
     players: int
     options: dict[str, int | str | bool]
     seed: int | None = None
+    chance: Draw | None = None
+    reseeds: list[tuple[int, int]] | None = None
     seats: list[str] | None = None
     actions: list[str]
     result: RecordResult | None = None
@@ -67,6 +103,58 @@ class Record(BaseModel):
     def to_json(self) -> str:
         """Canonical JSON text (one line, trailing newline)."""
         return canonical_json(self.model_dump(exclude_none=True)) + "\n"
+
+    @property
+    def chance_checked(self) -> bool:
+        """Whether replay checks every chance outcome against the seed."""
+        return self.chance is not None
+
+    def check_claims(self) -> None:
+        """Check the fields that go together (seed, chance, reseeds) and the version.
+
+        Raises:
+            RecordError: a version 1 record with version 2 fields, a draw without a seed, a
+                seed out of range, or reseeds that do not fit the actions.
+        """
+        if self.version == 1:
+            for name in ("chance", "reseeds"):
+                if getattr(self, name) is not None:
+                    raise RecordError(
+                        f"corrupt record: field {name!r} is not part of record version 1",
+                        f"enregistrement corrompu : le champ {name!r} n'existe pas en version 1",
+                    )
+            return
+        if self.seed is not None and not 0 <= self.seed <= MAX_SEED:
+            raise RecordError(
+                f"corrupt record: the seed must be from 0 to {MAX_SEED}, not {self.seed}",
+                f"enregistrement corrompu : la graine doit être de 0 à {MAX_SEED}, pas {self.seed}",
+            )
+        if self.chance is not None and self.seed is None:
+            raise RecordError(
+                f"the record says its chance was drawn from its seed ({self.chance}) "
+                "but it has no seed",
+                f"l'enregistrement dit que son hasard vient de sa graine ({self.chance}) "
+                "mais il n'a pas de graine",
+            )
+        if self.reseeds is None:
+            return
+        if self.chance != POSITION:
+            raise RecordError(
+                "corrupt record: 'reseeds' belongs to the 'position' draw only",
+                "enregistrement corrompu : 'reseeds' ne va qu'avec le tirage 'position'",
+            )
+        previous = 0
+        for index, seed in self.reseeds:
+            if not previous < index <= len(self.actions) or not 0 <= seed <= MAX_SEED:
+                raise RecordError(
+                    f"corrupt record: reseed [{index}, {seed}] does not fit (indices increase "
+                    f"from 1 to the number of actions, {len(self.actions)}; seeds from 0 to "
+                    f"{MAX_SEED})",
+                    f"enregistrement corrompu : la nouvelle graine [{index}, {seed}] ne convient "
+                    f"pas (indices croissants de 1 au nombre d'actions, {len(self.actions)} ; "
+                    f"graines de 0 à {MAX_SEED})",
+                )
+            previous = index
 
     @classmethod
     def from_json(cls, text: str | bytes) -> Record:
@@ -78,6 +166,11 @@ class Record(BaseModel):
         """
         try:
             raw = json.loads(text)
+        except RecursionError:
+            raise RecordError(
+                "not a game record: the JSON is nested too deeply",
+                "ce n'est pas un enregistrement de partie : le JSON est trop imbriqué",
+            ) from None
         except (ValueError, UnicodeDecodeError) as exc:
             raise RecordError(
                 f"not a game record: the file is not valid JSON ({exc})",
@@ -89,13 +182,14 @@ class Record(BaseModel):
                 f"not a game record: 'format' must be {FORMAT!r}",
                 f"ce n'est pas un enregistrement de partie : 'format' doit valoir {FORMAT!r}",
             )
-        if raw.get("version") != VERSION:
+        version = raw.get("version")
+        if isinstance(version, bool) or version not in VERSIONS:
             raise RecordError(
-                f"unknown record version {raw.get('version')!r} (this Savanna reads version {VERSION})",
-                f"version d'enregistrement inconnue {raw.get('version')!r} (ce Savanna lit la version {VERSION})",
+                f"unknown record version {version!r} (this Savanna reads versions 1 and 2)",
+                f"version d'enregistrement inconnue {version!r} (ce Savanna lit les versions 1 et 2)",
             )
         try:
-            return cls.model_validate(raw)
+            record = cls.model_validate(raw)
         except ValidationError as exc:
             first = exc.errors()[0]
             where = ".".join(str(p) for p in first["loc"])
@@ -104,6 +198,8 @@ class Record(BaseModel):
                 f"enregistrement corrompu : champ {where!r} : {first['msg']}",
                 cause=exc,
             ) from exc
+        record.check_claims()
+        return record
 
 
 def _canon(value: Any) -> Any:
@@ -121,8 +217,27 @@ def canonical_json(value: Any) -> str:
     return json.dumps(_canon(value), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
-def record_of(state: State, *, seed: int | None = None, seats: Sequence[str] | None = None) -> Record:
-    """The record of the game that led to ``state`` (with its result when it is over)."""
+def record_of(
+    state: State,
+    *,
+    seed: int | None = None,
+    seats: Sequence[str] | None = None,
+    chance: Draw | None = None,
+    reseeds: Sequence[tuple[int, int]] = (),
+) -> Record:
+    """The record of the game that led to ``state`` (with its result when it is over).
+
+    Args:
+        state: the game so far.
+        seed: the seed it was played from.
+        seats: who played each seat.
+        chance: how chance was drawn from ``seed``; give it whenever it is true, so that
+            replay checks every chance outcome.
+        reseeds: for the ``position`` draw, ``(index, seed)`` pairs of a resumed game.
+
+    Raises:
+        RecordError: ``chance`` without a seed, or reseeds that do not fit.
+    """
     game = state.game
     replayer = game.new_initial_state()
     actions: list[str] = []
@@ -132,16 +247,20 @@ def record_of(state: State, *, seed: int | None = None, seats: Sequence[str] | N
     result = None
     if state.is_terminal():
         result = RecordResult(scores=list(state.scores()), ranking=state.ranking())
-    return Record(
+    record = Record(
         game=game.name,
         game_version=game.spec.version,
         players=game.num_players,
         options=dict(game.options),
         seed=seed,
+        chance=chance,
+        reseeds=[(int(i), int(s)) for i, s in reseeds] or None,
         seats=list(seats) if seats is not None else None,
         actions=actions,
         result=result,
     )
+    record.check_claims()
+    return record
 
 
 def _game_of(record: Record) -> Game:
@@ -166,16 +285,22 @@ def _game_of(record: Record) -> Game:
 def replay_states(record: Record) -> Iterator[tuple[int, str, State]]:
     """Replay ``record`` through the rules, yielding ``(index, action text, state after)``.
 
-    The initial state is yielded first with index ``-1`` and an empty action text.
+    The initial state is yielded first with index ``-1`` and an empty action text. When
+    the record says how its chance was drawn (:attr:`Record.chance`), every chance outcome
+    (and, for the ``playout`` draw, every move) is drawn again from the seed and compared.
 
     Raises:
-        RecordError: naming the index and text of the first action that does not parse or
-            is refused, and why; or a result that differs from the replayed one.
+        RecordError: naming the index and text of the first action that does not parse, is
+            refused, or is not the one drawn from the seed, and why; or a result that
+            differs from the replayed one.
     """
+    record.check_claims()
     game = _game_of(record)
     state = game.new_initial_state()
+    drawer = _Drawer(record)
     yield -1, "", state
     for index, text in enumerate(record.actions):
+        expected = drawer.next(state, index)
         try:
             action = state.parse_action(text)
             state.apply(action)
@@ -187,6 +312,8 @@ def replay_states(record: Record) -> Iterator[tuple[int, str, State]]:
                 action=text,
                 cause=exc,
             ) from exc
+        if expected is not None and action != expected[0]:
+            raise drawer.mismatch(index, text, expected[1])
         yield index, text, state
     if record.result is not None:
         if not state.is_terminal():
@@ -202,6 +329,58 @@ def replay_states(record: Record) -> Iterator[tuple[int, str, State]]:
                 f"le résultat enregistré {record.result.model_dump()} diffère du résultat "
                 f"rejoué {replayed.model_dump()}",
             )
+
+
+class _Drawer:
+    """Draws again, from the record's seed, what its ``chance`` field says was drawn."""
+
+    def __init__(self, record: Record) -> None:
+        self.record = record
+        self.draw = record.chance
+        seed = record.seed if record.seed is not None else 0
+        self.seeds = [(0, seed), *(record.reseeds or [])]
+        self.rng: random.Random | None = None
+        if self.draw == PLAYOUT:
+            self.rng = random.Random(seed)
+        elif self.draw == SEQUENCE:
+            self.rng = sequence_rng(seed)
+
+    def seed_at(self, index: int) -> int:
+        """The seed chance at action ``index`` is drawn from."""
+        return next(seed for start, seed in reversed(self.seeds) if start <= index)
+
+    def next(self, state: State, index: int) -> tuple[int, str] | None:
+        """The action (id and text) the draw gives at ``index``; ``None`` for a free choice."""
+        if self.draw is None or state.is_terminal():
+            return None
+        if self.draw == PLAYOUT:
+            assert self.rng is not None
+            action = sample_action(state, self.rng)
+        elif not state.is_chance_node():
+            return None
+        elif self.draw == SEQUENCE:
+            assert self.rng is not None
+            action = state.sample_chance(self.rng)
+        else:
+            action = state.sample_chance(position_rng(self.seed_at(index), index))
+        return action, state.action_to_text(action)
+
+    def mismatch(self, index: int, text: str, drawn: str) -> RecordError:
+        seed = self.seed_at(index)
+        what_en, what_fr = ("action", "l'action") if self.draw == PLAYOUT else (
+            "chance outcome",
+            "le résultat du hasard",
+        )
+        return RecordError(
+            f"action {index + 1} ({text!r}) is not the {what_en} drawn from seed {seed}, "
+            f"which is {drawn!r}: the record says its chance was drawn from its seed "
+            f"({self.draw})",
+            f"l'action {index + 1} ({text!r}) n'est pas {what_fr} tiré de la graine {seed}, "
+            f"qui est {drawn!r} : l'enregistrement dit que son hasard vient de sa graine "
+            f"({self.draw})",
+            index=index,
+            action=text,
+        )
 
 
 def replay(record: Record) -> State:

@@ -9,16 +9,74 @@ cluster, whatever order the work is done in.
 True
 >>> derive_seed(7, "game", 3) != derive_seed(7, "game", 4)
 True
+
+One rule for seeds everywhere (``playout``, ``play``, ``simulate``, ``tournament``, ``bench``
+and the records): a seed is a whole number from 0 to ``MAX_SEED`` (2**63 - 1), the range
+:func:`derive_seed` produces, so a derived seed (game ``i`` of a simulation) is itself a
+valid seed. Negative seeds are refused: :class:`random.Random` would silently treat ``-5``
+as ``5``.
+
+>>> check_seed(0), check_seed(MAX_SEED) == MAX_SEED
+(0, True)
+
+How chance is drawn from a seed
+-------------------------------
+Every program that plays games draws chance outcomes (dice, sticks, deals, berries) in one
+of three named ways, and writes the name in the record's ``chance`` field so that
+``savanna replay`` can check every outcome against the seed:
+
+``playout`` (:data:`PLAYOUT`, ``savanna playout``)
+    one ``random.Random(seed)`` draws *every* action in order with
+    :func:`savanna.core.play.sample_action`: a chance outcome with its probability, a
+    player's move uniformly among its legal actions. The whole game follows from the seed.
+``sequence`` (:data:`SEQUENCE`, bots playing each other: ``savanna simulate``, ``tournament``)
+    one :func:`sequence_rng` generator draws the chance outcomes in order; players decide
+    as they like (bots have their own generators).
+``position`` (:data:`POSITION`, ``savanna play`` in the terminal)
+    the outcome at action index ``n`` is drawn from its own generator
+    :func:`position_rng` ``(seed, n)``, so it depends on where it happens, not on what was
+    drawn before. A game resumed from a save draws from a fresh seed from the resume point
+    on (the record lists these *reseeds*).
 """
 
 from __future__ import annotations
 
 import hashlib
 import random
+from typing import Final
 
-__all__ = ["derive_seed", "make_rng"]
+from savanna.core.errors import OptionError
+
+__all__ = [
+    "DRAWS",
+    "MAX_SEED",
+    "PLAYOUT",
+    "POSITION",
+    "SEQUENCE",
+    "check_seed",
+    "derive_seed",
+    "make_rng",
+    "position_rng",
+    "sequence_rng",
+]
 
 _MASK = (1 << 63) - 1
+MAX_SEED: Final = _MASK
+"""The largest seed (2**63 - 1); seeds run from 0 to this."""
+
+
+def check_seed(seed: int, flag: str = "--seed") -> int:
+    """``seed`` when it is a valid seed (0 to :data:`MAX_SEED`).
+
+    Raises:
+        OptionError: naming ``flag``, for a negative, too large or non-integer seed.
+    """
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+        raise OptionError(
+            f"{flag} must be a whole number from 0 to {MAX_SEED}, not {seed!r}",
+            f"{flag} doit être un nombre entier de 0 à {MAX_SEED}, pas {seed!r}",
+        )
+    return seed
 
 
 def derive_seed(seed: int, *keys: int | str) -> int:
@@ -30,3 +88,23 @@ def derive_seed(seed: int, *keys: int | str) -> int:
 def make_rng(seed: int, *keys: int | str) -> random.Random:
     """A :class:`random.Random` seeded from ``derive_seed(seed, *keys)``."""
     return random.Random(derive_seed(seed, *keys))
+
+
+PLAYOUT: Final = "playout"
+"""Every action, chance and players, drawn in order from ``random.Random(seed)``."""
+SEQUENCE: Final = "sequence"
+"""Chance outcomes drawn in order from :func:`sequence_rng` ``(seed)``."""
+POSITION: Final = "position"
+"""The chance outcome at action index ``n`` drawn from :func:`position_rng` ``(seed, n)``."""
+DRAWS: Final = (PLAYOUT, SEQUENCE, POSITION)
+"""The ways chance is drawn from a seed, as records name them."""
+
+
+def sequence_rng(seed: int) -> random.Random:
+    """The generator that draws a game's chance outcomes in order (draw ``sequence``)."""
+    return make_rng(seed, "chance")
+
+
+def position_rng(seed: int, index: int) -> random.Random:
+    """The generator of the chance outcome at action index ``index`` (draw ``position``)."""
+    return make_rng(seed, "chance", index)

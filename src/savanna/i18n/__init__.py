@@ -15,30 +15,36 @@ Example:
 from __future__ import annotations
 
 import os
-import string
 from collections.abc import Mapping
 
 from savanna.core.errors import LANGUAGES, OptionError
+from savanna.core.messages import MessageCatalogue
 
 __all__ = ["Catalogue", "detect_language", "resolve_language"]
 
 
 class Catalogue:
-    """English and French templates keyed by message id.
+    """English and French templates keyed by message id, written as Python pairs.
+
+    A thin front to the core's :class:`~savanna.core.messages.MessageCatalogue` for the
+    interfaces' own messages (games keep theirs in TOML files).
 
     Args:
         messages: key → ``(english, french)`` templates with the same format fields.
 
     Raises:
-        ValueError: when the two templates of a key do not use the same fields (a
-            programming error caught when the catalogue is built).
+        DataError: (a ``ValueError``) when the two templates of a key do not use the same
+            fields (a programming error caught when the catalogue is built).
     """
 
     def __init__(self, messages: Mapping[str, tuple[str, str]]) -> None:
-        for key, (en, fr) in messages.items():
-            if _fields(en) != _fields(fr):
-                raise ValueError(f"message {key!r}: English and French use different fields")
-        self._messages = dict(messages)
+        self._catalogue = MessageCatalogue(
+            "interface",
+            {
+                "en": {key: en for key, (en, _) in messages.items()},
+                "fr": {key: fr for key, (_, fr) in messages.items()},
+            },
+        )
 
     def __call__(self, key: str, lang: str = "en", **fields: object) -> str:
         """The message ``key`` in ``lang`` (English for unknown languages), filled in.
@@ -46,21 +52,15 @@ class Catalogue:
         Raises:
             KeyError: for an unknown key (a programming error).
         """
-        en, fr = self._messages[key]
-        template = fr if lang == "fr" else en
-        return template.format(**fields)
+        return self._catalogue.text(key, lang, **fields)
 
     def ids(self) -> list[str]:
         """Every message key, sorted."""
-        return sorted(self._messages)
+        return list(self._catalogue)
 
     def templates(self, key: str) -> tuple[str, str]:
         """The English and French templates of ``key``."""
-        return self._messages[key]
-
-
-def _fields(template: str) -> set[str]:
-    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+        return self._catalogue.template(key, "en"), self._catalogue.template(key, "fr")
 
 
 def detect_language(environ: Mapping[str, str] | None = None) -> str:

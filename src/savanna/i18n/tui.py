@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from savanna.i18n import Catalogue
 
-__all__ = ["MESSAGES", "SCORE_LABELS", "score_label"]
+__all__ = ["MESSAGES"]
 
 MESSAGES = Catalogue(
     {
@@ -141,6 +141,9 @@ MESSAGES = Catalogue(
         "col.player": ("Player", "Joueur"),
         "col.score": ("Score", "Score"),
         "col.place.short": ("#", "rang"),
+        "col.lines": ("Scoring", "Décompte"),
+        "help.rules": ("The rules in short:", "Les règles en bref :"),
+        "help.legend": ("On the board:", "Sur le plateau :"),
         # replay step by step
         "step.title": ("Replay: {game}, {n} actions", "Relecture : {game}, {n} actions"),
         "step.at": ("Action {i} of {n}: {who} {what}", "Action {i} sur {n} : {who} {what}"),
@@ -168,31 +171,3 @@ MESSAGES = Catalogue(
         ),
     }
 )
-
-SCORE_LABELS: dict[str, tuple[str, str]] = {
-    # Items games commonly put in a final ``score_breakdown``; any other key is shown as is.
-    "card": ("card", "carte"),
-    "prediction": ("prediction", "prédiction"),
-    "order": ("order", "ordre"),
-    "1st": ("1st", "1re"),
-    "2nd": ("2nd", "2e"),
-    "3rd": ("3rd", "3e"),
-    "misplaced": ("misplaced", "mal placées"),
-    "last x2": ("last ×2", "lanterne rouge ×2"),
-    "oor": ("oor (jade)", "oor (jade)"),
-    "berries": ("berries", "baies"),
-    "bonus": ("bonus", "bonus"),
-    "penalty": ("penalty", "pénalité"),
-    "total": ("total", "total"),
-}
-
-
-def score_label(key: str, lang: str) -> str:
-    """The label of a score-breakdown item in ``lang`` (the key itself when unknown).
-
-    Example:
-        >>> score_label("misplaced", "fr"), score_label("tiles", "fr")
-        ('mal placées', 'tiles')
-    """
-    en, fr = SCORE_LABELS.get(key.lower(), (key, key))
-    return fr if lang == "fr" else en

@@ -70,7 +70,12 @@ def observation_array(game: Game, observation: Observation) -> npt.NDArray[np.fl
 
 
 def action_mask(state: State, seat: int) -> npt.NDArray[np.int8]:
-    """0/1 int8 mask of ``seat``'s legal actions (all zeros when another seat or chance acts)."""
+    """0/1 int8 mask of ``seat``'s legal actions (all zeros when another seat or chance acts).
+
+    Raises:
+        SeatError: for a seat not at the table.
+    """
+    state.game.check_seat(seat, spectator=False)
     mask = np.zeros(state.game.num_distinct_actions, dtype=np.int8)
     if state.current_player() == seat:
         mask[state.legal_actions()] = 1

@@ -146,11 +146,7 @@ class SavannaEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         illegal_action: IllegalPolicy = "lose",
         render_mode: str | None = None,
     ) -> None:
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < game.num_players:
-            raise OptionError(
-                f"seat {seat!r} does not exist in a {game.num_players}-player game",
-                f"la place {seat!r} n'existe pas dans une partie à {game.num_players} joueurs",
-            )
+        game.check_seat(seat, spectator=False)
         if illegal_action not in ("lose", "raise"):
             raise OptionError(
                 f"illegal_action must be 'lose' or 'raise', not {illegal_action!r}",

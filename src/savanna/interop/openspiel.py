@@ -202,10 +202,12 @@ class _Position:
         return other
 
     def recall(self, seat: int) -> list[str]:
+        self.start.game.check_seat(seat, spectator=False)
         lines = self._lines(seat)
         return [*self.prefix[seat], *lines]
 
     def recall_text(self, seat: int) -> str:
+        self.start.game.check_seat(seat, spectator=False)
         lines = self._lines(seat)
         cached = self.texts.get(seat)
         if cached is None or cached[0] != len(lines):
@@ -360,19 +362,28 @@ class SavannaSpielObserver:
     spectator's (public) observation.
 
     Raises:
-        ValueError: for observer parameters (none are accepted) or an observation kind the
-            protocol cannot give without leaking (all players' private information, or
-            private information without the public part).
+        OptionError: (a ``ValueError``) for observer parameters (none are accepted) or an
+            observation kind the protocol cannot give without leaking (all players' private
+            information, or private information without the public part).
     """
 
     def __init__(self, game: Game, iig_obs_type: Any, params: Mapping[str, Any] | None) -> None:
         if params:
-            raise ValueError(f"observer parameters are not supported, got {dict(params)!r}")
+            raise OptionError(
+                f"observer parameters are not supported, got {dict(params)!r}",
+                f"les paramètres d'observateur ne sont pas pris en charge, reçu {dict(params)!r}",
+            )
         private = iig_obs_type.private_info
         if private == pyspiel.PrivateInfoType.ALL_PLAYERS:
-            raise ValueError("an observer of every seat's private information would leak secrets")
+            raise OptionError(
+                "an observer of every seat's private information would leak secrets",
+                "un observateur des informations privées de toutes les places trahirait les secrets",
+            )
         if not iig_obs_type.public_info:
-            raise ValueError("Savanna observations cannot separate private from public information")
+            raise OptionError(
+                "Savanna observations cannot separate private from public information",
+                "les observations de Savanna ne séparent pas l'information privée de la publique",
+            )
         self._game = game
         self._public_only = private == pyspiel.PrivateInfoType.NONE
         self._perfect_recall = bool(iig_obs_type.perfect_recall)
@@ -433,7 +444,13 @@ def load_game(name: str, players: int | None = None, **options: Any) -> SavannaS
     try:
         game = pyspiel.load_game(short, params)
     except pyspiel.SpielError as exc:
-        raise OptionError(f"OpenSpiel refused {name} with {params!r}: {exc}") from exc
+        raise OptionError(
+            f"OpenSpiel refused {name} with {params!r}: {exc}",
+            f"OpenSpiel refuse {name} avec {params!r} : {exc}",
+        ) from exc
     if not isinstance(game, SavannaSpielGame):
-        raise OptionError(f"{short} is registered with OpenSpiel by another library")
+        raise OptionError(
+            f"{short} is registered with OpenSpiel by another library",
+            f"{short} est enregistré auprès d'OpenSpiel par une autre bibliothèque",
+        )
     return game

@@ -6,6 +6,9 @@ action space                  ``Discrete(game.num_distinct_actions)``
 observation space             ``Dict(observation=Box(-inf, inf, observation_tensor_shape,
                               float32), action_mask=Box(0, 1, (num_distinct_actions,), int8))``
 observation                   the game's observation tensor of ``State.observation(seat)``
+state (``state()``)           the global view for centralised training: every seat's
+                              observation tensor, seat by seat, flattened into one float32
+                              vector (``state_space``); what some seat knows, nothing more
 action mask                   the agent's legal actions; all zeros when it is not its turn
 chance                        drawn inside the environment with its own
                               :class:`random.Random`, seeded by ``reset(seed=...)``
@@ -18,7 +21,8 @@ render mode                   ``"ansi"``: the spectator's text drawing
 ============================  ===============================================================
 
 Environment names are ``savanna_<game>_v<rules version>``. Games never run past
-``max_game_length``, so there is no truncation.
+``max_game_length``, so there is no truncation. The Savanna state being played is the
+attribute ``game_state`` (``state`` is PettingZoo's method).
 
 Example:
     >>> from savanna.interop.pettingzoo import env
@@ -30,12 +34,14 @@ Example:
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Mapping
 from typing import Any
 
 import gymnasium
 import numpy as np
+import numpy.typing as npt
 from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
@@ -133,8 +139,10 @@ class raw_env(AECEnv):  # type: ignore[misc]
         )
         self.observation_spaces = {agent: observation_space for agent in self.possible_agents}
         self.action_spaces = {agent: spaces.Discrete(n) for agent in self.possible_agents}
+        size = self.game.num_players * math.prod(self.game.observation_tensor_shape)
+        self.state_space = spaces.Box(low=-np.inf, high=np.inf, shape=(size,), dtype=np.float32)
         self._rng = random.Random()
-        self.state: State = self.game.new_initial_state()
+        self.game_state: State = self.game.new_initial_state()
         self._reset_bookkeeping()
 
     # -- spaces -------------------------------------------------------------------------
@@ -151,7 +159,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         """Start a new game; ``seed`` seeds the chance draws (same seed, same game)."""
         if seed is not None:
             self._rng = random.Random(seed)
-        self.state = self.game.new_initial_state()
+        self.game_state = self.game.new_initial_state()
         self._reset_bookkeeping()
         self._play_chance()
         self._after_action()
@@ -160,8 +168,8 @@ class raw_env(AECEnv):  # type: ignore[misc]
         """What ``agent`` sees: its observation tensor and its action mask."""
         seat = seat_of_agent(agent)
         return {
-            "observation": observation_array(self.game, self.state.observation(seat)),
-            "action_mask": action_mask(self.state, seat),
+            "observation": observation_array(self.game, self.game_state.observation(seat)),
+            "action_mask": action_mask(self.game_state, seat),
         }
 
     def step(self, action: int | None) -> None:
@@ -180,9 +188,22 @@ class raw_env(AECEnv):  # type: ignore[misc]
                 f"{agent} doit jouer : None n'est accepté qu'une fois la partie finie",
             )
         self._cumulative_rewards[agent] = 0.0
-        self.state.apply(int(action))
+        self.game_state.apply(int(action))
         self._play_chance()
         self._after_action()
+
+    def state(self) -> npt.NDArray[np.float32]:
+        """The global view (PettingZoo's ``state()``): every seat's observation tensor in
+        seat order, flattened into one vector of ``state_space``.
+
+        It holds what at least one seat knows (each seat's own secrets included) and
+        nothing that no seat knows, such as the cards still face down.
+        """
+        parts = [
+            observation_array(self.game, self.game_state.observation(seat)).ravel()
+            for seat in range(self.game.num_players)
+        ]
+        return np.concatenate(parts).astype(np.float32, copy=False)
 
     def render(self) -> str | None:
         """The spectator's text drawing (render mode ``"ansi"``)."""
@@ -191,7 +212,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
                 "render() was called without a render mode; use render_mode='ansi'"
             )
             return None
-        return self.game.render_text(self.state.observation(None))
+        return self.game.render_text(self.game_state.observation(None))
 
     def close(self) -> None:
         """Nothing to release."""
@@ -207,12 +228,12 @@ class raw_env(AECEnv):  # type: ignore[misc]
         self.agent_selection = self.agents[0]
 
     def _play_chance(self) -> None:
-        while self.state.is_chance_node():
-            self.state.apply(self.state.sample_chance(self._rng))
+        while self.game_state.is_chance_node():
+            self.game_state.apply(self.game_state.sample_chance(self._rng))
 
     def _after_action(self) -> None:
-        if self.state.is_terminal():
-            rewards = normalised_rewards(self.game, self.state.scores())
+        if self.game_state.is_terminal():
+            rewards = normalised_rewards(self.game, self.game_state.scores())
             self.rewards = {agent: rewards[seat_of_agent(agent)] for agent in self.agents}
             self.terminations = dict.fromkeys(self.agents, True)
             self._accumulate_rewards()
@@ -220,4 +241,4 @@ class raw_env(AECEnv):  # type: ignore[misc]
             self.agent_selection = self.agents[0]
         else:
             self.rewards = dict.fromkeys(self.agents, 0.0)
-            self.agent_selection = agent_name(self.state.current_player())
+            self.agent_selection = agent_name(self.game_state.current_player())

@@ -161,6 +161,14 @@ def _ci(row: dict[str, Any]) -> str:
     return f"{row['rate']:.1%} [{row['ci95'][0]:.1%}, {row['ci95'][1]:.1%}]"
 
 
+def _turn_cap_line(summary: dict[str, Any]) -> str:
+    cap = summary["turn_cap"]
+    if not cap["reported"]:
+        return "The game does not report how its games ended (no turn cap figure)."
+    share = f"{cap['share']:.1%} [{cap['ci95'][0]:.1%}, {cap['ci95'][1]:.1%}]"
+    return f"Games ended at the turn cap: {cap['games']} of {summary['games']} ({share})."
+
+
 def _markdown(summary: dict[str, Any], plots: list[str], command: str) -> str:
     options = ", ".join(f"{k}={v}" for k, v in summary["options"].items()) or "defaults"
     lines = [
@@ -170,6 +178,7 @@ def _markdown(summary: dict[str, Any], plots: list[str], command: str) -> str:
         f"bots: {', '.join(summary['bots'])}.",
         f"Seats are rotated ({summary['seating']}); {summary['win_rule']} "
         f"({summary['shared_first_places']} games had a shared first place).",
+        _turn_cap_line(summary),
         "",
     ]
     if command:

@@ -25,6 +25,7 @@ from savanna.core import (
     record_of,
 )
 from savanna.core.options import OptionValue
+from savanna.core.rng import SEQUENCE
 
 __all__ = ["LabError", "SimulationPlan", "play_one", "run_simulation"]
 
@@ -143,7 +144,7 @@ def play_one(plan: SimulationPlan, index: int) -> Outcome:
         "length": len(state.history),
         "decisions": decisions,
         "statistics": statistics,
-        "record": record_of(state, seed=seed, seats=seats).to_json(),
+        "record": record_of(state, seed=seed, seats=seats, chance=SEQUENCE).to_json(),
     }
 
 

@@ -8,14 +8,15 @@
 from __future__ import annotations
 
 import math
+import statistics
 from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
 __all__ = ["Z95", "describe", "number_key", "wilson_interval"]
 
-Z95 = 1.959963984540054
-"""The two-sided 95% quantile of the standard normal distribution."""
+Z95 = statistics.NormalDist().inv_cdf(0.975)
+"""The two-sided 95% quantile of the standard normal distribution (about 1.96)."""
 
 
 def wilson_interval(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
@@ -35,7 +36,10 @@ def wilson_interval(successes: int, trials: int, z: float = Z95) -> tuple[float,
     z2 = z * z
     centre = (p + z2 / (2 * trials)) / (1 + z2 / trials)
     half = z * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / (1 + z2 / trials)
-    return max(0.0, centre - half), min(1.0, centre + half)
+    # The bounds are exactly 0 with no success and 1 with no failure (rounding aside).
+    low = 0.0 if successes == 0 else max(0.0, centre - half)
+    high = 1.0 if successes == trials else min(1.0, centre + half)
+    return low, high
 
 
 def number_key(value: float) -> str:
@@ -59,25 +63,19 @@ def describe(values: Sequence[float]) -> dict[str, Any]:
     if n == 0:
         return {"count": 0}
     ordered = sorted(values)
-    mean = sum(ordered) / n
-    var = sum((v - mean) ** 2 for v in ordered) / (n - 1) if n > 1 else 0.0
-
-    def quantile(q: float) -> float:
-        # Linear interpolation between closest ranks (the common "type 7" definition).
-        pos = q * (n - 1)
-        lo = math.floor(pos)
-        hi = min(lo + 1, n - 1)
-        return ordered[lo] + (ordered[hi] - ordered[lo]) * (pos - lo)
-
+    mean = statistics.fmean(ordered)
+    std = statistics.stdev(ordered, mean) if n > 1 else 0.0
+    # "inclusive" interpolates between closest ranks (the common "type 7" definition).
+    p25, median, p75 = statistics.quantiles(ordered, n=4, method="inclusive") if n > 1 else [ordered[0]] * 3
     counts = Counter(ordered)
     return {
         "count": n,
         "mean": round(mean, 4),
-        "std": round(math.sqrt(var), 4),
+        "std": round(std, 4),
         "min": _num(ordered[0]),
-        "p25": round(quantile(0.25), 4),
-        "median": round(quantile(0.5), 4),
-        "p75": round(quantile(0.75), 4),
+        "p25": round(p25, 4),
+        "median": round(median, 4),
+        "p75": round(p75, 4),
         "max": _num(ordered[-1]),
         "histogram": {number_key(v): counts[v] for v in sorted(counts)},
     }

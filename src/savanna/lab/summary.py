@@ -15,11 +15,15 @@ from typing import Any
 from savanna.lab.simulation import LabError, Outcome, SimulationPlan
 from savanna.lab.stats import describe, number_key, wilson_interval
 
-__all__ = ["FORMAT", "TIE_RULE", "VERSION", "summarise"]
+__all__ = ["ENDED_BY", "FORMAT", "TIE_RULE", "TURN_CAP", "VERSION", "summarise", "turn_cap_games"]
 
 FORMAT = "savanna-simulation"
-VERSION = 1
+VERSION = 2
 TIE_RULE = "a shared first place counts as a win for every seat sharing it"
+ENDED_BY = "ended_by"
+"""The game statistic saying how a game ended (see ``Game.game_statistics``)."""
+TURN_CAP = "turn_cap"
+"""The value of :data:`ENDED_BY` for a game stopped by its length limit, not by its rules' end."""
 
 
 def _rate(wins: int, trials: int) -> dict[str, Any]:
@@ -81,6 +85,8 @@ def summarise(plan: SimulationPlan, outcomes: Sequence[Outcome]) -> dict[str, An
         )
 
     shared = sum(1 for o in outcomes if sum(1 for r in o["ranking"] if r == 0) > 1)
+    statistics = _statistics(outcomes, players)
+    capped = turn_cap_games(outcomes)
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -95,6 +101,14 @@ def summarise(plan: SimulationPlan, outcomes: Sequence[Outcome]) -> dict[str, An
         "game_seed": "derive_seed(seed, i)",
         "win_rule": TIE_RULE,
         "shared_first_places": shared,
+        "turn_cap": {
+            "reported": any(ENDED_BY in dict(o["statistics"]).get("game", {}) for o in outcomes),
+            "rule": f"games whose {ENDED_BY!r} statistic is {TURN_CAP!r}",
+            "games": len(capped),
+            "share": round(len(capped) / len(outcomes), 4),
+            "ci95": [round(x, 4) for x in wilson_interval(len(capped), len(outcomes))],
+            "first_indices": capped[:20],
+        },
         "win_rates": {
             "by_bot": {
                 spec: {k: v for k, v in row.items() if k != "scores"}
@@ -110,8 +124,23 @@ def summarise(plan: SimulationPlan, outcomes: Sequence[Outcome]) -> dict[str, An
             "actions": describe([o["length"] for o in outcomes]),
             "decisions": describe([o["decisions"] for o in outcomes]),
         },
-        "statistics": _statistics(outcomes, players),
+        "statistics": statistics,
     }
+
+
+def turn_cap_games(outcomes: Sequence[Outcome]) -> list[int]:
+    """The indices of the games that ended at the turn cap, in order.
+
+    A game says how it ended through its :data:`ENDED_BY` game statistic; the lab counts
+    those whose value is :data:`TURN_CAP` (games that do not report it count as ended by
+    their rules).
+    """
+    return [
+        int(o["index"])
+        for o in outcomes
+        if isinstance(o["statistics"], Mapping)
+        and dict(o["statistics"]).get("game", {}).get(ENDED_BY) == TURN_CAP
+    ]
 
 
 def _statistics(outcomes: Sequence[Outcome], players: int) -> dict[str, Any]:

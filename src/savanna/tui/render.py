@@ -1,17 +1,13 @@
 """Drawing a position in the terminal with Rich: board, status, choices, end of game.
 
 The board is the game's own :meth:`~savanna.core.Game.render_text`; this module only adds
-colour and arranges the screen. Colour comes from a game's optional hooks, found by name
-(the terminal imports no game):
-
-``text_styles(lang)``
-    a sequence of ``(regular expression, Rich style)`` pairs applied in order to the
-    plain-text drawing (``(r"\\bR\\b", "bold red")``). A game that gives them decides the
-    colours of its pieces; the frames and empty squares stay dim.
-``render_rich(observation, lang)``
-    a whole Rich renderable (or Rich markup) instead of the text drawing.
-
-A game with neither gets a generic highlighter (frames, dots, numbers, lone capitals).
+colour and arranges the screen. What it shows about a game comes from the game's declared
+hooks (the terminal imports no game): :meth:`~savanna.core.Game.text_styles` gives
+``(regular expression, Rich style)`` pairs applied in order to the plain-text drawing (a
+game that gives them decides the colours of its pieces; the frames and empty squares stay
+dim; a game that gives none gets a generic highlighter: frames, dots, numbers, lone
+capitals), :meth:`~savanna.core.Game.score_sheets` the scoring worked out at the end,
+:meth:`~savanna.core.Game.legend` and :meth:`~savanna.core.Game.rules_summary` the help.
 ``NO_COLOR`` in the environment turns colour off (Rich honours it). Everything here draws
 from an :class:`~savanna.core.Observation`, never from a state, so a drawing can only show
 what its viewer may know.
@@ -24,8 +20,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from rich import box
 from rich.console import Console, Group, RenderableType
@@ -35,9 +30,8 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from savanna.core import Game, Observation
+from savanna.core import Game, Observation, ScoreSheet
 from savanna.i18n.tui import MESSAGES as M
-from savanna.i18n.tui import score_label
 from savanna.tui.choice import Choice
 
 __all__ = [
@@ -46,12 +40,13 @@ __all__ = [
     "arrange",
     "board",
     "board_body",
-    "breakdown_table",
     "choice_cells",
     "choices_table",
     "clear_screen",
     "format_score",
+    "game_help",
     "game_title",
+    "score_sheet_table",
     "secret_lines",
     "secure_clear",
     "status_panel",
@@ -82,31 +77,10 @@ def game_title(game: Game, lang: str) -> str:
     return game.spec.title_fr if lang == "fr" and game.spec.title_fr else game.spec.title
 
 
-def _game_styles(game: Game, lang: str) -> list[tuple[str, str]] | None:
-    """The game's ``text_styles(lang)``, or ``None`` when it has none (or gives nonsense)."""
-    hook: Any = getattr(game, "text_styles", None)
-    if not callable(hook):
-        return None
-    styles = hook(lang)
-    if styles is None:
-        return None
-    pairs: list[tuple[str, str]] = []
-    for item in styles or ():
-        if isinstance(item, tuple | list) and len(item) == 2:
-            pattern, style = item
-            if isinstance(pattern, str) and isinstance(style, str):
-                pairs.append((pattern, style))
-    return pairs
-
-
 def board_body(game: Game, observation: Observation, lang: str) -> RenderableType:
     """The board drawing of ``observation``, coloured, without frame or title."""
-    hook: Any = getattr(game, "render_rich", None)
-    if callable(hook):
-        drawn = hook(observation, lang)
-        return Text.from_markup(drawn) if isinstance(drawn, str) else drawn
     body = Text(game.render_text(observation, lang).strip("\n"), no_wrap=True, overflow="crop")
-    styles = _game_styles(game, lang)
+    styles = game.text_styles(lang)
     for pattern, style in (*_FRAMES, *(_PIECES if styles is None else styles)):
         body.highlight_regex(pattern, style)
     return body
@@ -381,55 +355,57 @@ def secret_lines(public: str, private: str) -> list[str]:
     return out
 
 
-def _cell(value: Any) -> str:
-    if isinstance(value, bool):
-        return "✓" if value else "—"
-    if isinstance(value, int | float):
-        return format_score(value)
-    if value is None:
-        return "—"
-    if isinstance(value, list | tuple):
-        return " ".join(_cell(v) for v in value)
-    return str(value)
-
-
-def breakdown_table(
-    breakdown: Sequence[Mapping[str, Any]],
-    order: Sequence[int],
-    headers: Sequence[str],
-    scores: Sequence[float],
-    places: Sequence[int],
-    lang: str,
+def score_sheet_table(
+    game: Game, sheets: Sequence[ScoreSheet], headers: Sequence[str], lang: str
 ) -> Table:
-    """The scoring worked out line by line: one row per scoring item, one column per seat.
+    """The scoring worked out line by line: one row per seat, best first.
+
+    Each row gives the place, the seat's short name, its score lines (the game's labels
+    with the points each adds), how a tie was broken, and the total.
 
     Args:
-        breakdown: one mapping per seat (item → value), as the game's final observation
-            gives it; items keep the game's order.
-        order: the seats, best first.
-        headers: the column heading of each seat (short names).
-        scores: each seat's final score.
-        places: each seat's place (0 = first).
+        game: the game (its catalogue words the labels).
+        sheets: one score sheet per seat (``game.score_sheets(observation)``).
+        headers: each seat's short name.
         lang: ``"en"`` or ``"fr"``.
     """
-    items: list[str] = []
-    for row in breakdown:
-        for key in row:
-            if key not in items:
-                items.append(key)
-    # The total is the score row; a seat number repeats the column heading.
-    items = [k for k in items if k.lower() not in ("total", "seat")]
     table = Table(
         title=M("end.breakdown", lang), title_justify="left", box=box.SIMPLE_HEAD, show_edge=False
     )
-    table.add_column("")
-    for seat in order:
-        table.add_column(headers[seat], justify="right")
-    table.add_row(M("col.place", lang), *(str(places[s] + 1) for s in order), style="dim")
-    for key in items:
-        table.add_row(score_label(key, lang), *(_cell(breakdown[s].get(key)) for s in order))
-    table.add_row(M("col.score", lang), *(format_score(scores[s]) for s in order), style="bold")
+    table.add_column(M("col.place.short", lang), justify="right")
+    table.add_column(M("col.player", lang), no_wrap=True)
+    table.add_column(M("col.lines", lang), overflow="fold")
+    table.add_column(M("col.score", lang), justify="right", style="bold")
+    for sheet in sorted(sheets, key=lambda s: (s.place, s.seat)):
+        words = []
+        for line in sheet.lines:
+            text = game.label_text(line.label, lang)
+            words.append(text if line.points is None else f"{text} {format_points(line.points)}")
+        working = Text("; ".join(words))
+        if sheet.tiebreak is not None:
+            working.append(f" ({game.label_text(sheet.tiebreak, lang)})", style="italic")
+        table.add_row(str(sheet.place + 1), headers[sheet.seat], working, format_score(sheet.total))
     return table
+
+
+def format_points(points: float) -> str:
+    """Points a score line adds, signed (``+5``, ``+0``, ``-2``)."""
+    return ("+" if points >= 0 else "") + format_score(points)
+
+
+def game_help(game: Game, lang: str) -> RenderableType:
+    """The game's rules in short and the meaning of the drawing's symbols."""
+    parts: list[RenderableType] = [Text(M("help.rules", lang), style="bold"), Text(game.rules_summary(lang))]
+    legend = game.legend(lang)
+    if legend:
+        parts.append(Text(M("help.legend", lang), style="bold"))
+        grid = Table.grid(padding=(0, 2))
+        grid.add_column(style="bold", no_wrap=True)
+        grid.add_column(overflow="fold")
+        for symbol, meaning in legend:
+            grid.add_row(Text(symbol), Text(meaning))  # never Rich markup: "[a]" is a symbol
+        parts.append(grid)
+    return Group(*parts)
 
 
 def frame(*parts: RenderableType) -> Group:

@@ -14,11 +14,10 @@ exactly as it would have, and an undone move meets the same dice again.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
-from typing import Any
 
 from rich.console import Console, Group, RenderableType
 from rich.rule import Rule
@@ -41,18 +40,19 @@ from savanna.tui.render import (
     arrange,
     board,
     board_body,
-    breakdown_table,
     choice_cells,
     choices_table,
     clear_screen,
     format_score,
+    game_help,
     game_title,
+    score_sheet_table,
     secret_lines,
     secure_clear,
     status_rows,
 )
 from savanna.tui.seat import SeatSpec, build_bot
-from savanna.tui.view import Event, Viewer, who_can_tell
+from savanna.tui.view import Event, Viewer
 
 __all__ = [
     "Outcome",
@@ -226,12 +226,10 @@ class PlaySession:
 
     def _apply(self, action: int) -> Event:
         actor = self.state.current_player()
-        viewers = set(who_can_tell(self.state, action))
+        viewers = self.state.action_viewers(action)
         if actor != CHANCE:
-            viewers.add(actor)  # a seat always knows what it did
-        event = Event(
-            len(self.state.history), actor, self.state.action_to_text(action), frozenset(viewers)
-        )
+            viewers = viewers.with_seat(actor)  # a seat always knows what it did
+        event = Event(len(self.state.history), actor, self.state.action_to_text(action), viewers)
         self.state.apply(action)
         self.actors.append(actor)
         self.events.append(event)
@@ -285,7 +283,7 @@ class PlaySession:
             turn=turn,
             chance=self._recent_chance(viewer),
             last=self._recent_turns(viewer),
-            scores=self._scores(obs.data),
+            scores=self._scores(),
         )
         cells = choice_cells(menu.choices, self.lang) if menu is not None else []
         self.console.print(
@@ -328,21 +326,11 @@ class PlaySession:
             out.append(f"{self._short(actor)} {', '.join(shown)}")
         return out
 
-    def _scores(self, data: Mapping[str, Any]) -> list[tuple[str, str]] | None:
-        """Scores safe to show now: the observation's own, or the state's when nothing is secret."""
-        raw = data.get("scores")
-        values: Sequence[Any] | None = None
-        if isinstance(raw, list | tuple) and len(raw) == self.game.num_players:
-            values = raw
-        elif self.game.spec.perfect_information:
-            values = self.state.scores()
-        if values is None:
+    def _scores(self) -> list[tuple[str, str]] | None:
+        """The running scores when nothing is secret (a game with secrets shows them at the end)."""
+        if not self.game.spec.perfect_information:
             return None
-        shown: list[tuple[str, str]] = []
-        for seat, value in enumerate(values):
-            text = format_score(value) if isinstance(value, int | float) else str(value)
-            shown.append((self._short(seat), text))
-        return shown
+        return [(self._short(seat), format_score(value)) for seat, value in enumerate(self.state.scores())]
 
     # -- the game loop ----------------------------------------------------------------
     def run(self) -> Outcome:
@@ -441,6 +429,7 @@ class PlaySession:
                 self.console.print(
                     self._t("help", undo=self._t("help.undo") if self.can_undo else "")
                 )
+                self.console.print(game_help(self.game, self.lang))
                 continue
             if command == "save":
                 self._save_command(answer)
@@ -612,11 +601,6 @@ class PlaySession:
             for s in range(self.game.num_players)
         ]
 
-    def _score_table(self) -> Table:
-        return score_table(
-            self.state, [self.seat_name(s) for s in range(self.game.num_players)], self.lang
-        )
-
 
 def final_report(
     state: State, names: Sequence[str], headers: Sequence[str], lang: str
@@ -624,9 +608,9 @@ def final_report(
     """What the end of a game shows under the final board: the secrets, then the scoring.
 
     Each seat's secrets are the lines of its own drawing that the public drawing lacks
-    (its prediction card, its peeks), so nothing is drawn twice. When the final public
-    observation carries a ``score_breakdown`` (one mapping per seat), the scoring is worked
-    out line by line in a table; otherwise the scores are ranked.
+    (its prediction card, its peeks), so nothing is drawn twice. When the game declares
+    score sheets (:meth:`~savanna.core.Game.score_sheets`), the scoring is worked out line
+    by line; otherwise the scores are ranked.
 
     Args:
         state: a finished game.
@@ -647,14 +631,11 @@ def final_report(
             lines = secret_lines(plain, game.render_text(state.observation(seat), lang))
             grid.add_row(names[seat] + M("colon", lang).rstrip(), "\n".join(lines) or "—")
         parts.append(grid)
-    scores = state.scores()
-    breakdown = _breakdown(public.data, len(scores))
-    if breakdown is None:
+    sheets = game.score_sheets(public)
+    if sheets is None:
         parts.append(score_table(state, names, lang))
     else:
-        ranking = state.ranking()
-        order = sorted(range(len(scores)), key=lambda s: (ranking[s], s))
-        parts.append(breakdown_table(breakdown, order, headers, scores, ranking, lang))
+        parts.append(score_sheet_table(game, sheets, headers, lang))
     return parts
 
 
@@ -669,27 +650,3 @@ def score_table(state: State, names: Sequence[str], lang: str) -> Table:
     for seat in sorted(range(len(scores)), key=lambda s: (ranking[s], s)):
         table.add_row(str(ranking[seat] + 1), names[seat], format_score(scores[seat]))
     return table
-
-
-_BREAKDOWN_KEYS = ("score_breakdown", "breakdown", "scoring")
-
-
-def _breakdown(data: Mapping[str, Any], players: int) -> list[dict[str, Any]] | None:
-    """A per-seat score breakdown the game exposes in its final observation, if any.
-
-    Accepted shapes: a list with one mapping per seat, or a mapping from seat (as int or
-    string) to a mapping.
-    """
-    for key in _BREAKDOWN_KEYS:
-        raw = data.get(key)
-        if (
-            isinstance(raw, list | tuple)
-            and len(raw) == players
-            and all(isinstance(r, Mapping) for r in raw)
-        ):
-            return [dict(r) for r in raw]
-        if isinstance(raw, Mapping):
-            rows = [raw.get(seat, raw.get(str(seat))) for seat in range(players)]
-            if all(isinstance(r, Mapping) for r in rows):
-                return [dict(r) for r in rows if isinstance(r, Mapping)]
-    return None

@@ -17,7 +17,6 @@ from savanna.i18n.tui import MESSAGES as M
 from savanna.tui.render import arrange, board_body, clear_screen, game_title, status_rows
 from savanna.tui.seat import SeatSpec
 from savanna.tui.session import final_report, read_with_console
-from savanna.tui.view import who_can_tell
 
 __all__ = ["step_through"]
 
@@ -55,7 +54,7 @@ def step_through(
     game = states[0].game
     n = len(record.actions)
     actors = [states[i].current_player() for i in range(n)]
-    public = [None in who_can_tell(states[i], states[i + 1].history[i]) for i in range(n)]
+    public = [states[i].action_viewers(states[i + 1].history[i]).includes(None) for i in range(n)]
     names = [M("seat.human", lang, n=seat + 1) for seat in range(game.num_players)]
     headers = [M("seat.short", lang, n=seat + 1) for seat in range(game.num_players)]
     if record.seats is not None and len(record.seats) == game.num_players:

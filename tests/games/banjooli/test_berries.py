@@ -72,6 +72,8 @@ def test_berry_oor_lets_the_movement_continue() -> None:
 def test_berry_jembat_shows_the_face_down_berries_to_the_picker_only() -> None:
     s = walk("d", points=2, more={sp(9, 4): "?", sp(12, 2): "?"})
     assert s.phase_name == "fix" and s.is_chance_node()
+    audience = s.action_viewers(s.parse_action("fix oor"))
+    assert audience.includes(0) and not audience.includes(1) and not audience.includes(None)
     s.apply_text("fix oor")
     s.apply_text("fix joka")
     assert s.phase_name == "step"

@@ -7,7 +7,7 @@ import importlib
 
 import pytest
 
-MODULES = ["board", "data", "render"]
+MODULES = ["board", "data", "render", "rules", "scoring"]
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -71,21 +71,44 @@ def test_ranking_shared_victory_when_exact_places_tie() -> None:
     assert s.ranking() == [0, 0] and s.winners() == [0, 1]
 
 
-def test_score_prediction_breakdown_at_the_end_worked_line_by_line_for_every_view() -> None:
+def test_score_prediction_sheets_at_the_end_worked_line_by_line_for_every_view() -> None:
     s = final("RYB", {"G": sp(5, 0), "P": sp(4, 0)}, [CARD_BYR_P, CARD_YRG_B], picked="c1")
     expected = [
-        {"seat": 0, "card": 1, "order": "B Y R P", "1st": 0, "2nd": 4, "3rd": 0, "misplaced": 4,
-         "last x2": True, "oor": 0, "total": 16},
-        {"seat": 1, "card": 2, "order": "Y R G B", "1st": 0, "2nd": 0, "3rd": 0, "misplaced": 4,
-         "last x2": False, "oor": 2, "total": 6},
+        [("score.card", {"card": 1, "order": "B Y R P"}, None), ("score.first", {}, 0),
+         ("score.second", {}, 4), ("score.third", {}, 0), ("score.misplaced", {"count": 2}, 4),
+         ("score.last_right", {}, 8), ("score.oor", {"count": 0}, 0)],
+        [("score.card", {"card": 2, "order": "Y R G B"}, None), ("score.first", {}, 0),
+         ("score.second", {}, 0), ("score.third", {}, 0), ("score.misplaced", {"count": 2}, 4),
+         ("score.last_wrong", {}, 0), ("score.oor", {"count": 1}, 2)],
     ]
-    assert s.score_breakdown() == expected
-    assert [line["total"] for line in expected] == s.scores()
     for seat in (None, 0, 1):
         obs = s.observation(seat)
-        assert obs.data["score_breakdown"] == expected
+        sheets = s.game.score_sheets(obs)
+        assert sheets is not None
+        assert [[(line.label.key, dict(line.label.fields), line.points) for line in sheet.lines] for sheet in sheets] == expected
+        assert [sheet.total for sheet in sheets] == s.scores() == [16.0, 6.0]
+        assert [sum(line.points or 0 for line in sheet.lines) for sheet in sheets] == [16, 6]
+        assert [sheet.place for sheet in sheets] == s.ranking() == [0, 1]
+        assert [sheet.tiebreak for sheet in sheets] == [None, None]
         assert obs.data["cards"] == [CARD_BYR_P, CARD_YRG_B]  # every Prediction is revealed
         assert "C=0,1" in obs.text
+
+
+def test_ranking_tie_broken_by_exact_places_is_said_on_the_score_sheet() -> None:
+    s = final("RYB", {"G": sp(2, 0), "P": sp(2, 4)}, [9, CARD_YRG_B])
+    sheets = s.game.score_sheets(s.observation(None))
+    assert sheets is not None
+    assert [sheet.tiebreak.key for sheet in sheets if sheet.tiebreak] == ["tie.exact_places"] * 2
+    assert [s.game.label_text(sheet.tiebreak, "en") for sheet in sheets if sheet.tiebreak] == [
+        "tie broken by exact places guessed: 1", "tie broken by exact places guessed: 0"]
+
+
+def test_ranking_shared_victory_is_said_on_the_score_sheet() -> None:
+    s = final("GPB", {"R": sp(2, 0), "Y": sp(2, 4)}, [CARD_BYR_P, CARD_YRG_B])
+    sheets = s.game.score_sheets(s.observation(1))
+    assert sheets is not None and [sheet.place for sheet in sheets] == [0, 0]
+    assert [s.game.label_text(sheet.tiebreak, "fr") for sheet in sheets if sheet.tiebreak] == [
+        "égalité non départagée : la place est partagée"] * 2
 
 
 def test_score_prediction_breakdown_drawn_in_english_and_french() -> None:
@@ -105,10 +128,10 @@ def test_score_prediction_breakdown_drawn_in_english_and_french() -> None:
     assert all(len(line) <= 80 for line in english + french)
 
 
-def test_score_breakdown_and_other_cards_hidden_before_the_end() -> None:
+def test_score_sheets_and_other_cards_hidden_before_the_end() -> None:
     s = position(game(players=2), phase="decide", arrived="BY", at={"G": sp(5, 0), "P": sp(1, 0)}, cards=[0, 1])
     for seat in (None, 0, 1):
         obs = s.observation(seat)
-        assert "score_breakdown" not in obs.data and "cards" not in obs.data
+        assert s.game.score_sheets(obs) is None and "cards" not in obs.data
         assert "Predictions" not in s.game.render_text(obs)
     assert "C=0,?" in s.observation(0).text and "C=?,?" in s.observation(None).text

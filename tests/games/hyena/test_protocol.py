@@ -219,7 +219,7 @@ def test_throw_only_rulesets_offer_one_forced_action() -> None:
     assert hyena("four-sticks").heuristic_action(state.observation(0), [0], random.Random(0)) == 0
 
 
-@pytest.mark.parametrize("module", ["catalogue", "game", "render", "ruleset"])
+@pytest.mark.parametrize("module", ["rules", "game", "render", "ruleset"])
 def test_docstring_examples_run(module: str) -> None:
     import doctest
     import importlib

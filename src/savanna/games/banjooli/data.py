@@ -18,7 +18,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, ValidationError, field_validator, model_validator
 
-from savanna.core.errors import SavannaError
+from savanna.core.errors import DataError
 
 __all__ = ["COLOURS", "SPACE_CODES", "BerryData", "CardData", "DataError", "GameData", "TileData", "load_data"]
 
@@ -27,12 +27,6 @@ COLOURS = "BYRGP"
 
 SPACE_CODES = "n.#~wc=xlv"
 """Space codes: nest, land, rock, quicksand, water, crocodile, bridge, ravine, lava, vortex."""
-
-
-class DataError(SavannaError, ValueError):
-    """A Banjooli data file does not validate."""
-
-    code = "data/invalid"
 
 
 class TileData(BaseModel):
@@ -169,7 +163,7 @@ def load_data() -> GameData:
             berries=_read("berries.toml")["berry"],
         )
     except (ValidationError, KeyError, tomllib.TOMLDecodeError) as exc:
-        raise DataError(f"Banjooli data files are invalid: {exc}", f"Fichiers de données Banjooli invalides : {exc}") from exc
+        raise DataError(f"Banjooli data files are invalid: {exc}") from exc
     if len(data.cards) != 10 or len(data.berries) != 11:
         raise DataError("Banjooli needs 10 prediction cards and 11 berry tokens")
     return data

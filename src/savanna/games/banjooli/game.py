@@ -9,19 +9,21 @@ from collections.abc import Mapping, Sequence
 from functools import cached_property
 from typing import Any, ClassVar
 
+from savanna.core.display import ScoreSheet
 from savanna.core.errors import NotationError, RuleRef
 from savanna.core.game import CHANCE, TERMINAL, Game, GameSpec, Observation, State
 from savanna.core.options import BoolOption, ChoiceOption, IntOption
 from savanna.games.banjooli.board import Board
 from savanna.games.banjooli.data import COLOURS, load_data
-from savanna.games.banjooli.rules import RULES
+from savanna.games.banjooli.rules import MESSAGES, RULES
+from savanna.games.banjooli.scoring import CARDS, OOR, score_card, score_sheets
 from savanna.games.banjooli.state import (
     ARRIVED,
     FACES,
     NUM_ACTIONS,
+    OVER,
     PHASES,
     BanjooliState,
-    score_card,
 )
 
 __all__ = ["MAX_TURNS", "SCARED_PENALTY", "BanjooliGame"]
@@ -48,8 +50,6 @@ frenzy of five dice and five moves); berry chances add at most 60 per game."""
 _STRAIGHTS = ("plain", "quicksand", "rocks", "dry_river")
 _CURVES = ("bend_left", "bend_right")
 _BERRY_LETTERS = "abcdefghijk"
-_CARDS = tuple(c.ostriches for c in load_data().cards)
-_OOR = load_data().berry_index("oor")
 _FRONTS = {t.back: t.id for t in load_data().tiles if t.id in _STRAIGHTS + _CURVES}
 """Back face id → the front face id naming the physical common tile."""
 
@@ -98,6 +98,7 @@ class BanjooliGame(Game):
     """Banjooli Xeet for 2 to 5 players (options ``tiles``, ``special``, ``berries``)."""
 
     spec: ClassVar[GameSpec] = SPEC
+    catalogue = MESSAGES
 
     def __init__(self, players: int | None = None, options: Mapping[str, Any] | None = None) -> None:
         super().__init__(players, options)
@@ -172,12 +173,12 @@ class BanjooliGame(Game):
                     key = (card, top, last)
                     points = cache.get(key)
                     if points is None:
-                        points = cache[key] = float(score_card(_CARDS[card], list(top), last)[0])
+                        points = cache[key] = float(score_card(CARDS[card], list(top), last)[0])
                     out[seat] += points * count
             for seat, _ in cards:
                 out[seat] /= EVAL_SAMPLES
         for token, seat in state.picked:
-            if token == _OOR:
+            if token == OOR:
                 out[seat] += 2.0
         return out
 
@@ -222,7 +223,7 @@ class BanjooliGame(Game):
         except NotationError:
             raise
         except (ValueError, KeyError, IndexError) as exc:
-            raise NotationError(text, f"a banjooli position of this configuration ({exc})") from None
+            raise MESSAGES.notation_error(text, "notation.position", {"why": str(exc)}) from None
         return state
 
     def _decode(self, text: str) -> BanjooliState:
@@ -425,7 +426,7 @@ class BanjooliGame(Game):
     def render_text(self, observation: Observation, lang: str = "en") -> str:
         from savanna.games.banjooli.render import board_text
 
-        return board_text(observation, lang)
+        return board_text(observation, lang, self.score_sheets(observation))
 
     def render_svg(self, observation: Observation) -> str:
         from savanna.games.banjooli.render import board_svg
@@ -436,3 +437,17 @@ class BanjooliGame(Game):
         from savanna.games.banjooli.render import TEXT_STYLES
 
         return list(TEXT_STYLES)
+
+    def legend(self, lang: str = "en") -> list[tuple[str, str]]:
+        from savanna.games.banjooli.render import legend
+
+        return legend(lang)
+
+    def rules_summary(self, lang: str = "en") -> str:
+        return self.message("help.rules", lang).strip()
+
+    def score_sheets(self, observation: Observation) -> list[ScoreSheet] | None:
+        """The score sheets once the race is over (every Prediction is then revealed)."""
+        if observation.data["phase"] != PHASES[OVER]:
+            return None
+        return score_sheets(self._decode(str(observation.data["position"])))

@@ -12,13 +12,16 @@ Example:
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
+from collections.abc import Sequence
 
+from savanna.core.display import ScoreSheet
 from savanna.core.game import Observation
 from savanna.games.banjooli.board import Board
 from savanna.games.banjooli.data import COLOURS, TileData, load_data
+from savanna.games.banjooli.rules import MESSAGES
 from savanna.games.banjooli.state import ARRIVED, FACES
 
-__all__ = ["board_svg", "board_text", "score_lines", "tile_svg", "tile_text"]
+__all__ = ["TEXT_STYLES", "board_svg", "board_text", "legend", "score_lines", "tile_svg", "tile_text"]
 
 _GLYPH = {"n": "n", ".": ".", "#": "#", "~": "~", "w": "w", "c": "c", "=": "=", "x": " ", "l": "^", "v": "@"}
 _FILL = {
@@ -28,12 +31,32 @@ _FILL = {
 _OSTRICH_FILL = {"B": "#2e5cb8", "Y": "#e6c619", "R": "#c62828", "G": "#2e8b3d", "P": "#7b3fa0"}
 _CELL = 26
 _BERRY_LETTERS = "abcdefghijk"
-_WORDS = {
-    "en": ("FINISH", "EXIT", "arrived", "dice 1-5", "turn", "seat", "your card", "lion", "steps from the line",
-           "sorcery 6"),
-    "fr": ("ARRIVÉE", "DÉPART", "arrivées", "dés 1-5", "tour", "place", "votre carte", "lion", "cases de la ligne",
-           "sorcellerie 6"),
-}
+_LEGEND = (
+    ("B Y R G P", "legend.ostrich"),
+    ("b y r g p", "legend.scared"),
+    ("n", "legend.nest"),
+    (".", "legend.land"),
+    ("#", "legend.rock"),
+    ("~", "legend.quicksand"),
+    ("w", "legend.water"),
+    ("c", "legend.crocodile"),
+    ("=", "legend.bridge"),
+    ("(blank)", "legend.ravine"),
+    ("^", "legend.lava"),
+    ("@", "legend.vortex"),
+    ("*", "legend.berry"),
+    ("[a]", "legend.berry_seen"),
+)
+"""The symbols of :func:`board_text` and the catalogue key of each meaning."""
+
+
+def legend(lang: str = "en") -> list[tuple[str, str]]:
+    """What each symbol of :func:`board_text` means, in ``lang``.
+
+    >>> legend()[4]
+    ('#', 'a rock: impassable')
+    """
+    return [(symbol, MESSAGES.text(key, lang)) for symbol, key in _LEGEND]
 
 
 def _tile_grid(tile: TileData) -> list[list[str | None]]:
@@ -108,9 +131,11 @@ def _marks(observation: Observation) -> dict[int, str]:
     return marks
 
 
-def board_text(observation: Observation, lang: str = "en") -> str:
-    """An ASCII drawing of the race as ``observation`` shows it (fits 80 columns)."""
-    words = _WORDS.get(lang, _WORDS["en"])
+def board_text(observation: Observation, lang: str = "en", sheets: Sequence[ScoreSheet] | None = None) -> str:
+    """An ASCII drawing of the race as ``observation`` shows it (fits 80 columns).
+
+    ``sheets`` (the final score sheets) are worked out under the board at the end.
+    """
     d = observation.data
     if not d["layout"]:
         return f"banjooli — {d['phase']}"
@@ -121,7 +146,8 @@ def board_text(observation: Observation, lang: str = "en") -> str:
     for s, (lane, row) in where.items():
         grid[row][lane] = marks.get(s, f" {_GLYPH[board.kind[s]]} ")
     arrived = " ".join(f"{i + 1}.{COLOURS[o]}" for i, o in enumerate(d["arrived"])) or "-"
-    lines = [f"== {words[0]} ==  {words[2]}: {arrived}"]
+    say = MESSAGES.text
+    lines = [f"== {say('draw.finish', lang)} ==  {say('draw.arrived', lang)}: {arrived}"]
     tile_names = ["exit", *board.tiles]
     row_tile = {row: board.tile[s] for s, (_, row) in where.items()}
     for r, cells in enumerate(grid):
@@ -132,47 +158,55 @@ def board_text(observation: Observation, lang: str = "en") -> str:
     colon = " :" if lang == "fr" else ":"
     # The Exit row above already names the Exit: this line carries the dice, numbered as
     # the reroll notation numbers them (1-5 movement, 6 sorcery), and the turn.
-    lines.append(f"{words[3]}{colon} {dice[:5]}  {words[9]}{colon} {dice[5]}  {words[4]} {d['turn']}")
+    lines.append(say("draw.dice", lang, colon=colon, movement=dice[:5], sorcery=dice[5], turn=d["turn"]))
     if d["card"] >= 0:
-        lines.append(f"{words[6]}{colon} " + " ".join(load_data().cards[d["card"]].order))
+        lines.append(say("draw.card", lang, colon=colon, order=" ".join(load_data().cards[d["card"]].order)))
     if d.get("lion"):
-        lines.append(f"{words[7]}: {d['lion']} {words[8]}")
-    if "score_breakdown" in d:
-        lines.extend(score_lines(d["score_breakdown"], lang))
+        lines.append(say("draw.lion", lang, steps=d["lion"]))
+    if sheets:
+        lines.extend(score_lines(sheets, lang))
     return "\n".join(lines)
 
 
-_SCORE_WORDS = {
-    "en": ("Predictions revealed", "seat", "card", "1st", "2nd", "3rd", "misplaced", "last x2",
-           "last wrong", "Oor", "total"),
-    "fr": ("Prédictions révélées", "place", "carte", "1re", "2e", "3e", "mal placées", "dernière x2",
-           "dernière fausse", "Oor", "total"),
-}
-
-
-def score_lines(breakdown: list[dict[str, int | bool | str]], lang: str = "en") -> list[str]:
+def score_lines(sheets: Sequence[ScoreSheet], lang: str = "en") -> list[str]:
     """The revealed Predictions and the scoring worked out line by line, one seat a line pair.
 
     Example:
-        >>> line = {"seat": 0, "card": 3, "order": "R G P B", "1st": 5, "2nd": 0, "3rd": 3,
-        ...         "misplaced": 2, "last x2": True, "oor": 2, "total": 22}
-        >>> print("\\n".join(score_lines([line])))
+        >>> from savanna.core.display import Label, ScoreLine, ScoreSheet
+        >>> lines = [ScoreLine(Label("score.card", {"card": 3, "order": "R G P B"}), None)] + [
+        ...     ScoreLine(Label(key), points) for key, points in
+        ...     [("score.first", 5), ("score.second", 0), ("score.third", 3)]] + [
+        ...     ScoreLine(Label("score.misplaced", {"count": 1}), 2), ScoreLine(Label("score.last_right"), 10),
+        ...     ScoreLine(Label("score.oor", {"count": 1}), 2)]
+        >>> print("\\n".join(score_lines([ScoreSheet(0, tuple(lines), 22, 0)])))
         == Predictions revealed ==
         seat 1  card 3: R G P B
           1st 5 + 2nd 0 + 3rd 3 + misplaced 2 = 10; last x2 = 20; Oor +2; total 22
     """
-    w = _SCORE_WORDS.get(lang, _SCORE_WORDS["en"])
-    lines = [f"== {w[0]} =="]
-    for line in breakdown:
-        base = int(line["1st"]) + int(line["2nd"]) + int(line["3rd"]) + int(line["misplaced"])
+    say = MESSAGES.text
+    out = [f"== {say('draw.revealed', lang)} =="]
+    for sheet in sheets:
+        if not sheet.lines:
+            continue
+        card, first, second, third, misplaced, last, oor = sheet.lines
+        points = [int(line.points or 0) for line in (first, second, third, misplaced)]
+        base = sum(points)
         # Seats are shown from 1, as every interface numbers players.
-        lines.append(f"{w[1]} {int(line['seat']) + 1}  {w[2]} {line['card']}: {line['order']}")
-        work = f"  {w[3]} {line['1st']} + {w[4]} {line['2nd']} + {w[5]} {line['3rd']} + {w[6]} {line['misplaced']} = {base}"
-        work += f"; {w[7]} = {2 * base}" if line["last x2"] else f"; {w[8]}"
-        if line["oor"]:
-            work += f"; {w[9]} +{line['oor']}"
-        lines.append(f"{work}; {w[10]} {line['total']}")
-    return lines
+        out.append(say("draw.seat", lang, seat=sheet.seat + 1, **card.label.fields))
+        work = say("draw.sum", lang, first=points[0], second=points[1], third=points[2], misplaced=points[3], base=base)
+        if last.label.key == "score.last_right":
+            work += "; " + say("draw.last_right", lang, doubled=2 * base)
+        else:
+            work += "; " + say("draw.last_wrong", lang)
+        if oor.points:
+            work += "; " + say("draw.oor", lang, points=int(oor.points))
+        out.append(f"{work}; {say('draw.total', lang, total=format_total(sheet.total))}")
+    return out
+
+
+def format_total(total: float) -> str:
+    """A total without a useless ``.0``."""
+    return str(int(total)) if float(total).is_integer() else str(total)
 
 
 def board_svg(observation: Observation) -> str:

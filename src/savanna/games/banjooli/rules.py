@@ -1,123 +1,80 @@
-"""The rule catalogue of Banjooli Xeet: clause id → :class:`RuleRef` (English, French, source).
+"""The rule catalogue of Banjooli Xeet: each clause id with its source.
 
-Clause ids are the ones used in ``docs/rules/banjooli.md`` and in the test names.
+Clause ids are the ones used in ``docs/rules/banjooli.md`` and in the test names. The
+sentences (English and French) come from the message catalogue, ``data/messages.<lang>.toml``
+(key ``rule.<clause id>``); a clause without a sentence there fails at import.
+
+Example:
+    >>> RULES["move.rock"].text("fr")
+    'Les cases rocher sont infranchissables.'
 """
 
 from __future__ import annotations
 
-from savanna.core.errors import RuleRef
+from typing import Final
 
-__all__ = ["RULES"]
+from savanna.core.errors import RuleRef
+from savanna.core.messages import MessageCatalogue, load_messages
+
+__all__ = ["GAME", "MESSAGES", "RULES", "SOURCES"]
+
+GAME: Final = "banjooli"
+"""The registry name of the game, the owner of its rule clauses."""
+MESSAGES: Final[MessageCatalogue] = load_messages("savanna.games.banjooli")
+"""Every text Banjooli shows people, in English and French."""
 
 _EN = "banjooli-xeet-rules-en.txt"
 _FR = "banjooli-xeet-rules-fr.txt"
 
-_CLAUSES: tuple[tuple[str, str, str, str], ...] = (
-    ("setup.layout", "The tiles are shuffled between Exit and Finish and two curve tiles are never adjacent.",
-     "Les tuiles sont mélangées entre Départ et Arrivée et deux virages ne sont jamais adjacents.",
-     f"{_EN}, Components (Important) and Initial Setup 2"),
-    ("setup.deal", "Each player is dealt one Prediction face down and keeps it secret.",
-     "Chaque joueur reçoit une Prédiction face cachée et la garde secrète.", f"{_EN}, Initial Setup 4"),
-    ("berry.placement", "A berry is placed face down on a plain land space at least three spaces from the Exit, never on another berry.",
-     "Une baie se pose face cachée sur une case de terre libre à au moins trois cases du Départ, jamais sur une autre baie.",
-     f"{_EN}, Initial Setup (Optional Setup)"),
-    ("reroll.once", "The dice may be rerolled once per turn, any of the six dice.",
-     "On peut relancer une seule fois par tour les dés que l'on veut parmi les six.",
-     f"{_FR}, DÉROULEMENT DE LA PARTIE"),
-    ("reroll.spear", "A player hit by Naangateku has one die roll only on his next turn.",
-     "Le joueur touché par Naangateku n'a droit qu'à un seul lancer à son prochain tour.",
-     f"{_EN}, Berries (Naangateku)"),
-    ("move.colour_count", "An ostrich moves as many spaces as its colour shows on the movement dice.",
-     "Une autruche avance d'autant de cases que sa couleur apparaît sur les dés Mouvement.",
-     f"{_EN}, A. Moving an Ostrich"),
-    ("move.joker_alone", "A joker must be combined with at least one die of the ostrich's own colour.",
-     "Un joker doit être combiné avec au moins un dé de la couleur de l'autruche.",
-     f"{_EN}, A. Moving an Ostrich (white jokers)"),
-    ("move.joker_all", "Jokers of the kind used are all used: none may be left out.",
-     "Les jokers du type choisi sont tous utilisés : aucun ne peut être laissé de côté.",
-     f"{_EN}, A. Moving an Ostrich (several jokers)"),
-    ("move.joker_one_kind", "White and the colours of arrived ostriches are jokers, but one move uses one kind only.",
-     "Le blanc et les couleurs des autruches arrivées sont des jokers, mais un mouvement n'en utilise qu'un type.",
-     f"{_EN}, A. Moving an Ostrich (finished ostriches' colours); {_FR}, A DÉPLACER UNE AUTRUCHE"),
-    ("move.five_magic", "Five distinct colours or five whites let any running ostrich move five spaces.",
-     "Cinq couleurs différentes ou cinq blancs permettent à n'importe quelle autruche en course d'avancer de cinq cases.",
-     f"{_EN}, A. Moving an Ostrich (magic power)"),
-    ("move.scared", "A scared ostrich cannot move until it is unspelled.",
-     "Une autruche apeurée ne peut pas avancer tant qu'elle n'est pas désensorcelée.",
-     f"{_EN}, B. Spelling and Unspelling (Spell)"),
-    ("move.arrived", "An ostrich that has crossed the finishing line no longer moves.",
-     "Une autruche qui a franchi la ligne d'arrivée ne bouge plus.", f"{_EN}, End of the Game and Score"),
-    ("move.full_movement", "An ostrich must use all of its movement; if it cannot, another ostrich must be moved.",
-     "Une autruche doit utiliser la totalité de son mouvement ; sinon le joueur doit déplacer une autre autruche.",
-     f"{_FR}, A DÉPLACER UNE AUTRUCHE 1; {_EN}, A. Moving an Ostrich 1"),
-    ("move.forward", "An ostrich moves forward, straight or diagonally, never sideways or backwards.",
-     "Une autruche avance en ligne droite ou en diagonale, jamais latéralement ni en arrière.",
-     f"{_EN}, A. Moving an Ostrich 1"),
-    ("move.fence", "In the curve tiles fences between the lanes stop an ostrich changing lanes.",
-     "Dans les virages, des barrières empêchent les autruches de changer de couloir.",
-     f"{_EN}, A. Moving an Ostrich 4"),
-    ("move.rock", "Rock spaces are impassable.", "Les cases rocher sont infranchissables.",
-     f"{_EN}, A. Moving an Ostrich 2"),
-    ("move.occupied_end", "A movement cannot end on a space occupied by another ostrich.",
-     "Un mouvement ne peut pas se terminer sur une case occupée par une autre autruche.",
-     f"{_EN}, A. Moving an Ostrich 2"),
-    ("jump.one_point", "An ostrich jumps another ostrich in front of it, straight or diagonally, for one movement point.",
-     "Une autruche saute par-dessus une autre autruche devant elle, en ligne droite ou en diagonale, pour un point de mouvement.",
-     f"{_EN}, A. Moving an Ostrich 3"),
-    ("jump.two_adjacent", "An ostrich can never jump two adjacent ostriches in one jump.",
-     "On ne peut pas sauter par-dessus deux autruches adjacentes en un seul saut.",
-     f"{_EN}, A. Moving an Ostrich 3"),
-    ("jump.landing", "A jump lands on the free space just beyond the jumped ostrich, which must be enterable.",
-     "Un saut arrive sur la case libre juste derrière l'autruche sautée, qui doit être praticable.",
-     "design (rules-questions Banjooli 7)"),
-    ("quicksand.scare", "An ostrich entering quicksand stops and is scared.",
-     "Une autruche qui entre dans les sables mouvants s'arrête et est apeurée.", f"{_EN}, A. Moving an Ostrich 4"),
-    ("spell.colour", "The sorcery die names the ostrich to spell or unspell; white and arrived colours are jokers.",
-     "Le dé Sorcellerie désigne l'autruche à ensorceler ou désensorceler ; le blanc et les couleurs arrivées sont des jokers.",
-     f"{_EN}, B. Spelling and Unspelling"),
-    ("spell.at_exit", "An ostrich still in the Exit cannot be spelled.",
-     "Une autruche encore au Départ ne peut pas être ensorcelée.", f"{_EN}, B. Spelling and Unspelling (Spell)"),
-    ("spell.arrived", "An ostrich that has crossed the finishing line cannot be spelled.",
-     "Une autruche arrivée ne peut pas être ensorcelée.", f"{_EN}, B. Spelling and Unspelling (Spell)"),
-    ("spell.already_scared", "An ostrich already spelled cannot be spelled again.",
-     "Une autruche déjà ensorcelée ne peut pas l'être de nouveau.", f"{_EN}, B. Spelling and Unspelling (Spell)"),
-    ("unspell.running", "Only a scared ostrich can be unspelled.",
-     "Seule une autruche apeurée peut être désensorcelée.", f"{_EN}, B. Spelling and Unspelling (Unspell)"),
-    ("turn.pass", "A player passes only when no move, spell or unspell is possible.",
-     "Un joueur ne passe que si aucun mouvement ni sortilège n'est possible.", "design (rules-questions Banjooli 3)"),
-    ("end.third_arrival", "The game ends immediately when the third ostrich crosses the finishing line.",
-     "La partie s'arrête dès que la troisième autruche franchit la ligne d'arrivée.",
-     f"{_EN}, End of the Game and Score"),
-    ("end.turn_cap", "A game that reaches the turn limit ends there and is scored as it stands.",
-     "Une partie qui atteint la limite de tours s'arrête et est décomptée en l'état.", "design"),
-    ("croc.water", "Water spaces of the Crocodiles ditch cannot be entered.",
-     "Les cases d'eau du fossé aux Crocodiles sont infranchissables.", f"{_EN}, Special Tiles (The Crocodiles)"),
-    ("croc.bite", "An ostrich spelled on a crocodile is placed running on a free space just beyond the ditch.",
-     "Une autruche ensorcelée sur un crocodile est placée, en course, sur une case libre juste après le fossé.",
-     f"{_EN}, Special Tiles (The Crocodiles); {_FR}, TUILES SPÉCIALES (Les Crocodiles)"),
-    ("ravine.bridge", "The Ravine is crossed only by the bridge.", "Le canyon ne se traverse que par le pont.",
-     f"{_EN}, Special Tiles (The Ravine)"),
-    ("lava.back", "An ostrich ending its movement on lava moves back to the nearest high ground behind it.",
-     "Une autruche qui s'arrête sur la lave recule jusqu'au terrain élevé le plus proche.",
-     f"{_EN}, Special Tiles (The Lava River)"),
-    ("vortex.swap", "An ostrich entering the Vortex stops; the sorcery die names the ostrich it swaps with.",
-     "Une autruche qui entre dans le Vortex s'arrête ; le dé désigne l'autruche avec laquelle elle échange sa place.",
-     f"{_EN}, Special Tiles (The Vortex)"),
-    ("berry.give", "Naangateku is given to another player.", "Naangateku est donnée à un autre joueur.",
-     f"{_EN}, Berries (Naangateku)"),
-    ("joka.back", "Joka sends the ostrich two spaces back, by a path the picker chooses.",
-     "Joka fait reculer l'autruche de deux cases, par le chemin que choisit le joueur.", f"{_EN}, Berries (Joka)"),
-    ("frenzy.all_dice", "Dof Nooxoor: the five movement dice are rolled again and all results are applied.",
-     "Dof Nooxoor : les cinq dés Mouvement sont relancés et tous les résultats sont appliqués.",
-     f"{_EN}, Berries (Dof Nooxoor)"),
-    ("lion.run", "Lion variant: when the dice are final the lion runs back from the line one space per white die, scaring each running ostrich it passes; at the Exit it goes home.",
-     "Variante du lion : quand les dés sont définitifs, le lion recule depuis la ligne d'une case par dé blanc et effraie chaque autruche en course qu'il dépasse ; au Départ il rentre.",
-     "design (rules-questions Banjooli 15; banjooli-xeet-rules-en.txt, Components: 1 Lion token)"),
-    ("score.prediction", "5, 4 and 3 points for the 1st, 2nd and 3rd guessed right; 2 for each arrived ostrich misplaced; x2 for the last guessed right unless tied.",
-     "5, 4 et 3 points pour les 1re, 2e et 3e bien placées ; 2 par autruche arrivée mal placée ; x2 pour la dernière sauf égalité.",
-     f"{_EN}, End of the Game and Score; {_FR}, FIN DE PARTIE ET SCORE"),
+SOURCES: Final[tuple[tuple[str, str], ...]] = (
+    ("setup.layout", f"{_EN}, Components (Important) and Initial Setup 2"),
+    ("setup.deal", f"{_EN}, Initial Setup 4"),
+    ("berry.placement", f"{_EN}, Initial Setup (Optional Setup)"),
+    ("reroll.once", f"{_FR}, DÉROULEMENT DE LA PARTIE"),
+    ("reroll.spear", f"{_EN}, Berries (Naangateku)"),
+    ("move.colour_count", f"{_EN}, A. Moving an Ostrich"),
+    ("move.joker_alone", f"{_EN}, A. Moving an Ostrich (white jokers)"),
+    ("move.joker_all", f"{_EN}, A. Moving an Ostrich (several jokers)"),
+    (
+        "move.joker_one_kind",
+        f"{_EN}, A. Moving an Ostrich (finished ostriches' colours); {_FR}, A DÉPLACER UNE AUTRUCHE",
+    ),
+    ("move.five_magic", f"{_EN}, A. Moving an Ostrich (magic power)"),
+    ("move.scared", f"{_EN}, B. Spelling and Unspelling (Spell)"),
+    ("move.arrived", f"{_EN}, End of the Game and Score"),
+    ("move.full_movement", f"{_FR}, A DÉPLACER UNE AUTRUCHE 1; {_EN}, A. Moving an Ostrich 1"),
+    ("move.forward", f"{_EN}, A. Moving an Ostrich 1"),
+    ("move.fence", f"{_EN}, A. Moving an Ostrich 4"),
+    ("move.rock", f"{_EN}, A. Moving an Ostrich 2"),
+    ("move.occupied_end", f"{_EN}, A. Moving an Ostrich 2"),
+    ("jump.one_point", f"{_EN}, A. Moving an Ostrich 3"),
+    ("jump.two_adjacent", f"{_EN}, A. Moving an Ostrich 3"),
+    ("jump.landing", "design (rules-questions Banjooli 7)"),
+    ("quicksand.scare", f"{_EN}, A. Moving an Ostrich 4"),
+    ("spell.colour", f"{_EN}, B. Spelling and Unspelling"),
+    ("spell.at_exit", f"{_EN}, B. Spelling and Unspelling (Spell)"),
+    ("spell.arrived", f"{_EN}, B. Spelling and Unspelling (Spell)"),
+    ("spell.already_scared", f"{_EN}, B. Spelling and Unspelling (Spell)"),
+    ("unspell.running", f"{_EN}, B. Spelling and Unspelling (Unspell)"),
+    ("turn.pass", "design (rules-questions Banjooli 3)"),
+    ("end.third_arrival", f"{_EN}, End of the Game and Score"),
+    ("end.turn_cap", "design"),
+    ("croc.water", f"{_EN}, Special Tiles (The Crocodiles)"),
+    (
+        "croc.bite",
+        f"{_EN}, Special Tiles (The Crocodiles); {_FR}, TUILES SPÉCIALES (Les Crocodiles)",
+    ),
+    ("ravine.bridge", f"{_EN}, Special Tiles (The Ravine)"),
+    ("lava.back", f"{_EN}, Special Tiles (The Lava River)"),
+    ("vortex.swap", f"{_EN}, Special Tiles (The Vortex)"),
+    ("berry.give", f"{_EN}, Berries (Naangateku)"),
+    ("joka.back", f"{_EN}, Berries (Joka)"),
+    ("frenzy.all_dice", f"{_EN}, Berries (Dof Nooxoor)"),
+    ("lion.run", f"design (rules-questions Banjooli 15; {_EN}, Components: 1 Lion token)"),
+    ("score.prediction", f"{_EN}, End of the Game and Score; {_FR}, FIN DE PARTIE ET SCORE"),
 )
+"""Clause id → where it comes from (seed file and section, or ``design``), in document order."""
 
-RULES: dict[str, RuleRef] = {
-    cid: RuleRef("banjooli", cid, en=en, fr=fr, source=src) for cid, en, fr, src in _CLAUSES
+RULES: Final[dict[str, RuleRef]] = {
+    cid: MESSAGES.rule(GAME, cid, source) for cid, source in SOURCES
 }

@@ -32,10 +32,13 @@ import re
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Final
 
-from savanna.core.errors import IllegalActionError, NotationError
-from savanna.core.game import CHANCE, TERMINAL, Observation, State, ranking_from_scores
+from savanna.core.display import EVERYONE, Audience
+from savanna.core.errors import IllegalActionError
+from savanna.core.game import CHANCE, TERMINAL, Observation, State
 from savanna.games.banjooli.board import DIRECTIONS, FINISH, NONE, Board
 from savanna.games.banjooli.data import COLOURS, load_data
+from savanna.games.banjooli.rules import MESSAGES
+from savanna.games.banjooli.scoring import CARDS, places, score_parts
 
 if TYPE_CHECKING:
     from savanna.games.banjooli.game import BanjooliGame
@@ -60,7 +63,6 @@ __all__ = [
     "REROLL",
     "WHITE",
     "BanjooliState",
-    "score_card",
 ]
 
 FACES: Final = "BYRGPW"
@@ -94,8 +96,6 @@ _WHO = tuple(TERMINAL if p == OVER else CHANCE if p in _CHANCE_PHASES else None 
 _BERRY_IDS = tuple(b.id for b in load_data().berries)
 _BERRY_LETTERS = "abcdefghijk"
 _DIE_TEXT = {-1: ".", **dict(enumerate(FACES))}
-_CARDS = tuple(c.ostriches for c in load_data().cards)
-_OOR = load_data().berry_index("oor")
 
 
 def _face(text: str) -> int:
@@ -247,7 +247,7 @@ class BanjooliState(State):
             outcomes = list(range(1 << self._commons()))
         elif phase == DEAL:
             used = set(self.cards)
-            outcomes = [c for c in range(len(_CARDS)) if c not in used]
+            outcomes = [c for c in range(len(CARDS)) if c not in used]
         elif phase in (BERRY, FIX):
             outcomes = self._berry_pool()
         else:
@@ -869,61 +869,12 @@ class BanjooliState(State):
             return None
         return far[0][1]
 
-    def _score_parts(self) -> list[tuple[int, int]]:
-        last = self.last_ostrich()
-        arrived = self.arrived
-        oor = [0] * self.n
-        for t, s in self.picked:
-            if t == _OOR:
-                oor[s] += 2
-        out = []
-        for seat in range(self.n):
-            card = self.cards[seat]
-            points, exact = score_card(_CARDS[card], arrived, last) if card >= 0 else (0, 0)
-            out.append((points + oor[seat], exact))
-        return out
-
-    def score_breakdown(self) -> list[dict[str, int | bool | str]]:
-        """The scoring worked out for each seat (rule ``score.prediction``).
-
-        Each mapping has ``seat``, ``card`` (its number 1-10), ``order`` (its colours, 1st
-        2nd 3rd last), the points of ``1st``, ``2nd`` and ``3rd`` guessed right,
-        ``misplaced`` (2 per predicted top-three ostrich arrived at another place), ``last x2``
-        (whether the card's last is the unique last), ``oor`` (2 per Oor berry) and
-        ``total``, equal to :meth:`scores`. Before the end it shows every secret: callers
-        reveal it only at the end.
-        """
-        last = self.last_ostrich()
-        arrived = self.arrived
-        out: list[dict[str, int | bool | str]] = []
-        for seat, (total, _) in enumerate(self._score_parts()):
-            card = self.cards[seat]
-            order: tuple[int, ...] = _CARDS[card] if card >= 0 else ()
-            line: dict[str, int | bool | str] = {
-                "seat": seat,
-                "card": card + 1 if card >= 0 else 0,
-                "order": " ".join(COLOURS[o] for o in order),
-            }
-            misplaced = 0
-            for place, key in enumerate(("1st", "2nd", "3rd")):
-                right = bool(order) and place < len(arrived) and arrived[place] == order[place]
-                line[key] = (5, 4, 3)[place] if right else 0
-                if order and not right and order[place] in arrived[:3]:
-                    misplaced += 2
-            line["misplaced"] = misplaced
-            line["last x2"] = bool(order) and last is not None and order[3] == last
-            line["oor"] = 2 * sum(1 for t, s in self.picked if t == _OOR and s == seat)
-            line["total"] = total
-            out.append(line)
-        return out
-
     def scores(self) -> list[float]:
-        return [float(p) for p, _ in self._score_parts()]
+        return [float(p) for p, _ in score_parts(self)]
 
     def ranking(self) -> list[int]:
         """Places by score, ties broken by the number of exact places guessed (Q10)."""
-        parts = self._score_parts()
-        return ranking_from_scores([p for p, _ in parts], [e for _, e in parts])
+        return places(score_parts(self))
 
     # -- notation ---------------------------------------------------------------------
     def action_to_text(self, action: int) -> str:
@@ -939,6 +890,20 @@ class BanjooliState(State):
         if phase in (BERRY, FIX):
             return f"{'berry-is' if phase == BERRY else 'fix'} {_BERRY_IDS[action]}"
         return _action_text(action, self)
+
+    def action_viewers(self, action: int) -> Audience:
+        """Everything is public but a dealt Prediction (its receiver only, rule
+        ``setup.deal``) and the berries identified by Jëmbat (the picker only)."""
+        if self.phase == DEAL:
+            return Audience.seats_only(self.cards.index(-1))
+        if self.phase == FIX:
+            return Audience.seats_only(self.seat)
+        return EVERYONE
+
+    def describe_action(self, action: int, lang: str = "en") -> str:
+        from savanna.games.banjooli.notation import describe
+
+        return describe(self, action, lang)
 
     def parse_action(self, text: str) -> int:
         """Read ``text`` as an action here; a well-formed but refused action names its rule.
@@ -958,7 +923,7 @@ class BanjooliState(State):
                     pass
             if self.phase == DEAL and len(words) == 2 and words[0] == "deal" and words[1].isdigit():
                 card = int(words[1]) - 1
-                if card in self.cards and 0 <= card < len(_CARDS):
+                if card in self.cards and 0 <= card < len(CARDS):
                     raise IllegalActionError(text, self.game.rule("setup.deal"))
             return super().parse_action(text)
         action = _parse_player_action(text, self)
@@ -1021,7 +986,7 @@ class BanjooliState(State):
         ]
         return " ".join(fields)
 
-    def observation(self, seat: int | None) -> Observation:
+    def _observation(self, seat: int | None) -> Observation:
         board = self.board
         text = self.encode(seat)
         known = self.peeks[seat] if seat is not None else set()
@@ -1049,30 +1014,7 @@ class BanjooliState(State):
         }
         if self.phase == OVER:
             data["cards"] = list(self.cards)
-            data["score_breakdown"] = self.score_breakdown()
         return Observation(game="banjooli", seat=seat, data=data, text=text)
-
-
-def score_card(order: tuple[int, ...], arrived: list[int], last: int | None) -> tuple[int, int]:
-    """Points and exact places of a Prediction ``order`` (rule ``score.prediction``, Oor aside).
-
-    ``arrived`` is the arrival order and ``last`` the unique last ostrich (``None`` on a
-    tie): 5/4/3 for the 1st/2nd/3rd right, 2 per predicted top-three ostrich arrived in the
-    top three at another place, all doubled when the last is right.
-    """
-    points = exact = 0
-    top = arrived[:3]
-    for place in range(3):
-        o = order[place]
-        if place < len(top) and top[place] == o:
-            points += (5, 4, 3)[place]
-            exact += 1
-        elif o in top:
-            points += 2
-    if last is not None and order[3] == last:
-        points *= 2
-        exact += 1
-    return points, exact
 
 
 def _action_text(action: int, state: BanjooliState) -> str:
@@ -1187,7 +1129,7 @@ def _parse_player_action(text: str, state: BanjooliState) -> int:
         raise
     except ValueError:
         pass
-    raise NotationError(text, "keep, reroll 136, move Y, move Y+W, move Y*5, step F, jump L, spell Y, unspell Y, pass, give 2, swap R, to 17, berry 17")
+    raise MESSAGES.notation_error(text, "notation.action")
 
 
 def _why_illegal(state: BanjooliState, action: int) -> str:

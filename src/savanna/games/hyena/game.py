@@ -8,10 +8,11 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any, Final
 
+from savanna.core.display import ScoreSheet
 from savanna.core.errors import NotationError, RuleRef
 from savanna.core.game import Game, GameSpec, Observation, State
 from savanna.core.options import ChoiceOption, IntOption
-from savanna.games.hyena.catalogue import rule_catalogue
+from savanna.games.hyena.rules import MESSAGES, rule_catalogue
 from savanna.games.hyena.ruleset import RULESET_NAMES, load_ruleset
 from savanna.games.hyena.state import ACTION_NAMES, KIND_CODES, PHASE_LETTERS, HyenaState
 
@@ -75,6 +76,7 @@ class HyenaGame(Game):
     """
 
     spec = SPEC
+    catalogue = MESSAGES
 
     def __init__(
         self, players: int | None = None, options: Mapping[str, Any] | None = None
@@ -197,3 +199,30 @@ class HyenaGame(Game):
         from savanna.games.hyena.render import text_styles
 
         return text_styles(lang)
+
+    def legend(self, lang: str = "en") -> list[tuple[str, str]]:
+        from savanna.games.hyena.render import legend
+
+        return legend(lang)
+
+    def rules_summary(self, lang: str = "en") -> str:
+        """The ruleset's turn, fees and speed in a few lines (from the catalogue)."""
+        rs = self.ruleset
+        key = "help.rules_choice" if rs.has_choice else "help.rules_throw"
+        return self.message(
+            key,
+            lang,
+            length=self.length,
+            sticks=rs.sticks,
+            well_fee=rs.well_fee,
+            hyena_fee=rs.hyena_fee,
+            hyena_well_fee=rs.hyena_well_fee,
+            speed=rs.hyena_speed,
+        ).strip()
+
+    def score_sheets(self, observation: Observation) -> list[ScoreSheet] | None:
+        """The score sheets once the game is over (everything is public)."""
+        from savanna.games.hyena.scoring import score_sheets
+
+        state = self.parse_position(str(observation.data["position"]))
+        return score_sheets(state) if state.is_terminal() else None

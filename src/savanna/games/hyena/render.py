@@ -11,61 +11,30 @@ from typing import TYPE_CHECKING, Any
 from xml.etree import ElementTree as ET
 
 from savanna.core.game import Observation
+from savanna.games.hyena.rules import MESSAGES
 
 if TYPE_CHECKING:
     from savanna.games.hyena.game import HyenaGame
 
-__all__ = ["SEAT_STYLES", "render_svg", "render_text", "spiral", "text_styles"]
+__all__ = ["SEAT_STYLES", "legend", "render_svg", "render_text", "spiral", "text_styles"]
 
 _COLOURS = ("#d62728", "#1f77b4", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf")
-_WORDS = {
-    "en": {
-        "V": "in the village",
-        "O": "going to the well, hole {h}",
-        "W": "waiting at the well (hole {h})",
-        "B": "coming home, hole {h}",
-        "H": "home",
-        "X": "devoured at hole {h}",
-        "seat": "seat {s}: mother {where}, {t} tabas",
-        "none": "hyena: not released",
-        "hyena": "hyena of seat {s}: {where}",
-        "hyena_V": "in the village",
-        "hyena_O": "running to the well, hole {h}",
-        "hyena_W": "at the well (hole {h})",
-        "hyena_B": "hunting on the way back, hole {h}",
-        "hyena_H": "back in the village",
-        "turn": "turn: seat {s} ({stage})",
-        "home": "home in order: {seats}",
-        "title": "{rules}, {length} holes from the village V to the well W",
-        "over": "game over",
-        "start": "to throw",
-        "throw": "sticks in the air",
-        "decide": "threw {w} white: bank, move or pay",
-    },
-    "fr": {
-        "V": "au village",
-        "O": "en route vers le puits, trou {h}",
-        "W": "attend au puits (trou {h})",
-        "B": "sur le retour, trou {h}",
-        "H": "rentrée",
-        "X": "dévorée au trou {h}",
-        "seat": "place {s} : mère {where}, {t} tabas",
-        "none": "hyène : pas encore lâchée",
-        "hyena": "hyène de la place {s} : {where}",
-        "hyena_V": "au village",
-        "hyena_O": "court vers le puits, trou {h}",
-        "hyena_W": "au puits (trou {h})",
-        "hyena_B": "chasse sur le retour, trou {h}",
-        "hyena_H": "revenue au village",
-        "turn": "tour : place {s} ({stage})",
-        "home": "rentrées dans l'ordre : {seats}",
-        "title": "{rules}, {length} trous du village V au puits W",
-        "over": "partie finie",
-        "start": "doit lancer",
-        "throw": "bâtonnets en l'air",
-        "decide": "a fait {w} blanc(s) : réserver, avancer ou payer",
-    },
-}
+def legend(lang: str = "en") -> list[tuple[str, str]]:
+    """What each symbol of :func:`render_text` means, in ``lang``.
+
+    >>> legend()[0]
+    ('V', 'the village, where every mother starts and comes home')
+    """
+    symbols = (
+        ("V", "village"),
+        ("W", "well"),
+        ("1 2 3 4 5 6", "mother"),
+        ("H", "hyena"),
+        (".", "hole"),
+        ("12+", "crowd"),
+        ("- |", "track"),
+    )
+    return [(symbol, MESSAGES.text(f"legend.{key}", lang)) for symbol, key in symbols]
 
 
 def spiral(length: int) -> list[tuple[int, int]]:
@@ -107,7 +76,10 @@ def _pieces(data: Any) -> dict[int, list[str]]:
 
 def render_text(game: HyenaGame, observation: Observation, lang: str = "en") -> str:
     """The spiral in text, then one line per seat, the hyena and the turn."""
-    words = _WORDS.get(lang, _WORDS["en"])
+
+    def words(key: str, **fields: object) -> str:
+        return MESSAGES.text(f"draw.{key}", lang, **fields)
+
     data = observation.data
     length = int(data["length"])
     cells = spiral(length)
@@ -134,23 +106,23 @@ def render_text(game: HyenaGame, observation: Observation, lang: str = "en") -> 
                 canvas[2 * min(r, nr) + 1][4 * c + 1] = "|"
     lines = ["".join(row).rstrip() for row in canvas]
     lines.append("")
-    lines.append(words["title"].format(rules=data["rules"], length=length))
+    lines.append(words("title", rules=data["rules"], length=length))
     for seat, mother in enumerate(data["mothers"]):
-        where = words[mother["phase"]].format(h=mother["hole"])
-        lines.append(words["seat"].format(s=seat + 1, where=where, t=mother["tabas"]))
+        where = words(mother["phase"], h=mother["hole"])
+        lines.append(words("seat", s=seat + 1, where=where, t=mother["tabas"]))
     hyena = data["hyena"]
     if hyena is None:
-        lines.append(words["none"])
+        lines.append(words("none"))
     else:
-        where = words["hyena_" + hyena["phase"]].format(h=hyena["hole"])
-        lines.append(words["hyena"].format(s=hyena["owner"] + 1, where=where))
+        where = words("hyena_" + hyena["phase"], h=hyena["hole"])
+        lines.append(words("hyena", s=hyena["owner"] + 1, where=where))
     if data["home"]:
-        lines.append(words["home"].format(seats=", ".join(str(s + 1) for s in data["home"])))
+        lines.append(words("home", seats=", ".join(str(s + 1) for s in data["home"])))
     if data["stage"] == "over":
-        lines.append(words["over"])
+        lines.append(words("over"))
     else:
-        stage = words[data["stage"]].format(w=data["throw"])
-        lines.append(words["turn"].format(s=data["turn"] + 1, stage=stage))
+        stage = words(data["stage"], w=data["throw"])
+        lines.append(words("turn", s=data["turn"] + 1, stage=stage))
     return "\n".join(lines) + "\n"
 
 

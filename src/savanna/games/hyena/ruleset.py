@@ -24,7 +24,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
 
-from savanna.core.errors import OptionError
+from savanna.core.errors import DataError, OptionError
+from savanna.core.messages import load_messages
 
 __all__ = ["RULESET_NAMES", "Ruleset", "Throw", "load_ruleset", "throw_probabilities"]
 
@@ -124,7 +125,7 @@ def _all_rulesets() -> dict[str, Ruleset]:
     try:
         return {name: Ruleset.model_validate({"name": name, **body}) for name, body in raw.items()}
     except ValidationError as exc:  # a broken data file is a packaging bug, said plainly
-        raise RuntimeError(f"hyena data/rulesets.toml is invalid: {exc}") from exc
+        raise DataError(f"hyena data/rulesets.toml is invalid: {exc}") from exc
 
 
 def load_ruleset(name: str) -> Ruleset:
@@ -135,9 +136,7 @@ def load_ruleset(name: str) -> Ruleset:
     """
     rulesets = _all_rulesets()
     if name not in rulesets:
-        known = "|".join(rulesets)
-        raise OptionError(
-            f"unknown hyena ruleset {name!r} (rulesets: {known})",
-            f"règle du jeu de l'hyène inconnue {name!r} (règles : {known})",
-        )
+        messages = load_messages("savanna.games.hyena")
+        fields = {"name": repr(name), "known": "|".join(rulesets)}
+        raise OptionError(*(messages.text("notation.ruleset", lang, **fields) for lang in ("en", "fr")))
     return rulesets[name]

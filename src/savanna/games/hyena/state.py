@@ -20,8 +20,10 @@ import re
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Final
 
-from savanna.core.errors import IllegalActionError, NotationError, OptionError
+from savanna.core.display import Label
+from savanna.core.errors import IllegalActionError, NotationError
 from savanna.core.game import CHANCE, TERMINAL, Observation, State
+from savanna.games.hyena.rules import MESSAGES
 
 if TYPE_CHECKING:
     from savanna.games.hyena.game import HyenaGame
@@ -159,18 +161,11 @@ class HyenaState(State):
             self.stage = OVER  # rule end.cap
 
     def scores(self) -> list[float]:
-        n = self.game.num_players
-        result = [0.0] * n
-        for place, seat in enumerate(self.home):
-            result[seat] = float(n - place)
-        return result
+        from savanna.games.hyena.scoring import scores
 
-    def observation(self, seat: int | None) -> Observation:
-        if seat is not None and not 0 <= seat < self.game.num_players:
-            raise OptionError(
-                f"no seat {seat!r} in a {self.game.num_players}-player game",
-                f"pas de place {seat!r} dans une partie à {self.game.num_players} joueurs",
-            )
+        return scores(self)
+
+    def _observation(self, seat: int | None) -> Observation:
         text = self.to_text()
         data: dict[str, Any] = {
             "position": text,
@@ -195,6 +190,27 @@ class HyenaState(State):
         }
         return Observation(self.game.name, seat, data, text)
 
+    def describe_action(self, action: int, lang: str = "en") -> str:
+        """The action in words: the throw and what it is worth, or what the decision does."""
+        game = self.game
+        say = MESSAGES.text
+        if self.stage == THROWING:
+            throw = game.ruleset.throws[action]
+            what = (
+                say(f"wording.table.{throw.kind}", lang) if throw.kind in ("null", "taba") else str(throw.value)
+            )
+            return say("action.outcome", lang, white=action, what=what)
+        if action == THROW:
+            return say("action.throw", lang)
+        value = game.values[self.pending]
+        if action == BANK:
+            return say("action.bank", lang, value=value)
+        if self.seat == self.hyena_owner:
+            return say("action.hyena_move", lang, holes=value * game.ruleset.hyena_speed)
+        if action == PAY:
+            return say("action.pay", lang, value=value, missing=self._missing(self.seat))
+        return say("action.move", lang, value=value)
+
     def action_to_text(self, action: int) -> str:
         if self.stage == THROWING:
             if not 0 <= action <= self.game.sticks:
@@ -218,46 +234,37 @@ class HyenaState(State):
         if match:
             white = int(match.group(1))
             if white > self.game.sticks:
-                raise NotationError(text, f"a throw of 0w to {self.game.sticks}w")
+                raise MESSAGES.notation_error(text, "notation.throw", {"sticks": self.game.sticks})
             if self.stage != THROWING:
                 raise IllegalActionError(text, self.game.rule("chance.not_now"))
             return white
         if word in ACTION_NAMES:
             action = ACTION_NAMES.index(word)
             if self.stage == THROWING:
-                raise IllegalActionError(
-                    text, self.game.rule("seat.not_to_act"), "the sticks are being thrown"
-                )
+                raise self.game.refuse(text, "seat.not_to_act", Label("detail.throwing"))
             if action not in self._legal_actions():
                 raise self.explain_illegal(action)
             return action
-        raise NotationError(text, "throw, bank, move, pay, or a throw such as 2w")
+        raise MESSAGES.notation_error(text, "notation.action")
 
     def explain_illegal(self, action: int) -> IllegalActionError:
         """The error naming the rule that refuses seat action ``action`` here."""
-        rule = self.game.rule
+        refuse = self.game.refuse
         name = self.action_to_text_safe(action)
         if self.stage == OVER:
-            return IllegalActionError(name, rule("game.over"))
+            return refuse(name, "game.over")
         if not self.game.ruleset.has_choice:
             if action == THROW:
-                return IllegalActionError(
-                    name, rule("turn.until_two"), "the sticks are already thrown"
-                )
-            return IllegalActionError(name, rule("turn.throw_only"))
+                return refuse(name, "turn.until_two", Label("detail.thrown"))
+            return refuse(name, "turn.throw_only")
         if action == THROW:
-            return IllegalActionError(name, rule("turn.bank_or_move"), "this turn's throw is made")
+            return refuse(name, "turn.bank_or_move", Label("detail.throw_made"))
         seat = self.seat
         if action == MOVE:
-            return IllegalActionError(name, rule(self._move_refusal(seat)))
+            return refuse(name, self._move_refusal(seat))
         if action == PAY:
-            return IllegalActionError(
-                name,
-                rule("well.pay_missing"),
-                self._pay_refusal_detail(seat),
-                self._pay_refusal_detail(seat, "fr"),
-            )
-        return IllegalActionError(name, rule("action.not_legal"))
+            return refuse(name, "well.pay_missing", self._pay_refusal_detail(seat))
+        return refuse(name, "action.not_legal")
 
     def to_text(self) -> str:
         stage = _STAGE_NAMES[self.stage]
@@ -318,25 +325,14 @@ class HyenaState(State):
         missing = self._missing(seat)
         return 0 < missing <= self.bank[seat]
 
-    def _pay_refusal_detail(self, seat: int, lang: str = "en") -> str:
+    def _pay_refusal_detail(self, seat: int) -> Label:
+        """Why ``pay`` is refused to ``seat`` now (rule well.pay_missing)."""
         if seat == self.hyena_owner or self.phase[seat] != OUT:
-            return (
-                "only a mother on her way to the well pays"
-                if lang == "en"
-                else "seule une mère en route vers le puits paie"
-            )
+            return Label("detail.pay_not_out")
         missing = self._missing(seat)
         if missing <= 0:
-            return (
-                "the move does not fall short of the well"
-                if lang == "en"
-                else "le déplacement atteint le puits"
-            )
-        return (
-            f"{missing} tabas are needed, {self.bank[seat]} banked"
-            if lang == "en"
-            else f"il faut {missing} tabas, {self.bank[seat]} en réserve"
-        )
+            return Label("detail.pay_not_short")
+        return Label("detail.pay_missing", {"missing": missing, "banked": self.bank[seat]})
 
     def _apply_throw(self, white: int) -> None:
         """A throw in the rulesets where one throws until the turn-ending throw."""
@@ -533,58 +529,58 @@ class HyenaState(State):
         """
         match = _POSITION_RE.fullmatch(" ".join(text.strip().split()))
         if not match:
-            raise NotationError(
-                text, "a hyena position such as " + game.new_initial_state().to_text()
-            )
+            raise MESSAGES.notation_error(text, "notation.position", {"example": game.new_initial_state().to_text()})
         n = game.num_players
         state = cls(game)
 
-        def bad(why: str) -> NotationError:
-            return NotationError(text, f"a consistent hyena position ({why})")
+        def bad(why: str, **fields: object) -> NotationError:
+            return MESSAGES.notation_error(
+                text, "notation.consistent", lambda lang: {"why": MESSAGES.text(f"notation.why.{why}", lang, **fields)}
+            )
 
         if match["rules"] != game.ruleset.name or int(match["length"]) != game.length:
-            raise bad(f"this game is {game.ruleset.name}/{game.length}")
+            raise bad("game", game=f"{game.ruleset.name}/{game.length}")
         mothers = match["mothers"].split(",")
         banks = match["banks"].split(",")
         if len(mothers) != n or len(banks) != n:
-            raise bad(f"{n} mothers and {n} banks")
+            raise bad("count", n=n)
         for seat, token in enumerate(mothers):
             if not re.fullmatch(r"[VOWBHX]\d+", token):
-                raise bad(f"mother {token!r}")
+                raise bad("mother", token=repr(token))
             phase, hole = PHASE_LETTERS.index(token[0]), int(token[1:])
             if not _hole_fits(phase, hole, game.length):
-                raise bad(f"mother {token!r} on the wrong hole")
+                raise bad("hole", token=repr(token))
             state.phase[seat], state.pos[seat] = phase, hole
             state.bank[seat] = int(banks[seat])
         home = [] if match["home"] == "-" else [int(s) for s in match["home"].split(",")]
         if sorted(home) != [s for s in range(n) if state.phase[s] == HOME]:
-            raise bad("home lists the mothers at home once each")
+            raise bad("home")
         state.home = home
         if match["hyena"] == "-":
             if home:
-                raise bad("the first mother home releases the hyena")
+                raise bad("release")
         else:
             owner, where = match["hyena"].split(":")
             phase, hole = PHASE_LETTERS.index(where[0]), int(where[1:])
             if not home or int(owner) != home[0] or not _hole_fits(phase, hole, game.length):
-                raise bad("the hyena belongs to the first mother home and stands on the track")
+                raise bad("hyena")
             state.hyena_owner, state.hyena_phase, state.hyena_pos = int(owner), phase, hole
         state.seat = int(match["turn"])
         state.stage = _STAGE_NAMES.index(match["stage"])
         state.steps = int(match["steps"] or 0)
         pending = match["pending"]
         if state.seat >= n or state.steps > game.max_game_length:
-            raise bad("turn and steps in range")
+            raise bad("range")
         if (state.stage == DECIDE) != (pending is not None):
-            raise bad("a throw is pending exactly when the seat decides")
+            raise bad("pending")
         if pending is not None:
             state.pending = int(pending)
             if state.pending > game.sticks:
-                raise bad("throw within the sticks")
+                raise bad("sticks")
         if state.stage == (START if game.ruleset.has_choice else DECIDE):
-            raise bad(f"the {game.ruleset.name} turn structure")
+            raise bad("turn", rules=game.ruleset.name)
         if state.stage != OVER and not state._is_active(state.seat):
-            raise bad("the seat to play still has a piece in play")
+            raise bad("active")
         return state
 
 

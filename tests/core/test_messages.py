@@ -1,0 +1,97 @@
+"""Message catalogues: one TOML file per language, validated when loaded."""
+
+from __future__ import annotations
+
+import pytest
+
+from savanna.core import (
+    CORE_MESSAGES,
+    CORE_RULES,
+    DataError,
+    MessageCatalogue,
+    NotationError,
+    load_messages,
+)
+from savanna.core.messages import _flatten
+
+
+def catalogue(en: dict[str, str], fr: dict[str, str]) -> MessageCatalogue:
+    return MessageCatalogue("demo", {"en": en, "fr": fr})
+
+
+def test_a_message_is_filled_in_and_an_unknown_language_falls_back_to_english() -> None:
+    cat = catalogue({"hi": "Hello {name}"}, {"hi": "Bonjour {name}"})
+    assert cat.text("hi", "fr", name="Awa") == "Bonjour Awa"
+    assert cat.text("hi", "wo", name="Awa") == "Hello Awa"
+    assert "hi" in cat and "bye" not in cat and list(cat) == ["hi"]
+    with pytest.raises(KeyError, match="demo has no message 'bye'"):
+        cat.text("bye")
+
+
+@pytest.mark.parametrize(
+    ("en", "fr", "fragment"),
+    [
+        ({"a": "x", "b": "y"}, {"a": "x"}, "keys missing \\['b'\\]"),
+        ({"a": "x"}, {"a": "x", "c": "z"}, "keys not in English \\['c'\\]"),
+        (
+            {"a": "{n} ostriches"},
+            {"a": "{m} autruches"},
+            "uses fields \\['m'\\], English uses \\['n'\\]",
+        ),
+        ({"a": "  "}, {"a": "x"}, "non-empty text"),
+        ({"a": "x"}, {"a": 3}, "non-empty text"),
+    ],
+)
+def test_a_catalogue_that_does_not_validate_is_refused(en: dict, fr: dict, fragment: str) -> None:
+    with pytest.raises(DataError, match=fragment):
+        catalogue(en, fr)
+
+
+def test_english_is_required() -> None:
+    with pytest.raises(DataError, match="English"):
+        MessageCatalogue("demo", {"fr": {"a": "x"}})
+
+
+def test_toml_tables_become_dotted_keys() -> None:
+    raw = {"rule": {"move.rock": "Rocks."}, "legend": {"rock": "a rock"}}
+    assert dict(_flatten(raw)) == {"rule.move.rock": "Rocks.", "legend.rock": "a rock"}
+
+
+def test_rule_refs_take_their_sentences_from_the_catalogue_per_language() -> None:
+    cat = catalogue(
+        {"rule.well.fee": "Pay {fee} tabas.", "gain": "one taba"},
+        {"rule.well.fee": "Payez {fee} tabas.", "gain": "un taba"},
+    )
+    rule = cat.rule("demo", "well.fee", "seed, section", fields={"fee": 4})
+    assert (rule.id, rule.en, rule.fr, rule.source) == (
+        "well.fee",
+        "Pay 4 tabas.",
+        "Payez 4 tabas.",
+        "seed, section",
+    )
+    worded = cat.rule(
+        "demo",
+        "well.gain",
+        "design",
+        key="rule.well.fee",
+        fields=lambda lang: {"fee": cat.text("gain", lang)},
+    )
+    assert worded.fr == "Payez un taba tabas." and cat.rule_ids() == ["well.fee"]
+
+
+def test_notation_errors_say_what_was_expected_in_both_languages() -> None:
+    cat = catalogue({"expect": "a throw of 0w to {n}w"}, {"expect": "un jet de 0w à {n}w"})
+    err = cat.notation_error("9w", "expect", {"n": 3})
+    assert isinstance(err, NotationError)
+    assert str(err) == "Cannot read '9w': expected a throw of 0w to 3w"
+    assert err.text("fr") == "Impossible de lire '9w' : attendu un jet de 0w à 3w"
+
+
+def test_a_package_without_message_files_is_a_data_error() -> None:
+    with pytest.raises(DataError, match=r"no message file messages\.en\.toml"):
+        load_messages("savanna.bots")
+
+
+def test_the_core_rules_come_from_the_core_catalogue() -> None:
+    assert set(CORE_RULES) == set(CORE_MESSAGES.rule_ids())
+    assert CORE_RULES["seat.unknown"].fr.startswith("Une place est un nombre entier")
