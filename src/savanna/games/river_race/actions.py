@@ -45,14 +45,13 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Final
 
-from savanna.core.errors import NotationError
 from savanna.games.river_race.components import load_material
+from savanna.games.river_race.rules import MESSAGES
 
 __all__ = [
     "ACCEPT_ID",
     "AROUND",
     "BRANCHES",
-    "ROLL_ID",
     "LETTERS",
     "LOWER",
     "MAX_SEATS",
@@ -60,6 +59,7 @@ __all__ = [
     "NUM_ACTIONS",
     "PASS_ID",
     "REFUSE_ID",
+    "ROLL_ID",
     "UPPER",
     "Accept",
     "Action",
@@ -78,8 +78,8 @@ __all__ = [
     "action_from_id",
     "parse_action_text",
     "parse_chance_text",
-    "pawn_name",
     "parse_pawn_name",
+    "pawn_name",
     "rolls",
 ]
 
@@ -118,7 +118,7 @@ def parse_pawn_name(text: str) -> int:
     """
     match = re.fullmatch(r"([1-9])([abc])", text.strip().lower())
     if not match or int(match[1]) > MAX_SEATS:
-        raise NotationError(text, "a pawn such as 2b (seat number, then a, b or c)", "un pion comme 2b (numéro de place, puis a, b ou c)")
+        raise MESSAGES.notation_error(text, "expect.pawn")
     return 3 * (int(match[1]) - 1) + LETTERS.index(match[2])
 
 
@@ -265,7 +265,7 @@ def action_from_id(action: int) -> Action:
     return Offer(target, price)
 
 
-_WORDS: Final = {"pass": Pass(), "roll": Done(), "accept": Accept(), "refuse": Refuse()}
+_WORDS: Final[dict[str, Action]] = {"pass": Pass(), "roll": Done(), "accept": Accept(), "refuse": Refuse()}
 _PRICE: Final = r"(\d{1,3})"
 
 
@@ -290,17 +290,13 @@ def parse_action_text(text: str) -> Action:
     match = re.fullmatch(rf"offer (\S+) {_PRICE}", words)
     if match:
         return Offer(parse_pawn_name(match[1]), _price(text, match[2]))
-    raise NotationError(
-        text,
-        "move a [upper|lower|around], pass, step a, offer 2b 3, accept, refuse, counter 2, cross a or roll",
-        "move a [upper|lower|around], pass, step a, offer 2b 3, accept, refuse, counter 2, cross a ou roll",
-    )
+    raise MESSAGES.notation_error(text, "expect.action")
 
 
 def _price(text: str, digits: str) -> int:
     price = int(digits)
     if price > MAX_PRICE:
-        raise NotationError(text, f"a price from 0 to {MAX_PRICE}", f"un prix de 0 à {MAX_PRICE}")
+        raise MESSAGES.notation_error(text, "expect.price", {"top": MAX_PRICE})
     return price
 
 
@@ -375,7 +371,7 @@ def parse_chance_text(text: str, dice: int) -> Roll | Coin | Card | First:
     if re.fullmatch(r"[1-6](?: ?\+ ?[1-6])*", words):
         faces = tuple(sorted(int(ch) for ch in words if ch.isdigit()))
         if len(faces) != dice:
-            raise NotationError(text, f"a roll of {dice} dice such as 3+5", f"un lancer de {dice} dés comme 3+5")
+            raise MESSAGES.notation_error(text, "expect.roll", {"dice": dice})
         return Roll(faces)
     match = re.fullmatch(r"coin ([1-6])", words)
     if match:
@@ -386,4 +382,4 @@ def parse_chance_text(text: str, dice: int) -> Roll | Coin | Card | First:
     match = re.fullmatch(r"first (\d)", words)
     if match and int(match[1]) >= 1:
         return First(int(match[1]) - 1)
-    raise NotationError(text, "a roll such as 3+5, coin 4, card 7 or first 2", "un lancer comme 3+5, coin 4, card 7 ou first 2")
+    raise MESSAGES.notation_error(text, "expect.chance")

@@ -168,10 +168,10 @@ class MapData(_Model):
             if t.then != "village" and t.then not in tracks and t.then not in rivers:
                 raise ValueError(f"track {t.id!r} leads to unknown {t.then!r}")
         for r in self.river:
-            if tracks.get(r.around, None) is None or tracks[r.around].kind != "around":
+            if tracks.get(r.around) is None or tracks[r.around].kind != "around":
                 raise ValueError(f"river {r.id!r}: {r.around!r} is not a path around a river")
             for p in (r.upper, r.lower):
-                if tracks.get(p.bank, None) is None or tracks[p.bank].kind != "bank":
+                if tracks.get(p.bank) is None or tracks[p.bank].kind != "bank":
                     raise ValueError(f"river {r.id!r}: {p.bank!r} is not a bank track")
                 if not p.landing or p.landing[0] != tracks[p.bank].spaces[0]:
                     raise ValueError(f"river {r.id!r}: the landing is drawn first on its bank's first space")
@@ -318,6 +318,17 @@ class Board:
             next((p.index for p in places if p.altar == s), -1) for s in range(size)
         )
         self.track_kind: tuple[str, ...] = tuple(self._track_kind(s) for s in range(size))
+        river_of_track = {r.around: r.number for r in data.river}
+        river_of_track.update({p.bank: r.number for r in data.river for p in (r.upper, r.lower)})
+        river_of = [0] * size
+        for t in data.track:
+            for s in range(track_first[t.id], track_last[t.id] + 1):
+                river_of[s] = river_of_track.get(t.id, 0)
+        for place in places:
+            river_of[place.yard] = river_of[place.altar] = place.river
+        self.river_of: tuple[int, ...] = tuple(river_of)
+        """The river (from 1) a space belongs to: its path around, bank, courtyard or place; 0
+        for roads, the camp and the village."""
         self._index = {n: i for i, n in enumerate(names)}
         self._check_reaches_village()
         self.dist: tuple[int, ...] = self._distances(around=False)

@@ -147,7 +147,7 @@ def _route(state: RiverRaceState, space: int, prices: tuple[float, float]) -> tu
         if river >= 0:
             upper, lower, around = board.branches_at(space)
             options = []
-            for place_index, yard in ((2 * river, upper), (2 * river + 1, lower)):
+            for place_index, _yard in ((2 * river, upper), (2 * river + 1, lower)):
                 place = board.places[place_index]
                 price = prices[0 if place.upper else 1]
                 busy = state.sacrificer(place_index) >= 0

@@ -8,13 +8,14 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any, ClassVar, Final
 
-from savanna.core.errors import OptionError, RuleRef
+from savanna.core.display import ScoreSheet
+from savanna.core.errors import RuleRef
 from savanna.core.game import Game, GameSpec, Observation, State
 from savanna.core.options import ChoiceOption
 from savanna.games.river_race.actions import NUM_ACTIONS, rolls
 from savanna.games.river_race.board import Board, load_board
 from savanna.games.river_race.components import Material, load_material
-from savanna.games.river_race.rules import RULES
+from savanna.games.river_race.rules import MESSAGES, RULES
 from savanna.games.river_race.state import RiverRaceState
 
 __all__ = ["SPEC", "RiverRaceGame"]
@@ -58,6 +59,7 @@ class RiverRaceGame(Game):
     """
 
     spec: ClassVar[GameSpec] = SPEC
+    catalogue = MESSAGES
 
     def __init__(self, players: int | None = None, options: Mapping[str, Any] | None = None) -> None:
         super().__init__(players, options)
@@ -102,21 +104,6 @@ class RiverRaceGame(Game):
 
     def rules(self) -> Mapping[str, RuleRef]:
         return RULES
-
-    def check_seat(self, seat: int | None) -> int | None:
-        """``seat`` when it is ``None`` (a spectator) or a seat of this table.
-
-        Raises:
-            OptionError: for anything else (booleans included).
-        """
-        if seat is None:
-            return None
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.num_players:
-            raise OptionError(
-                f"no seat {seat!r} in a {self.num_players}-player game",
-                f"pas de place {seat!r} dans une partie à {self.num_players} joueurs",
-            )
-        return seat
 
     def parse_position(self, text: str) -> RiverRaceState:
         """Rebuild a state from :meth:`RiverRaceState.to_text` (its history is empty).
@@ -186,6 +173,20 @@ class RiverRaceGame(Game):
         from savanna.games.river_race.render import text_styles
 
         return text_styles(self)
+
+    def legend(self, lang: str = "en") -> list[tuple[str, str]]:
+        from savanna.games.river_race.render import legend
+
+        return legend(lang)
+
+    def rules_summary(self, lang: str = "en") -> str:
+        return MESSAGES.text("help.summary", lang)
+
+    def score_sheets(self, observation: Observation) -> list[ScoreSheet] | None:
+        """Gold, then each hut, per seat (rules ``score.total`` and ``score.tie``)."""
+        from savanna.games.river_race.scoring import score_sheets
+
+        return score_sheets(observation, self.huts)
 
 
 def _arrangements(faces: tuple[int, ...]) -> int:

@@ -34,7 +34,6 @@ from savanna.games.river_race.actions import (
     Accept,
     Counter,
     Cross,
-    Done,
     Offer,
     Refuse,
     action_from_id,

@@ -30,25 +30,30 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Final
 
+from savanna.core.display import Label
 from savanna.core.errors import IllegalActionError, NotationError
 from savanna.games.river_race.actions import (
-    LETTERS,
     Accept,
+    Card,
+    Coin,
     Counter,
     Cross,
     Done,
+    First,
     Move,
     Offer,
     Pass,
     Refuse,
+    Roll,
     Step,
     action_from_id,
     parse_action_text,
     parse_chance_text,
-    pawn_name,
     parse_pawn_name,
+    pawn_name,
 )
-from savanna.games.river_race.board import ALTAR, PATH, VILLAGE, YARD
+from savanna.games.river_race.board import ALTAR, CAMP, KIND_NAMES, LANDING, PATH, VILLAGE, YARD
+from savanna.games.river_race.rules import MESSAGES
 from savanna.games.river_race.state import (
     ANSWER,
     COIN,
@@ -67,7 +72,15 @@ from savanna.games.river_race.state import (
 if TYPE_CHECKING:
     from savanna.games.river_race.game import RiverRaceGame
 
-__all__ = ["explain_illegal", "parse_action", "parse_position", "parse_view", "position_text"]
+__all__ = [
+    "describe_action",
+    "explain_illegal",
+    "parse_action",
+    "parse_position",
+    "parse_view",
+    "place_words",
+    "position_text",
+]
 
 _KEYS: Final = (
     "first", "turn", "turns", "phase", "dice", "ones", "gold", "rings", "persecutor", "bag",
@@ -101,7 +114,7 @@ def position_text(state: RiverRaceState, viewer: int | None = _EVERYONE) -> str:
         if card < 0:
             continue
         owner = state.sacrificer(place) // 3
-        shown = str(card + 1) if viewer == _EVERYONE or viewer == owner else "?"
+        shown = str(card + 1) if viewer in (_EVERYONE, owner) else "?"
         cards.append(f"{board.places[place].name}:{shown}@{state.held_epoch[place]}")
     fields = {
         "first": "-" if state.first < 0 else str(state.first + 1),
@@ -136,7 +149,7 @@ def parse_position(game: RiverRaceGame, text: str) -> RiverRaceState:
     """
     state, hidden = _parse(game, text)
     if hidden:
-        raise NotationError(text, "a complete position (a seat's view hides cards as ?)", "une position complète (la vue d'une place cache des cartes par ?)")
+        raise MESSAGES.notation_error(text, "expect.complete")
     return state
 
 
@@ -153,15 +166,13 @@ def parse_view(game: RiverRaceGame, text: str) -> tuple[RiverRaceState, list[int
 
 def _parse(game: RiverRaceGame, text: str) -> tuple[RiverRaceState, list[int]]:
     if not isinstance(text, str):
-        raise NotationError(repr(text), "a river race position")
+        raise MESSAGES.notation_error(repr(text), "expect.position", {"why": "not a text"})
     try:
         return _decode(game, text)
     except NotationError:
         raise
     except (ValueError, KeyError, IndexError) as exc:
-        raise NotationError(
-            text, f"a river race position of this game ({exc})", f"une position de la course du fleuve de cette partie ({exc})"
-        ) from None
+        raise MESSAGES.notation_error(text, "expect.position", {"why": str(exc)}) from None
 
 
 def _list(value: str) -> list[str]:
@@ -283,7 +294,7 @@ def _check(game: RiverRaceGame, st: RiverRaceState, hidden: list[int]) -> None:
     if st.ones > st.dice.count(1) or (phase == COIN) != (st.ones > 0) or (phase == COIN and not sum(st.bag)):
         raise ValueError("coins are drawn for the dice showing 1 while the bag has coins")
     occupied: set[int] = set()
-    for pawn, space in enumerate(st.pos):
+    for space in st.pos:
         if board.kind[space] in (PATH, ALTAR):
             if space in occupied:
                 raise ValueError(f"two pawns on {board.name(space)}")
@@ -355,98 +366,85 @@ def parse_action(state: RiverRaceState, text: str) -> int:
         NotationError: the text is no river race action.
         IllegalActionError: it is one, but a rule refuses it here (naming the rule).
     """
-    rule = state.game.rule
+    game = state.game
     if state.phase == OVER:
-        raise IllegalActionError(text, rule("game.over"))
+        raise game.refuse(text, "game.over")
     if len(str(text)) > 200:
-        raise NotationError(str(text)[:40] + "...", "a short action such as move a")
+        raise MESSAGES.notation_error(str(text)[:40] + "...", "expect.short")
+    dice = game.material.dice.count
     if state.is_chance_node():
         try:
-            value = parse_chance_text(text, state.game.material.dice.count)
+            value = parse_chance_text(text, dice)
         except NotationError:
             parse_action_text(text)  # a seat action: not now; anything else: bad notation
-            raise IllegalActionError(text, rule("seat.not_to_act"), "chance acts now", "le hasard agit maintenant") from None
+            raise game.refuse(text, "seat.not_to_act", Label("detail.chance_acts")) from None
         action = value.to_id()
-        if action not in {a for a, _ in state.chance_outcomes()} or _phase_of(value) != state.phase:
-            raise IllegalActionError(text, rule("chance.outcome"))
+        if _phase_of(value) != state.phase or action not in {a for a, _ in state.chance_outcomes()}:
+            raise game.refuse(text, "chance.outcome")
         return action
     try:
         act = parse_action_text(text)
     except NotationError:
         try:
-            parse_chance_text(text, state.game.material.dice.count)
+            parse_chance_text(text, dice)
         except NotationError:
-            raise NotationError(
-                text,
-                "one of: " + ", ".join(state.legal_action_texts()[:12]),
-                "une de : " + ", ".join(state.legal_action_texts()[:12]),
-            ) from None
-        raise IllegalActionError(text, rule("chance.not_now")) from None
+            legal = ", ".join(state.legal_action_texts()[:12])
+            raise MESSAGES.notation_error(text, "expect.legal", {"legal": legal}) from None
+        raise game.refuse(text, "chance.not_now") from None
     action = act.to_id()
     if action not in state.legal_actions():
         raise explain_illegal(state, action)
     return action
 
 
-def _phase_of(value: object) -> int:
-    from savanna.games.river_race.actions import Card, Coin, First, Roll
-
+def _phase_of(value: Roll | Coin | Card | First) -> int:
     if isinstance(value, Roll):
         return ROLL
     if isinstance(value, Coin):
         return COIN
     if isinstance(value, Card):
         return DRAW
-    assert isinstance(value, First)
     return FIRST
 
 
 def explain_illegal(state: RiverRaceState, action: int) -> IllegalActionError:
     """The error naming the rule that refuses seat action ``action`` in ``state``."""
     game = state.game
-    rule = game.rule
+    refuse = game.refuse
     try:
         act = action_from_id(action)
     except ValueError:
-        return IllegalActionError(action, rule("action.unknown"))
+        return refuse(action, "action.unknown")
     name = str(act)
     phase = state.phase
     if phase == OVER:
-        return IllegalActionError(name, rule("game.over"))
+        return refuse(name, "game.over")
     if state.is_chance_node():
-        return IllegalActionError(name, rule("seat.not_to_act"), "chance acts now", "le hasard agit maintenant")
+        return refuse(name, "seat.not_to_act", Label("detail.chance_acts"))
     if phase == MOVE:
         if isinstance(act, Move):
-            clause = state.move_refusal(act)
-            return IllegalActionError(name, rule(clause or "action.not_legal"))
+            return refuse(name, state.move_refusal(act) or "action.not_legal")
         if isinstance(act, Pass):
-            return IllegalActionError(name, rule("move.none"), "a pawn can move", "un pion peut avancer")
-        return IllegalActionError(name, rule("council.when"), "the dice are rolled: move a pawn", "les dés sont lancés : déplacez un pion")
+            return refuse(name, "move.none", Label("detail.can_move"))
+        return refuse(name, "council.when", Label("detail.rolled"))
     if phase == COUNCIL:
         if isinstance(act, Move | Pass):
-            return IllegalActionError(name, rule("roll.dice"), "roll the dice first", "lancez d'abord les dés")
+            return refuse(name, "roll.dice", Label("detail.roll_first"))
         if isinstance(act, Offer):
-            return IllegalActionError(name, rule(_offer_refusal(state, act)))
+            return refuse(name, _offer_refusal(state, act))
         if isinstance(act, Step):
-            return IllegalActionError(name, rule("sacrifice.step"))
+            return refuse(name, "sacrifice.step")
         if isinstance(act, Cross):
             pawn = 3 * state.turn + act.pawn
             place = game.board.place_of_altar[state.pos[pawn]]
             if place < 0 or state.held[place] < 0:
-                return IllegalActionError(name, rule("council.sacrificer"))
+                return refuse(name, "council.sacrificer")
             have = state.gold[state.turn] + state.dealt_gold(place)
-            return IllegalActionError(
-                name,
-                rule("cross.price"),
-                f"the card asks {state.card_price(place)}, you have {have} with the deals",
-                f"la carte demande {state.card_price(place)}, vous avez {have} avec les accords",
-            )
-        return IllegalActionError(name, rule("answer.reply"), "no price is on the table", "aucun prix n'est proposé")
+            return refuse(name, "cross.price", Label("detail.card_asks", {"price": state.card_price(place), "have": have}))
+        return refuse(name, "answer.reply", Label("detail.no_price"))
     if phase == ANSWER and isinstance(act, Counter):
-        return IllegalActionError(name, rule("answer.counter"), f"the offer is {state.offer[1]}", f"l'offre est de {state.offer[1]}")
-    if isinstance(act, Done | Cross | Step | Offer | Move | Pass | Counter | Accept | Refuse):
-        return IllegalActionError(name, rule("answer.reply"))
-    return IllegalActionError(name, rule("action.not_legal"))  # pragma: no cover
+        return refuse(name, "answer.counter", Label("detail.offer_is", {"price": state.offer[1]}))
+    return refuse(name, "answer.reply")
 
 
 def _offer_refusal(state: RiverRaceState, offer: Offer) -> str:
@@ -460,3 +458,82 @@ def _offer_refusal(state: RiverRaceState, offer: Offer) -> str:
         return "offer.once"
     return "offer.price"
 
+
+# -- words for people ----------------------------------------------------------------------
+
+
+def place_words(state: RiverRaceState, space: int, lang: str) -> str:
+    """Where ``space`` is, in words (``the upper courtyard of river 1``)."""
+    board = state.game.board
+    kind = board.kind[space]
+    text = MESSAGES.text
+    river = board.river_of[space]
+    if kind in (YARD, ALTAR):
+        place = board.places[board.place_of_yard[space] if kind == YARD else board.place_of_altar[space]]
+        passage = text(f"passage.{'upper' if place.upper else 'lower'}", lang)
+        return text(f"place.{'yard' if kind == YARD else 'altar'}", lang, passage=passage, river=river)
+    if kind == LANDING:
+        return text("place.landing", lang, river=river)
+    if kind in (VILLAGE, CAMP):
+        return text(f"place.{KIND_NAMES[kind]}", lang)
+    track = board.track_kind[space]
+    return text(f"place.{track}", lang, river=river) if track != "road" else text("place.road", lang)
+
+
+def describe_action(state: RiverRaceState, action: int, lang: str = "en") -> str:
+    """``action`` (legal in ``state``) in words for people."""
+    game = state.game
+    text = MESSAGES.text
+    if state.is_chance_node():
+        value = state.chance_value(action)
+        if isinstance(value, Roll):
+            return text("describe.dice", lang, dice=str(value), total=sum(value.faces))
+        if isinstance(value, Coin):
+            return text("describe.coin", lang, value=value.value)
+        if isinstance(value, Card):
+            card = game.material.cards[value.number - 1]
+            return text("describe.card", lang, number=card.number, upper=card.upper, lower=card.lower)
+        return text("describe.first", lang, seat=value.seat + 1)
+    act = action_from_id(action)
+    seat = state.turn
+    if isinstance(act, Move):
+        pawn = 3 * seat + act.pawn
+        total = state.roll_total()
+        space, springs = state.walk(pawn, total, act.branch)
+        name = pawn_name(pawn)
+        if space == game.board.village:
+            taken = {h for h in state.hut if h >= 0}
+            hut = next(h for h in range(len(game.huts)) if h not in taken)
+            return text("describe.move_hut", lang, pawn=name, total=total, value=game.huts[hut])
+        where = place_words(state, space, lang)
+        stack = game.material.spring.stack
+        coins = sum(stack[state.springs[r]] for r in springs if state.springs[r] < len(stack))
+        if coins:
+            return text("describe.move_spring", lang, pawn=name, total=total, place=where, coins=coins)
+        return text("describe.move", lang, pawn=name, total=total, place=where)
+    if isinstance(act, Pass):
+        return text("describe.pass", lang)
+    if isinstance(act, Done):
+        return text("describe.roll", lang)
+    if isinstance(act, Step):
+        pawn = 3 * seat + act.pawn
+        place = game.board.places[game.board.place_of_yard[state.pos[pawn]]]
+        passage = text(f"passage.{'upper' if place.upper else 'lower'}", lang)
+        return text("describe.step", lang, pawn=pawn_name(pawn), passage=passage, river=place.river)
+    if isinstance(act, Offer):
+        return text("describe.offer", lang, price=act.price, target=pawn_name(act.target))
+    if isinstance(act, Counter):
+        return text("describe.counter", lang, price=act.price, target=pawn_name(state.offer[0]))
+    if isinstance(act, Accept | Refuse):
+        replying = state.phase == REPLY
+        price = state.counter if replying else state.offer[1]
+        key = ("accept" if isinstance(act, Accept) else "refuse") + ("_counter" if replying else "_offer")
+        return text(f"describe.{key}", lang, price=price, target=pawn_name(state.offer[0]))
+    assert isinstance(act, Cross)
+    pawn = 3 * seat + act.pawn
+    place = game.board.places[game.board.place_of_altar[state.pos[pawn]]]
+    party = [p for p, s in enumerate(state.pos) if s == place.yard and (p // 3 == seat or any(d[0] == p for d in state.deals))]
+    if not party:
+        return text("describe.cross_alone", lang, pawn=pawn_name(pawn), river=place.river)
+    names = ", ".join(pawn_name(p) for p in party)
+    return text("describe.cross", lang, pawn=pawn_name(pawn), river=place.river, party=names)

@@ -156,12 +156,12 @@ def tensor(game: RiverRaceGame, observation: Observation) -> list[float]:
     top = float(game.material.negotiation.max_price)
     for place in board.places:
         card = by_place.get(place.name)
-        known = card is not None and card["prices"] is not None
+        prices = card["prices"] if card is not None else None
         out += [
             1.0 if card is not None else 0.0,
-            1.0 if known else 0.0,
-            card["prices"][0] / top if known else 0.0,
-            card["prices"][1] / top if known else 0.0,
+            1.0 if prices is not None else 0.0,
+            prices[0] / top if prices is not None else 0.0,
+            prices[1] / top if prices is not None else 0.0,
         ]
     offer = d["offer"]
     out += [

@@ -21,17 +21,18 @@ Example:
 from __future__ import annotations
 
 from html import escape
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Final
 
 from savanna.games.river_race.actions import LETTERS, pawn_name
 from savanna.games.river_race.board import ALTAR, LANDING, VILLAGE, YARD
-from savanna.games.river_race.rules import message
+from savanna.games.river_race.rules import MESSAGES
 
 if TYPE_CHECKING:
     from savanna.core.game import Observation
     from savanna.games.river_race.game import RiverRaceGame
 
-__all__ = ["SEAT_COLOURS", "legend", "render_svg", "render_text", "rules_summary", "text_styles"]
+__all__ = ["SEAT_COLOURS", "legend", "render_svg", "render_text", "text_styles"]
 
 SEAT_COLOURS: Final = ("#c0392b", "#2874a6", "#b7950b", "#7d3c98", "#1e8449")
 """Seat colours in the SVG drawing (red, blue, ochre, purple, green)."""
@@ -40,10 +41,10 @@ _PITCH: Final = 3
 
 
 def _label(key: str, lang: str, **fields: object) -> str:
-    return message(f"label.{key}", lang, **fields)
+    return MESSAGES.text(key if "." in key else f"label.{key}", lang, **fields)
 
 
-def _occupants(game: RiverRaceGame, data: dict[str, Any]) -> dict[str, list[str]]:
+def _occupants(game: RiverRaceGame, data: Mapping[str, Any]) -> dict[str, list[str]]:
     """Space name → the pawns on it, in pawn order."""
     out: dict[str, list[str]] = {}
     for pawn, name in enumerate(data["pawns"]):
@@ -55,7 +56,7 @@ def _fill(cells: list[tuple[int, int]], pawns: list[str], empty: str) -> dict[tu
     """Pawns on a many-pawn space's cells, ``+n`` in the last cell when they overflow."""
     out: dict[tuple[int, int], str] = {}
     if len(pawns) > len(cells):
-        shown = pawns[: len(cells) - 1] + [f"+{len(pawns) - len(cells) + 1}"]
+        shown = [*pawns[:len(cells) - 1], f"+{len(pawns) - len(cells) + 1}"]
     else:
         shown = pawns
     for i, cell in enumerate(cells):
@@ -63,14 +64,14 @@ def _fill(cells: list[tuple[int, int]], pawns: list[str], empty: str) -> dict[tu
     return out
 
 
-def _grid(game: RiverRaceGame, data: dict[str, Any]) -> dict[tuple[int, int], str]:
+def _grid(game: RiverRaceGame, data: Mapping[str, Any]) -> dict[tuple[int, int], str]:
     board = game.board
     occupants = _occupants(game, data)
     grid: dict[tuple[int, int], str] = {}
     for space in range(board.size):
         name = board.name(space)
         kind = board.kind[space]
-        cells = list(board.cells[space])
+        cells: list[tuple[int, int]] = list(board.cells[space])
         here = occupants.get(name, [])
         if not cells or kind == VILLAGE:
             continue
@@ -86,8 +87,8 @@ def _grid(game: RiverRaceGame, data: dict[str, Any]) -> dict[tuple[int, int], st
             empty = "::" if board.track_kind[space] == "around" else ".."
             grid[cells[0]] = here[0] if here else empty
     stack = game.material.spring.stack
-    for river, cells in enumerate(board.water):
-        for cell in cells:
+    for river, water in enumerate(board.water):
+        for cell in water:
             grid[cell] = "~~"
         taken = data["springs"][river]
         grid[board.spring_cells[river]] = f"${stack[taken]}" if taken < len(stack) else "$-"
@@ -117,7 +118,7 @@ def render_text(game: RiverRaceGame, observation: Observation, lang: str = "en")
     return "\n".join(line[:80] for line in rows)
 
 
-def _camp_text(game: RiverRaceGame, data: dict[str, Any], lang: str) -> str:
+def _camp_text(game: RiverRaceGame, data: Mapping[str, Any], lang: str) -> str:
     groups = []
     for seat in range(game.num_players):
         letters = "".join(LETTERS[i] for i in range(3) if data["pawns"][3 * seat + i] == "camp")
@@ -128,7 +129,6 @@ def _camp_text(game: RiverRaceGame, data: dict[str, Any], lang: str) -> str:
 
 def _info_lines(game: RiverRaceGame, observation: Observation, lang: str) -> list[str]:
     data = observation.data
-    n = game.num_players
     rings = game.material.persecutor.rings
     gold = "  ".join(f"{s + 1}:{g}" for s, g in enumerate(data["gold"]))
     stick = "o" * data["rings"] + "." * (rings - data["rings"])
@@ -147,7 +147,7 @@ def _info_lines(game: RiverRaceGame, observation: Observation, lang: str) -> lis
             cards.append(_label("card_hidden", lang, pawn=card["pawn"], place=card["place"]))
     discard = ",".join(str(c) for c in data["discard"]) or "-"
     line2 = f"{_label('cards', lang)}: " + ("; ".join(cards) if cards else "-") + f" | {_label('discard', lang)} {discard}"
-    return [line1, line2, _status(game, observation, lang)][: 3 if n else 3]
+    return [line1, line2, _status(game, observation, lang)]
 
 
 def _status(game: RiverRaceGame, observation: Observation, lang: str) -> str:
@@ -157,22 +157,22 @@ def _status(game: RiverRaceGame, observation: Observation, lang: str) -> str:
     dice = "+".join(str(d) for d in data["dice"])
     deals = ", ".join(f"{p}:{price}" for p, price in data["deals"])
     if phase == "over":
-        return _label(f"ended_{data['ended']}", lang)
+        return _label(f"ended.{data['ended']}", lang)
     if phase == "first":
-        return _label("status_first", lang)
+        return _label("status.first", lang)
     if phase == "roll":
-        return _label("status_roll", lang, seat=seat)
+        return _label("status.roll", lang, seat=seat)
     if phase in ("coin", "move"):
-        return _label("status_move", lang, seat=seat, dice=dice, total=sum(data["dice"]))
+        return _label("status.move", lang, seat=seat, dice=dice, total=sum(data["dice"]))
     if phase == "draw":
-        return _label("status_draw", lang, seat=seat)
+        return _label("status.draw", lang, seat=seat)
     if phase == "answer":
         pawn, price = data["offer"]
-        return _label("status_answer", lang, seat=seat, pawn=pawn, price=price, owner=pawn[0])
+        return _label("status.answer", lang, seat=seat, pawn=pawn, price=price, owner=pawn[0])
     if phase == "reply":
         pawn, price = data["offer"]
-        return _label("status_reply", lang, seat=seat, pawn=pawn, price=price, counter=data["counter"])
-    text = _label("status_council", lang, seat=seat)
+        return _label("status.reply", lang, seat=seat, pawn=pawn, price=price, counter=data["counter"])
+    text = _label("status.council", lang, seat=seat)
     return text + (f" ({_label('deals', lang)} {deals})" if deals else "")
 
 
@@ -180,12 +180,7 @@ def legend(lang: str = "en") -> list[tuple[str, str]]:
     """Symbol → meaning pairs for the text drawing."""
     keys = ("pawn", "path", "around", "water", "spring", "yard", "altar", "track", "persecutor", "hut", "stick")
     symbols = ("1a", "..", "::", "~~", "$4", "__", "/\\", "--", "@@", "15", "[oo.]")
-    return [(symbol, _label(f"legend_{key}", lang)) for symbol, key in zip(symbols, keys, strict=True)]
-
-
-def rules_summary(lang: str = "en") -> str:
-    """A short summary of the rules for in-game help."""
-    return _label("summary", lang)
+    return [(symbol, _label(f"legend.{key}", lang)) for symbol, key in zip(symbols, keys, strict=True)]
 
 
 def text_styles(game: RiverRaceGame) -> list[tuple[str, str]]:
@@ -224,10 +219,10 @@ def render_svg(game: RiverRaceGame, observation: Observation) -> str:
         'font-family="sans-serif" font-size="11">',
         f'<rect width="{w}" height="{h}" fill="#f4ecd8"/>',
     ]
-    for cells in board.water:
-        xs = [_centre(c) for c in cells]
+    for water in board.water:
+        ends = [_centre(c) for c in water]
         out.append(
-            f'<line x1="{xs[0][0]}" y1="{xs[0][1] - _CELL / 2}" x2="{xs[-1][0]}" y2="{xs[-1][1] + _CELL / 2}" '
+            f'<line x1="{ends[0][0]}" y1="{ends[0][1] - _CELL / 2}" x2="{ends[-1][0]}" y2="{ends[-1][1] + _CELL / 2}" '
             f'stroke="#5dade2" stroke-width="{_CELL * 0.8}"/>'
         )
     # links between consecutive spaces (and from forks, courtyards, places and landings)

@@ -1,34 +1,34 @@
 """The rule catalogue of the river race: clause id → :class:`RuleRef` with its source.
 
 Clause ids are the ones used in ``docs/rules/river-race.md`` and in the test names. The
-sentences live in the message catalogues ``data/messages.en.toml`` and
-``data/messages.fr.toml`` (section ``[rules]``); numbers that come from the components
+sentences live in the message catalogue, ``data/messages.en.toml`` and
+``data/messages.fr.toml`` (key ``rule.<clause id>``); numbers that come from the components
 (dice, bag, prices, stacks) are filled in from ``data/material.toml``, so the texts follow
-the data.
+the data. :data:`MESSAGES` holds every other text the game shows people too.
 
 Example:
     >>> RULES["move.skip"].en
     'Occupied spaces are jumped over and not counted.'
     >>> RULES["spring.coin"].fr
     "Un pion qui passe au-dessus d'une source prend la pièce du dessus de la pile : 2, 4, 6, 4, 2 pièces d'or."
-    >>> message("label.gold", "fr")
+    >>> MESSAGES.text("label.gold", "fr")
     'or'
 """
 
 from __future__ import annotations
 
-from functools import cache
-from typing import Any, Final
+from typing import Final
 
 from savanna.core.errors import RuleRef
-from savanna.games.river_race.board import read_data_file
+from savanna.core.messages import MessageCatalogue, load_messages
 from savanna.games.river_race.components import load_material
 
-__all__ = ["GAME", "LANGUAGES", "RULES", "SEED", "message", "messages"]
+__all__ = ["GAME", "MESSAGES", "RULES", "SEED"]
 
 GAME: Final = "river-race"
 SEED: Final = "river-race-description-fr.txt"
-LANGUAGES: Final = ("en", "fr")
+MESSAGES: Final[MessageCatalogue] = load_messages("savanna.games.river_race")
+"""Every text the river race shows people, in English and French."""
 _DESIGN: Final = "design (docs/rules/river-race.md"
 
 _SOURCES: Final[tuple[tuple[str, str], ...]] = (
@@ -75,18 +75,6 @@ _SOURCES: Final[tuple[tuple[str, str], ...]] = (
 )
 
 
-@cache
-def messages(lang: str) -> dict[str, Any]:
-    """The message catalogue of ``lang`` (``en`` or ``fr``) as read from its TOML file.
-
-    Raises:
-        KeyError: for a language without a catalogue.
-    """
-    if lang not in LANGUAGES:
-        raise KeyError(lang)
-    return read_data_file(f"messages.{lang}.toml")
-
-
 def _component_fields() -> dict[str, str]:
     m = load_material()
     values = ", ".join(f"{n}×{v}" for v, n in enumerate(m.bag.coins, start=1) if n)
@@ -102,30 +90,12 @@ def _component_fields() -> dict[str, str]:
     }
 
 
-def message(key: str, lang: str = "en", **fields: object) -> str:
-    """The text of ``key`` in ``lang`` with its ``{fields}`` filled in.
-
-    Keys are ``rule.<clause id>`` or ``label.<name>``; an unknown language falls back to
-    English.
-
-    Raises:
-        KeyError: for a key neither catalogue has.
-    """
-    catalogue = messages(lang if lang in LANGUAGES else "en")
-    section, _, name = key.partition(".")
-    table = catalogue["rules" if section == "rule" else "labels"]
-    template = str(table[name])
-    return template.format(**fields) if fields else template
-
-
 def _catalogue() -> dict[str, RuleRef]:
     fields = _component_fields()
-    en, fr = messages("en")["rules"], messages("fr")["rules"]
     rules = {}
     for clause, source in _SOURCES:
-        rules[clause] = RuleRef(
-            GAME, clause, en=en[clause].format(**fields), fr=fr[clause].format(**fields), source=source
-        )
+        wanted = {k: v for k, v in fields.items() if "{" + k + "}" in MESSAGES.template(f"rule.{clause}")}
+        rules[clause] = MESSAGES.rule(GAME, clause, source, fields=wanted)
     return rules
 
 

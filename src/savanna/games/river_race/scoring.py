@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from savanna.core.display import Label, ScoreLine, ScoreSheet
 from savanna.core.game import ranking_from_scores
 from savanna.games.river_race.actions import (
     AROUND,
@@ -63,12 +64,12 @@ def ranking(state: RiverRaceState) -> list[int]:
     return ranking_from_scores([float(t) for t in totals(state)], [float(b) for b in best_huts(state)])
 
 
-def score_sheets(observation: Observation, huts: list[int]) -> list[dict[str, Any]] | None:
+def score_sheets(observation: Observation, huts: list[int]) -> list[ScoreSheet] | None:
     """Each seat's score sheet from an observation of a finished game, else ``None``.
 
-    A sheet is ``{"seat", "lines": [{"label", "fields", "points"}], "total", "place",
-    "tie_break"}``; the labels are message keys (``label.sheet_gold``,
-    ``label.sheet_hut``) of the game's catalogues.
+    Lines: the seat's gold (``sheet.gold``), then each of its huts (``sheet.hut``). A seat
+    tied on total with another says how the tie was broken (``tie.best_hut``) or that it
+    was not (``tie.shared``).
     """
     d = observation.data
     if d["phase"] != "over":
@@ -77,29 +78,23 @@ def score_sheets(observation: Observation, huts: list[int]) -> list[dict[str, An
     gold = d["gold"]
     totals_ = list(gold)
     best = [0] * n
-    lines: list[list[dict[str, Any]]] = [[{"label": "label.sheet_gold", "fields": {"gold": g}, "points": g}] for g in gold]
+    lines: list[list[ScoreLine]] = [[ScoreLine(Label("sheet.gold", {"gold": g}), g)] for g in gold]
     for pawn, hut in enumerate(d["huts"]):
         if hut < 0:
             continue
         seat = pawn // 3
         totals_[seat] += huts[hut]
         best[seat] = max(best[seat], huts[hut])
-        lines[seat].append(
-            {"label": "label.sheet_hut", "fields": {"pawn": pawn_name(pawn), "value": huts[hut]}, "points": huts[hut]}
-        )
+        lines[seat].append(ScoreLine(Label("sheet.hut", {"pawn": pawn_name(pawn), "value": huts[hut]}), huts[hut]))
     places = ranking_from_scores([float(t) for t in totals_], [float(b) for b in best])
     sheets = []
     for seat in range(n):
         tied = [s for s in range(n) if s != seat and totals_[s] == totals_[seat]]
-        sheets.append(
-            {
-                "seat": seat,
-                "lines": lines[seat],
-                "total": totals_[seat],
-                "place": places[seat],
-                "tie_break": {"best_hut": best[seat]} if tied else None,
-            }
-        )
+        tiebreak = None
+        if tied:
+            shared = any(best[s] == best[seat] for s in tied)
+            tiebreak = Label("tie.shared") if shared else Label("tie.best_hut", {"value": best[seat]})
+        sheets.append(ScoreSheet(seat, tuple(lines[seat]), float(totals_[seat]), places[seat], tiebreak))
     return sheets
 
 

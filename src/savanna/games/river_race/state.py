@@ -23,6 +23,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING, Final
 
+from savanna.core.display import EVERYONE, Audience
 from savanna.core.errors import IllegalActionError
 from savanna.core.game import CHANCE, TERMINAL, Observation, State
 from savanna.games.river_race.actions import (
@@ -201,9 +202,6 @@ class RiverRaceState(State):
 
         return ranking(self)
 
-    def observation(self, seat: int | None) -> Observation:
-        return self._observation(self.game.check_seat(seat))
-
     def _observation(self, seat: int | None) -> Observation:
         from savanna.games.river_race.observation import observe
 
@@ -219,6 +217,17 @@ class RiverRaceState(State):
         from savanna.games.river_race.notation import parse_action
 
         return parse_action(self, text)
+
+    def action_viewers(self, action: int) -> Audience:
+        """Everything is public but a drawn card, which its sacrificer alone reads."""
+        if self.phase == DRAW:
+            return Audience.seats_only(self.turn)
+        return EVERYONE
+
+    def describe_action(self, action: int, lang: str = "en") -> str:
+        from savanna.games.river_race.notation import describe_action
+
+        return describe_action(self, action, lang)
 
     def explain_illegal(self, action: int) -> IllegalActionError:
         from savanna.games.river_race.notation import explain_illegal
@@ -384,7 +393,7 @@ class RiverRaceState(State):
             if k == PATH and space in busy:
                 continue  # rule move.skip: jumped over, not counted
             left -= 1
-            if k == YARD or k == VILLAGE:
+            if k in (YARD, VILLAGE):
                 break  # rule move.stop
         if branch != NO_BRANCH and not passed_fork:
             return -1, []
@@ -413,7 +422,18 @@ class RiverRaceState(State):
         return out
 
     def _has_council(self) -> bool:
-        return any(not isinstance(a, Done) for a in self.council_actions())
+        """Whether the seat to play has a choice before rolling: a waiting pawn beside a free
+        sacrifice place, or a card. It depends on public facts only (never on a card's price,
+        which would tell the table whether the sacrificer can pay)."""
+        seat = self.turn
+        for place in range(len(self.held)):
+            sac = self.sacrificer(place)
+            if sac < 0:
+                if any(p // 3 == seat for p in self.waiting(place)):
+                    return True
+            elif sac // 3 == seat:
+                return True
+        return False
 
     # -- transitions ---------------------------------------------------------------------
     def _set_first(self, seat: int) -> None:
