@@ -51,8 +51,8 @@ class PawnsData(_Model):
 
 
 class GoldData(_Model):
-    start: list[int]
-    """Gold at the start by place in the turn order (first player first)."""
+    start: dict[int, list[int]]
+    """Per table size, gold at the start by place in the turn order (first player first)."""
     source: str
 
 
@@ -76,6 +76,8 @@ class SpringData(_Model):
 
 class PersecutorData(_Model):
     rings: int
+    start: dict[int, int]
+    """Per table size, the space the persecutor starts on."""
     source: str
 
 
@@ -140,15 +142,18 @@ class Material(_Model):
             raise ValueError("card prices lie between 0 and the highest price that may be offered")
         if self.pawns.per_player != 3:
             raise ValueError("each player has three pawns (FIN DE LA PARTIE)")
+        for players in range(2, 6):
+            if len(self.gold.start.get(players, [])) != players or players not in self.persecutor.start:
+                raise ValueError(f"start gold for each of the {players} players and a persecutor start, for 2 to 5 players")
         return self
 
     def huts(self, players: int) -> list[int]:
         """The values of the huts in play with ``players`` players, best first."""
         return list(self.village.values[: self.village.huts_per_player * players])
 
-    def start_gold(self, order: int) -> int:
+    def start_gold(self, players: int, order: int) -> int:
         """Gold of the player who is ``order``-th in the turn order (0 = first)."""
-        return self.gold.start[order]
+        return self.gold.start[players][order]
 
 
 @cache

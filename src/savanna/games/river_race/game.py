@@ -15,7 +15,7 @@ from savanna.core.options import ChoiceOption
 from savanna.games.river_race.actions import NUM_ACTIONS, rolls
 from savanna.games.river_race.board import Board, load_board
 from savanna.games.river_race.components import Material, load_material
-from savanna.games.river_race.rules import MESSAGES, RULES
+from savanna.games.river_race.rules import MESSAGES, rule_catalogue
 from savanna.games.river_race.state import RiverRaceState
 
 __all__ = ["SPEC", "RiverRaceGame"]
@@ -77,7 +77,7 @@ class RiverRaceGame(Game):
         per_turn = 1 + m.dice.count + 1 + 1 + 3 * 3 * (n - 1) + 3 + 1
         self._max_length = 1 + m.limits.max_turns * per_turn
         gold = (
-            sum(m.gold.start[:n])
+            sum(m.gold.start[n])
             + sum(v * c for v, c in enumerate(m.bag.coins, start=1))
             + self.board.rivers * sum(m.spring.stack)
         )
@@ -103,7 +103,7 @@ class RiverRaceGame(Game):
         return (0.0, self._top)
 
     def rules(self) -> Mapping[str, RuleRef]:
-        return RULES
+        return rule_catalogue(self.num_players)
 
     def parse_position(self, text: str) -> RiverRaceState:
         """Rebuild a state from :meth:`RiverRaceState.to_text` (its history is empty).

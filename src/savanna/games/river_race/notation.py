@@ -285,12 +285,14 @@ def _check(game: RiverRaceGame, st: RiverRaceState, hidden: list[int]) -> None:
         raise ValueError("the first player is known after the first draw (seat 1 with first=seat1)")
     if game.options["first"] == "seat1" and phase == FIRST:
         raise ValueError("with first=seat1 nobody is drawn")
+    if st.persecutor < game.material.persecutor.start[n]:
+        raise ValueError("the persecutor never goes back past its start")
     if (phase == OVER) != bool(st.ended):
         raise ValueError("the game is over exactly when it has an ending")
     if st.dice and (len(st.dice) != game.material.dice.count or any(not 1 <= d <= 6 for d in st.dice) or st.dice != sorted(st.dice)):
         raise ValueError("the dice are a sorted roll")
-    if (phase in (COIN, MOVE)) != bool(st.dice):
-        raise ValueError("the dice are on the table between the roll and the move")
+    if (phase in (COIN, MOVE)) > bool(st.dice) or (phase not in (COIN, MOVE, OVER) and st.dice):
+        raise ValueError("the dice are on the table between the roll and the move (and stay when that ends the game)")
     if st.ones > st.dice.count(1) or (phase == COIN) != (st.ones > 0) or (phase == COIN and not sum(st.bag)):
         raise ValueError("coins are drawn for the dice showing 1 while the bag has coins")
     occupied: set[int] = set()

@@ -17,13 +17,15 @@ Example:
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Final
 
 from savanna.core.errors import RuleRef
 from savanna.core.messages import MessageCatalogue, load_messages
+from savanna.games.river_race.board import load_board
 from savanna.games.river_race.components import load_material
 
-__all__ = ["GAME", "MESSAGES", "RULES", "SEED"]
+__all__ = ["GAME", "MESSAGES", "RULES", "SEED", "rule_catalogue"]
 
 GAME: Final = "river-race"
 SEED: Final = "river-race-description-fr.txt"
@@ -35,6 +37,7 @@ _SOURCES: Final[tuple[tuple[str, str], ...]] = (
     ("setup.pawns", f"{SEED}, FIN DE LA PARTIE (ses trois pions)"),
     ("setup.gold", f"{_DESIGN}, Gold and coins)"),
     ("setup.first", f"{_DESIGN}, Players and turns)"),
+    ("setup.persecutor", f"{_DESIGN}, The persecutor)"),
     ("roll.dice", f"design; {SEED}, DÉPLACEMENT (en lançant les dés)"),
     ("move.one_pawn", f"design; {SEED}, DÉPLACEMENT (la totalité des points)"),
     ("move.all_points", f"{SEED}, DÉPLACEMENT (doit utiliser la totalité des points)"),
@@ -75,14 +78,17 @@ _SOURCES: Final[tuple[tuple[str, str], ...]] = (
 )
 
 
-def _component_fields() -> dict[str, str]:
+def _component_fields(players: int) -> dict[str, str]:
     m = load_material()
     values = ", ".join(f"{n}×{v}" for v, n in enumerate(m.bag.coins, start=1) if n)
+    length = load_board().persecutor_length
     return {
         "dice": str(m.dice.count),
         "bag": str(sum(m.bag.coins)),
         "bag_values": values,
-        "start_gold": ", ".join(str(g) for g in m.gold.start),
+        "players": str(players),
+        "start_gold": ", ".join(str(g) for g in m.gold.start[players]),
+        "left": str(length - m.persecutor.start[players]),
         "max_price": str(m.negotiation.max_price),
         "stack": ", ".join(str(c) for c in m.spring.stack),
         "max_turns": str(m.limits.max_turns),
@@ -90,8 +96,10 @@ def _component_fields() -> dict[str, str]:
     }
 
 
-def _catalogue() -> dict[str, RuleRef]:
-    fields = _component_fields()
+@cache
+def rule_catalogue(players: int) -> dict[str, RuleRef]:
+    """Every clause of the river race for ``players`` players (figures filled in)."""
+    fields = _component_fields(players)
     rules = {}
     for clause, source in _SOURCES:
         wanted = {k: v for k, v in fields.items() if "{" + k + "}" in MESSAGES.template(f"rule.{clause}")}
@@ -99,5 +107,5 @@ def _catalogue() -> dict[str, RuleRef]:
     return rules
 
 
-RULES: Final[dict[str, RuleRef]] = _catalogue()
-"""Every clause of the river race, in the order of the rules document."""
+RULES: Final[dict[str, RuleRef]] = rule_catalogue(4)
+"""Every clause of the river race, worded for four players."""

@@ -123,7 +123,7 @@ class RiverRaceState(State):
         self.hut: list[int] = [-1] * (3 * n)
         self.gold: list[int] = [0] * n
         self.rings: int = 0
-        self.persecutor: int = 0
+        self.persecutor: int = game.material.persecutor.start[n]  # rule setup.persecutor
         self.bag: list[int] = list(game.material.bag.coins)
         self.springs: list[int] = [0] * game.board.rivers
         self.held: list[int] = [-1] * len(game.board.places)
@@ -442,7 +442,7 @@ class RiverRaceState(State):
         self.turn = seat
         self.turns = 1
         for s in range(n):
-            self.gold[s] = self.game.material.start_gold((s - seat) % n)  # rule setup.gold
+            self.gold[s] = self.game.material.start_gold(n, (s - seat) % n)  # rule setup.gold
         self._begin_turn()
 
     def _apply_roll(self, faces: tuple[int, ...]) -> None:
@@ -485,6 +485,9 @@ class RiverRaceState(State):
     def _end(self, how: str) -> None:
         self.ended = how
         self.phase = OVER
+        self.ones = 0
+        self.asked = []
+        self.deals = []
         self.offer = []
         self.counter = -1
 
