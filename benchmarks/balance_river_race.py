@@ -37,9 +37,9 @@ ENDING_WORDS = {
     "three": "a player has three pawns home",
     "huts": "every hut is taken",
     "persecutor": "the persecutor reaches the village",
-    "cap": "turn limit (rule `end.cap`)",
+    "cap": "the turn limit is reached",
 }
-SECONDS_PER_TURN = 25
+SECONDS_PER_TURN = (25, 40)
 """Table time of a turn assumed for the length estimate (a roll, a move, now and then a bargain)."""
 
 
@@ -95,6 +95,7 @@ def facts(outcomes: list[dict[str, Any]]) -> dict[str, Any]:
         "deals": sum(g["deals"] for g in games),
         "home": [h for s in seats for h in s["home"]],
         "winner_scores": [max(o["scores"]) for o in outcomes],
+        "bag_left": [g["bag_left"] for g in games],
         "scores": [x for o in outcomes for x in o["scores"]],
     }
 
@@ -224,17 +225,18 @@ def main(argv: list[str] | None = None) -> None:
     ]
     med_turns = statistics.median(f["turns"])
     med_rounds = statistics.median(f["rounds"])
-    minutes = med_turns * SECONDS_PER_TURN / 60
+    fast, slow = (med_turns * s / 60 for s in SECONDS_PER_TURN)
     lines += [
         f"Median 4-player game: **{med_turns:g} turns** ({med_rounds:g} rounds of the table; "
         f"quartiles {statistics.quantiles(f['turns'], n=4)[0]:g}–{statistics.quantiles(f['turns'], n=4)[2]:g} "
         f"turns), {statistics.median(f['decisions']):g} decisions (moves, steps up, offers, answers). "
-        f"At about {SECONDS_PER_TURN} seconds a turn — a roll, a move, now and then a bargain — that is "
-        f"**{minutes:.0f} minutes** at the table.",
+        f"At {SECONDS_PER_TURN[0]} to {SECONDS_PER_TURN[1]} seconds a turn — a roll, a move, now and then a "
+        f"bargain — that is **{fast:.0f} to {slow:.0f} minutes** at the table.",
         "",
         f"Scores: the winner's median {statistics.median(f['winner_scores']):g}; every seat's median "
         f"{statistics.median(f['scores']):g}. Pawns home per seat at the end: mean "
-        f"{statistics.fmean(f['home']):.2f}.",
+        f"{statistics.fmean(f['home']):.2f}. Pity coins left in the bag at the end: at least "
+        f"{min(f['bag_left'])} of 36 (median {statistics.median(f['bag_left']):g}).",
         "",
         "## Other table sizes",
         "",

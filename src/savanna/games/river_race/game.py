@@ -74,7 +74,9 @@ class RiverRaceGame(Game):
         )
         m = self.material
         n = self.num_players
-        per_turn = 1 + m.dice.count + 1 + 1 + 3 * 3 * (n - 1) + 3 + 1
+        # a turn: up to 3 steps up and their 3 draws, 3 bargaining actions for each rival
+        # pawn (offer, counter, reply), 3 crossings, roll, the dice, a coin per die, a move
+        per_turn = 3 + 3 + 3 * 3 * (n - 1) + 3 + 1 + 1 + m.dice.count + 1
         self._max_length = 1 + m.limits.max_turns * per_turn
         gold = (
             sum(m.gold.start[n])

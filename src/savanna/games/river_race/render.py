@@ -225,19 +225,23 @@ def render_svg(game: RiverRaceGame, observation: Observation) -> str:
             f'<line x1="{ends[0][0]}" y1="{ends[0][1] - _CELL / 2}" x2="{ends[-1][0]}" y2="{ends[-1][1] + _CELL / 2}" '
             f'stroke="#5dade2" stroke-width="{_CELL * 0.8}"/>'
         )
+    # the village and the camp
+    hx = [c[0] for c in board.data.village.cells[: len(game.huts)]]
+    hy = [c[1] for c in board.data.village.cells[: len(game.huts)]]
+    out.append(
+        f'<rect x="{min(hx) * _CELL + 6}" y="{min(hy) * _CELL + 6}" width="{(max(hx) - min(hx) + 1) * _CELL + 4}" '
+        f'height="{(max(hy) - min(hy) + 1) * _CELL + 4}" rx="8" fill="#f9e79f" stroke="#9a7d0a"/>'
+    )
     # links between consecutive spaces (and from forks, courtyards, places and landings)
     for space in range(board.size):
         cells = board.cells[space]
         if not cells or board.kind[space] == VILLAGE:
             continue
-        a = _centre(cells[0])
         for succ in board.successors(space):
-            succ_cells = board.cells[succ]
-            if not succ_cells:
+            targets = board.cells[succ] if board.kind[succ] != VILLAGE else board.data.village.cells[: len(game.huts)]
+            if not targets:
                 continue
-            b = _centre(succ_cells[0])
-            if board.kind[succ] == VILLAGE:
-                b = _centre(board.data.village.cells[-1])
+            a, b = _nearest(cells, targets)
             dash = ' stroke-dasharray="4 3"' if board.kind[space] == ALTAR else ""
             out.append(f'<line x1="{a[0]}" y1="{a[1]}" x2="{b[0]}" y2="{b[1]}" stroke="#8d6e63" stroke-width="3"{dash}/>')
     stack = game.material.spring.stack
@@ -286,6 +290,25 @@ def render_svg(game: RiverRaceGame, observation: Observation) -> str:
         out.append(f'<text x="{x}" y="{y + 8}" text-anchor="middle" fill="#fff">{value}</text>')
         if hut in villagers:
             out.append(_pawn_svg(cell, villagers[hut]))
+    lx, ly = board.data.camp.label
+    first = board.cells[board.next[board.camp]][0]
+    cx, cy = _centre((lx, ly))
+    fx, fy = _centre(first)
+    out.append(f'<line x1="{fx}" y1="{fy}" x2="{fx}" y2="{cy}" stroke="#8d6e63" stroke-width="3"/>')
+    camp = [pawn_name(p) for p, name in enumerate(data["pawns"]) if name == "camp"]
+    width = (first[0] - lx + 1) * _CELL
+    out.append(f'<rect x="{cx - _CELL / 2}" y="{cy - 13}" width="{width}" height="26" rx="6" fill="#d5f5e3" stroke="#1e8449"/>')
+    out.append(f'<text x="{cx - _CELL / 2 + 6}" y="{cy + 4}">camp</text>')
+    for i, pawn in enumerate(camp):
+        px = cx - _CELL / 2 + 52 + i * 24
+        colour = SEAT_COLOURS[int(pawn[0]) - 1]
+        out.append(
+            f'<circle cx="{px}" cy="{cy}" r="10" fill="{colour}" stroke="#000"/>'
+            f'<text x="{px}" y="{cy + 4}" text-anchor="middle" fill="#fff" font-size="9" font-weight="bold">{pawn}</text>'
+        )
+    for river, water in enumerate(board.water):
+        x, y0 = _centre(water[0])
+        out.append(f'<text x="{x}" y="{y0 - 2}" text-anchor="middle" fill="#1b4f72" font-weight="bold">{river + 1}</text>')
     y = board.data.height * _CELL + 16
     gold = "   ".join(f"{s + 1}: {g}" for s, g in enumerate(data["gold"]))
     out.append(f'<text x="8" y="{y + 14}">gold {escape(gold)}   rings {data["rings"]}/{game.material.persecutor.rings}</text>')
@@ -294,10 +317,21 @@ def render_svg(game: RiverRaceGame, observation: Observation) -> str:
         for c in data["cards"]
     )
     out.append(f'<text x="8" y="{y + 30}">cards {escape(cards or "-")}</text>')
-    camp = ", ".join(pawn_name(p) for p, name in enumerate(data["pawns"]) if name == "camp")
-    out.append(f'<text x="8" y="{y + 46}">camp {escape(camp or "-")}</text>')
+    out.append(f'<text x="8" y="{y + 46}">persecutor {data["persecutor"]}/{board.persecutor_length}</text>')
     out.append("</svg>")
     return "\n".join(out)
+
+
+def _nearest(
+    cells: tuple[tuple[int, int], ...] | list[tuple[int, int]],
+    targets: tuple[tuple[int, int], ...] | list[tuple[int, int]],
+) -> tuple[tuple[float, float], tuple[float, float]]:
+    """The centres of the closest pair of cells of two spaces (a link is drawn between them)."""
+    a, b = min(
+        ((c, t) for c in cells for t in targets),
+        key=lambda pair: (pair[0][0] - pair[1][0]) ** 2 + (pair[0][1] - pair[1][1]) ** 2,
+    )
+    return _centre(a), _centre(b)
 
 
 def _pawn_svg(cell: tuple[int, int], pawn: str) -> str:

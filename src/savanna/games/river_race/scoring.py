@@ -161,6 +161,7 @@ def statistics(state: RiverRaceState) -> dict[str, Any]:
             "fork_choices": choices,
             "passages": passages,
             "persecutor": state.persecutor,
+            "bag_left": sum(state.bag),
         },
         "seats": {"order": order, "home": home, "gold": list(state.gold)},
     }

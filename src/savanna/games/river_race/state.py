@@ -330,9 +330,10 @@ class RiverRaceState(State):
         total = self.roll_total()
         for i in range(3):
             pawn = 3 * seat + i
-            if self._walk(pawn, total, NO_BRANCH)[0] == _NOT_WALKED:
+            end = self._walk(pawn, total, NO_BRANCH)[0]
+            if end == _NOT_WALKED:
                 out += [Move(i, b) for b in range(1, AROUND + 1) if self._walk(pawn, total, b)[0] >= 0]
-            elif self._walk(pawn, total, NO_BRANCH)[0] >= 0:
+            elif end >= 0:
                 out.append(Move(i, NO_BRANCH))
         return out
 
