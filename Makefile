@@ -28,9 +28,9 @@ lint: $(STAMP)
 	$(BIN)/mypy
 	$(BIN)/lint-imports
 
-## bench: random-playout throughput of each game against OpenSpiel backgammon
+## bench: engines, ISMCTS and the lab against OpenSpiel's C++ engines (add ARGS=--write to update docs/benchmarks.md)
 bench: $(STAMP)
-	$(BIN)/python benchmarks/engines.py
+	$(BIN)/python benchmarks/engines.py $(ARGS)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -1,24 +1,58 @@
-"""Random-playout throughput of every registered game, as ratios to OpenSpiel backgammon.
+"""Engine, search and lab throughput, as ratios to OpenSpiel's C++ engines measured in the same run.
 
-Usage (from the repository root, after ``make install``)::
+Usage (from the repository root, after ``make install``; ``make bench`` runs the default)::
 
-    .venv/bin/python benchmarks/engines.py [--seconds 8] [--write]
+    .venv/bin/python benchmarks/engines.py [--seconds 4] [--repeats 3] [--only engines,search,lab] [--write]
 
-Each configuration is measured by :func:`savanna.bench.compare_with_reference`, which runs
-our engine and OpenSpiel's C++ backgammon (driven from Python by the same loop) in
-alternating slices of the same run, so the ratio stays meaningful on a noisy machine.
-``--write`` replaces the generated table in ``docs/benchmarks.md`` between its markers.
+Three sections, each written between its own markers in ``docs/benchmarks.md`` by ``--write``:
+
+``engines``
+    Random playouts of every configuration in :data:`CONFIGS` and of OpenSpiel's C++
+    ``backgammon``, ``pig`` and ``connect_four``, all driven by the same Python loop
+    (:mod:`savanna.bench`), in round-robin slices; actions/s, decisions/s and games/s,
+    and each Savanna configuration's ratios to backgammon and to pig. The whole
+    measurement is repeated ``--repeats`` times: the tables give the median and the range.
+``search``
+    ISMCTS (``savanna.bots``) with full random rollouts (``depth=full``) from positions of
+    heuristic games, against OpenSpiel's C++ ``MCTSBot`` (one random rollout per
+    simulation) from positions of random backgammon games, in alternating rounds:
+    simulations per second, and the mean length of a random playout from the measured
+    positions (a full-rollout simulation costs about that many actions).
+``lab``
+    ``run_simulation`` with random bots on 1 and 2 worker processes (pool start included),
+    against bare random playouts of the same game on one core measured before and after;
+    wall clock, and the CPU time of all the processes (the workers' once they have ended).
+
+Times are CPU time of the measuring process (``time.process_time``; ``--clock wall`` for the
+wall clock), except in the lab section, whose workers are other processes: it uses the wall
+clock. Every section prints the machine's load average before and after: the machine is
+shared, and a busy machine lowers wall-clock figures most (CPU-time ratios hold better, not
+perfectly: the programs still share caches).
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import platform
+import random
 import re
+import resource
+import statistics
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
-from savanna.bench import compare_with_reference
-from savanna.core import load_game, registered_games
+from savanna.bench import Engine, Rates, engine_build, measure, openspiel_engine, savanna_engine
+from savanna.bots import Search, make_bots, parse_bot_spec, play_game
+from savanna.core import Game, Observation, State, load_game, registered_games
+from savanna.lab import SimulationPlan, run_simulation
+
+DOC = Path(__file__).resolve().parent.parent / "docs" / "benchmarks.md"
+SECTIONS = ("engines", "search", "lab")
 
 CONFIGS: dict[str, list[dict[str, object]]] = {
     "banjooli": [
@@ -32,47 +66,387 @@ CONFIGS: dict[str, list[dict[str, object]]] = {
         {"rules": "traditional"},
     ],
 }
-BEGIN = "<!-- engines:begin -->"
-END = "<!-- engines:end -->"
+REFERENCES = ("backgammon", "pig", "connect_four")
+RATIO_ANCHORS = ("backgammon", "pig")
+SEARCH_GAMES = ("banjooli", "hyena")
 
 
-def run(seconds: float) -> str:
-    rows = [
-        "| game | options | actions/s | games/s | backgammon actions/s | backgammon games/s | ratio (actions) |",
-        "|---|---|---:|---:|---:|---:|---:|",
-    ]
+# -- helpers ------------------------------------------------------------------------------
+def _load() -> str:
+    one, five, _ = os.getloadavg()
+    return f"{one:.1f} (1 min), {five:.1f} (5 min)"
+
+
+def _median_range(values: Sequence[float], digits: int = 2) -> str:
+    middle = statistics.median(values)
+    if len(values) == 1:
+        return f"{middle:.{digits}f}"
+    return f"{middle:.{digits}f} ({min(values):.{digits}f}–{max(values):.{digits}f})"
+
+
+def _options_text(options: dict[str, object]) -> str:
+    return ", ".join(f"{k}={v}" for k, v in options.items()) or "defaults"
+
+
+def _write(doc: Path, name: str, body: str) -> None:
+    begin, end = f"<!-- {name}:begin -->", f"<!-- {name}:end -->"
+    text = doc.read_text(encoding="utf-8")
+    if begin not in text or end not in text:
+        raise SystemExit(f"{doc.name} has no {begin} ... {end} markers")
+    text = re.sub(
+        re.escape(begin) + ".*?" + re.escape(end),
+        lambda _: f"{begin}\n{body}\n{end}",
+        text,
+        flags=re.S,
+    )
+    doc.write_text(text, encoding="utf-8")
+
+
+def _log(message: str) -> None:
+    print(message, file=sys.stderr, flush=True)
+
+
+# -- engines ------------------------------------------------------------------------------
+@dataclass
+class EngineRow:
+    label: str
+    runs: list[Rates]
+
+    def median(self, attribute: str) -> float:
+        return statistics.median(getattr(r, attribute) for r in self.runs)
+
+    def per_game(self, attribute: str) -> float:
+        total = sum(getattr(r, attribute) for r in self.runs)
+        return total / max(1, sum(r.games for r in self.runs))
+
+
+CLOCKS = {"cpu": time.process_time, "wall": time.perf_counter}
+
+
+def engines_section(seconds: float, repeats: int, slices: int, seed: int, clock: str = "cpu") -> str:
+    """The ``engines`` section: every configuration and reference, ``repeats`` times."""
+    ours: list[tuple[str, Engine]] = []
     for name in registered_games():
         for options in CONFIGS.get(name, [{}]):
             game = load_game(name, options=options)
-            result = compare_with_reference(game, seconds=seconds)
-            opts = ", ".join(f"{k}={v}" for k, v in options.items()) or "defaults"
-            ref = "—" if result.reference_steps_per_sec is None else f"{result.reference_steps_per_sec:,.0f}"
-            ref_games = "—" if result.reference_games_per_sec is None else f"{result.reference_games_per_sec:,.1f}"
-            ratio = "—" if result.ratio is None else f"**{result.ratio:.2f}**"
-            rows.append(
-                f"| {name} ({game.num_players}p) | {opts} | {result.steps_per_sec:,.0f} | "
-                f"{result.games_per_sec:,.1f} | {ref} | {ref_games} | {ratio} |"
-            )
-            print(rows[-1], flush=True)
-    rows.append("")
-    rows.append(f"Python {platform.python_version()}, {platform.machine()}, {seconds:g} s per configuration.")
-    return "\n".join(rows)
+            label = f"{name} ({game.num_players}p), {_options_text(options)}"
+            ours.append((label, savanna_engine(game, name=label)))
+    refs: list[tuple[str, Engine]] = []
+    for name in REFERENCES:
+        engine = openspiel_engine(name)
+        if engine is not None:
+            refs.append((name, engine))
+    if not refs:
+        raise SystemExit("open_spiel is not installed: pip install 'savanna[bench]'")
+    engines = [e for _, e in ours] + [e for _, e in refs]
+    load_before = _load()
+    runs: dict[str, list[Rates]] = {e.name: [] for e in engines}
+    for k in range(repeats):
+        rates = measure(engines, seconds=seconds, slices=slices, seed=seed + k, clock=CLOCKS[clock])
+        for name, r in rates.items():
+            runs[name].append(r)
+        _log(f"engines: run {k + 1} of {repeats} measured")
+    load_after = _load()
+    rows = {e.name: EngineRow(e.name, runs[e.name]) for e in engines}
+    ref_rows = {short: rows[e.name] for short, e in refs}
 
-
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=8.0, help="measuring time per configuration")
-    parser.add_argument("--write", action="store_true", help="update docs/benchmarks.md")
-    args = parser.parse_args()
-    table = run(args.seconds)
-    if args.write:
-        path = Path(__file__).resolve().parent.parent / "docs" / "benchmarks.md"
-        text = path.read_text(encoding="utf-8")
-        text = re.sub(
-            re.escape(BEGIN) + ".*?" + re.escape(END), lambda _: f"{BEGIN}\n{table}\n{END}", text, flags=re.S
+    out = [
+        f"Engine build: **{engine_build()}**. Python {platform.python_version()}, "
+        f"{platform.machine()}, {os.cpu_count()} cores; {repeats} runs of {seconds:g} s "
+        f"({_clock_text(clock)}) per engine each, in {slices} round-robin slices per run; "
+        f"load average {load_before} before, {load_after} after.",
+        "",
+        "| engine | actions/game | decisions/game | actions/s | decisions/s | games/s |",
+        "|---|---:|---:|---:|---:|---:|",
+    ]
+    for label, engine in [*ours, *refs]:
+        row = rows[engine.name]
+        name = f"OpenSpiel {label} (C++)" if (label, engine) in refs else label
+        out.append(
+            f"| {name} | {row.per_game('actions'):,.0f} | {row.per_game('decisions'):,.0f} | "
+            f"{row.median('actions_per_sec'):,.0f} | {row.median('decisions_per_sec'):,.0f} | "
+            f"{row.median('games_per_sec'):,.1f} |"
         )
-        path.write_text(text, encoding="utf-8")
-    print(table)
+    anchors = [a for a in RATIO_ANCHORS if a in ref_rows]
+    header = "| engine | " + " | ".join(
+        f"÷ {a} {unit}" for a in anchors for unit in ("actions", "decisions", "games")
+    ) + " |"
+    out += [
+        "",
+        f"Ratios (median over the {repeats} runs, range in brackets; each run's ratio uses "
+        "that run's reference):",
+        "",
+        header,
+        "|---|" + "---:|" * (3 * len(anchors)),
+    ]
+    for label, engine in ours:
+        cells = []
+        for anchor in anchors:
+            pairs = list(zip(rows[engine.name].runs, ref_rows[anchor].runs, strict=True))
+            for unit in ("actions", "decisions", "games"):
+                cells.append(_median_range([ours_r.ratios(ref_r)[unit] for ours_r, ref_r in pairs]))
+        out.append(f"| {label} | " + " | ".join(cells) + " |")
+    goal_label, goal_engine = ours[0]
+    if "backgammon" in ref_rows and "pig" in ref_rows:
+        pairs_bg = list(zip(rows[goal_engine.name].runs, ref_rows["backgammon"].runs, strict=True))
+        pairs_pig = list(zip(rows[goal_engine.name].runs, ref_rows["pig"].runs, strict=True))
+        games_bg = statistics.median(a.ratios(b)["games"] for a, b in pairs_bg)
+        actions_pig = statistics.median(a.ratios(b)["actions"] for a, b in pairs_pig)
+        out += [
+            "",
+            f"Goals ({goal_label}): whole games/s at least 3× backgammon's: **{games_bg:.2f}×**, "
+            f"{_verdict(games_bg >= 3.0)}; actions/s at least 1.0× pig's: **{actions_pig:.2f}×**, "
+            f"{_verdict(actions_pig >= 1.0)}.",
+        ]
+    return "\n".join(out)
+
+
+def _clock_text(clock: str) -> str:
+    return "CPU time" if clock == "cpu" else "wall clock"
+
+
+def _verdict(reached: bool) -> str:
+    return "reached" if reached else "not reached"
+
+
+# -- search -------------------------------------------------------------------------------
+def _random_remaining(state: Any, rng: random.Random, *, openspiel: bool) -> int:
+    """Actions of one random playout from a copy of ``state``."""
+    state = state.clone()
+    steps = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            if openspiel:
+                outcomes = state.chance_outcomes()
+                action = rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0]
+            else:
+                action = state.sample_chance(rng)
+        else:
+            legal = state.legal_actions()
+            action = legal[rng.randrange(len(legal))]
+        if openspiel:
+            state.apply_action(action)
+        else:
+            state.apply_unchecked(action)
+        steps += 1
+    return steps
+
+
+def savanna_positions(game: Game, count: int, seed: int) -> list[tuple[State, Observation, list[int]]]:
+    """``count`` decisions with a real choice, drawn from heuristic games (state, view, legal)."""
+    found: list[tuple[State, Observation, list[int]]] = []
+    specs = [parse_bot_spec("heuristic")] * game.num_players
+    index = 0
+    while len(found) < count:
+        final = play_game(game, make_bots(game, specs, seed + index), seed=seed + index)
+        replay = game.new_initial_state()
+        rng = random.Random(seed + index)
+        for action in final.history:
+            if not replay.is_chance_node() and len(replay.legal_actions()) > 1 and rng.random() < 0.1:
+                seat = replay.current_player()
+                found.append((replay.clone(), replay.observation(seat), replay.legal_actions()))
+                if len(found) == count:
+                    break
+            replay.apply_unchecked(action)
+        index += 1
+    return found
+
+
+def backgammon_positions(count: int, seed: int) -> list[Any]:
+    """``count`` backgammon decisions with a real choice, drawn from random games."""
+    import pyspiel
+
+    game = pyspiel.load_game("backgammon")
+    rng = random.Random(seed)
+    found: list[Any] = []
+    while len(found) < count:
+        state = game.new_initial_state()
+        while not state.is_terminal() and len(found) < count:
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0])
+                continue
+            legal = state.legal_actions()
+            if len(legal) > 1 and rng.random() < 0.1:
+                found.append(state.clone())
+            state.apply_action(legal[rng.randrange(len(legal))])
+    return found
+
+
+def search_section(sims: int, positions: int, rounds: int, seed: int, clock: str = "cpu") -> str:
+    """The ``search`` section: ISMCTS full rollouts against OpenSpiel's C++ MCTSBot."""
+    import pyspiel
+
+    backgammon = pyspiel.load_game("backgammon")
+    bg_cases = backgammon_positions(positions, seed)
+    ours = {name: savanna_positions(load_game(name), positions, seed) for name in SEARCH_GAMES}
+    sims_done = dict.fromkeys([*SEARCH_GAMES, "backgammon"], 0)
+    spent = dict.fromkeys([*SEARCH_GAMES, "backgammon"], 0.0)
+    load_before = _load()
+    tick = CLOCKS[clock]
+    for r in range(rounds):
+        for name, cases in ours.items():
+            game = load_game(name)
+            for k, (_, observation, legal) in enumerate(cases):
+                search = Search(game, observation, legal, random.Random(seed + 1000 * r + k), depth=None)
+                started = tick()
+                search.run(sims=sims)
+                spent[name] += tick() - started
+                sims_done[name] += search.simulations
+        for k, state in enumerate(bg_cases):
+            evaluator = pyspiel.RandomRolloutEvaluator(1, seed + 1000 * r + k)
+            bot = pyspiel.MCTSBot(backgammon, evaluator, 2.0, sims, 1000, False, seed + 1000 * r + k, False)
+            started = tick()
+            bot.step(state)
+            spent["backgammon"] += tick() - started
+            sims_done["backgammon"] += sims
+        _log(f"search: round {r + 1} of {rounds} measured")
+    load_after = _load()
+    rng = random.Random(seed)
+    lengths = {
+        name: statistics.mean(
+            _random_remaining(s, rng, openspiel=False) for s, _, _ in cases for _ in range(20)
+        )
+        for name, cases in ours.items()
+    }
+    lengths["backgammon"] = statistics.mean(
+        _random_remaining(s, rng, openspiel=True) for s in bg_cases for _ in range(20)
+    )
+    rate = {name: sims_done[name] / spent[name] for name in sims_done}
+    out = [
+        f"Engine build: **{engine_build()}**; one core, {_clock_text(clock)}; {positions} "
+        f"positions per game x {sims} simulations, {rounds} alternating rounds; load average {load_before} before, "
+        f"{load_after} after. ISMCTS: default settings but `depth=full` (random rollouts to the "
+        "end). MCTSBot: `uct_c=2`, one random rollout per simulation "
+        "(`RandomRolloutEvaluator(1)`), `solve=False`.",
+        "",
+        "| search | simulations/s | random playout from the positions (actions) | "
+        "rollout actions/s (estimate) | ratio to MCTSBot (simulations) |",
+        "|---|---:|---:|---:|---:|",
+    ]
+    reference = rate["backgammon"]
+    for name in [*SEARCH_GAMES, "backgammon"]:
+        label = (
+            "OpenSpiel C++ `MCTSBot`, backgammon" if name == "backgammon" else f"ISMCTS, {name} (4p)"
+        )
+        out.append(
+            f"| {label} | {rate[name]:,.0f} | {lengths[name]:,.0f} | "
+            f"{rate[name] * lengths[name]:,.0f} | **{rate[name] / reference:.2f}** |"
+        )
+    first = SEARCH_GAMES[0]
+    ratio = rate[first] / reference
+    out += [
+        "",
+        f"Goal: ISMCTS with full rollouts ({first}) at least 1.5× MCTSBot's simulations/s: "
+        f"**{ratio:.2f}×**, {_verdict(ratio >= 1.5)}.",
+    ]
+    return "\n".join(out)
+
+
+# -- lab ----------------------------------------------------------------------------------
+def lab_section(game_name: str, games: int, seed: int, reference_seconds: float) -> str:
+    """The ``lab`` section: run_simulation with random bots on 1 and 2 workers."""
+    game = load_game(game_name)
+    bare = savanna_engine(game)
+    plan = SimulationPlan.create(game_name, bots=["random"], games=games, seed=seed)
+    load_before = _load()
+    bare_actions = bare_wall = bare_cpu = 0.0
+    results: dict[int, tuple[float, float, int]] = {}
+
+    def bare_slice() -> None:
+        nonlocal bare_actions, bare_wall, bare_cpu
+        cpu_before, wall_before = time.process_time(), time.perf_counter()
+        rates = measure([bare], seconds=reference_seconds, slices=1, seed=seed)[bare.name]
+        bare_actions += rates.actions
+        bare_cpu += time.process_time() - cpu_before
+        bare_wall += time.perf_counter() - wall_before
+
+    bare_slice()
+    for workers in (1, 2):
+        cpu_before = _cpu_with_children()
+        started = time.perf_counter()
+        outcomes = run_simulation(plan, workers=workers)
+        wall = time.perf_counter() - started
+        cpu = _cpu_with_children() - cpu_before
+        results[workers] = (wall, cpu, sum(int(o["length"]) for o in outcomes))
+        _log(f"lab: {workers} worker(s) measured")
+        bare_slice()
+    load_after = _load()
+    bare_per_cpu = bare_actions / bare_cpu
+    one = results[1][2] / results[1][0]
+    out = [
+        f"Engine build: **{engine_build()}**; `{game_name}` ({game.num_players}p, defaults), "
+        f"{games} games, bots `random`, seed {seed}; load average {load_before} before, "
+        f"{load_after} after. `run_simulation` only (worker start included; no summary, "
+        "report or plots). Wall clock, and CPU time of all the processes (the workers' counted "
+        "once they have ended). Reference: bare random playouts of the same game in this "
+        "process (the loop of the engines section), measured before, between and after.",
+        "",
+        "| workers | wall time | games/s | actions/s | ÷ 1 worker | CPU time | actions per CPU "
+        "second | ÷ bare playouts (per CPU second) |",
+        "|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    for workers, (wall, cpu, actions) in results.items():
+        rate = actions / wall
+        out.append(
+            f"| {workers} | {wall:.1f} s | {games / wall:,.1f} | {rate:,.0f} | {rate / one:.2f} | "
+            f"{cpu:.1f} s | {actions / cpu:,.0f} | {actions / cpu / bare_per_cpu:.2f} |"
+        )
+    two = results[2][2] / results[2][0]
+    out += [
+        "",
+        f"Bare random playouts: {bare_per_cpu:,.0f} actions per CPU second "
+        f"({bare_actions / bare_wall:,.0f} per wall-clock second).",
+        "",
+        f"Goals: at least 1,000,000 actions/s on 2 workers: **{two:,.0f}**, "
+        f"{_verdict(two >= 1_000_000)}; 2 workers at least 1.8× one: **{two / one:.2f}×**, "
+        f"{_verdict(two / one >= 1.8)} (wall clock: meaningful only on a quiet machine).",
+    ]
+    return "\n".join(out)
+
+
+def _cpu_with_children() -> float:
+    """CPU seconds of this process and of its finished worker processes."""
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
+# -- main ---------------------------------------------------------------------------------
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=4.0, help="measuring time per engine and run")
+    parser.add_argument("--repeats", type=int, default=3, help="runs of the engines section")
+    parser.add_argument("--slices", type=int, default=4, help="round-robin slices per run")
+    parser.add_argument("--search-sims", type=int, default=200, help="simulations per measured search")
+    parser.add_argument("--search-positions", type=int, default=6)
+    parser.add_argument("--search-rounds", type=int, default=3)
+    parser.add_argument("--lab-game", default="banjooli")
+    parser.add_argument("--lab-games", type=int, default=2000)
+    parser.add_argument("--only", default=",".join(SECTIONS), help="sections to run, comma-separated")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--clock", choices=sorted(CLOCKS), default="cpu", help="engines and search timing")
+    parser.add_argument("--write", action="store_true", help="update docs/benchmarks.md")
+    parser.add_argument("--doc", type=Path, default=DOC, help="the page --write updates")
+    args = parser.parse_args(argv)
+    wanted = [s.strip() for s in args.only.split(",") if s.strip()]
+    unknown = sorted(set(wanted) - set(SECTIONS))
+    if unknown:
+        parser.error(f"unknown section(s) {', '.join(unknown)}; choose from {', '.join(SECTIONS)}")
+    runners: dict[str, Callable[[], str]] = {
+        "engines": lambda: engines_section(
+            args.seconds, args.repeats, args.slices, args.seed, args.clock
+        ),
+        "search": lambda: search_section(
+            args.search_sims, args.search_positions, args.search_rounds, args.seed, args.clock
+        ),
+        "lab": lambda: lab_section(args.lab_game, args.lab_games, args.seed, args.seconds),
+    }
+    for name in wanted:
+        body = runners[name]()
+        print(f"## {name}\n\n{body}\n", flush=True)
+        if args.write:
+            _write(args.doc, name, body)
 
 
 if __name__ == "__main__":

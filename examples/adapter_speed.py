@@ -1,9 +1,12 @@
-"""Measure how fast random games run through the core, OpenSpiel and PettingZoo adapters.
+"""Measure how fast random games run through the core, OpenSpiel, PettingZoo and Gymnasium.
 
 Run::
 
     python examples/adapter_speed.py              # every registered game, 20 games each
     python examples/adapter_speed.py --games 50 hyena
+
+The Gymnasium figures are agent steps (the seat-0 agent against random bots) through
+``make`` one game at a time and through ``make_vec`` with 16 games at once.
 
 Speeds are CPU time (``time.process_time``), so a busy machine does not skew them much.
 """
@@ -19,6 +22,7 @@ import numpy as np
 
 from savanna.core import load_game, random_playout, registered_games
 from savanna.interop import openspiel
+from savanna.interop.gymnasium import make, make_vec
 from savanna.interop.pettingzoo import raw_env
 
 
@@ -63,8 +67,40 @@ def pettingzoo_speed(name: str, games: int) -> float:
     return steps / (time.process_time() - start)
 
 
-def main(argv: Sequence[str] | None = None) -> dict[str, tuple[float, float, float]]:
-    """Print and return ``{game: (core, openspiel, pettingzoo)}`` speeds."""
+def gymnasium_speed(name: str, games: int) -> float:
+    """Agent steps per CPU second through the single-agent environment, random opponents."""
+    env = make(name, opponents="random")
+    rng = np.random.default_rng(0)
+    start, steps = time.process_time(), 0
+    for seed in range(games):
+        _, info = env.reset(seed=seed)
+        done = False
+        while not done:
+            mask = info["action_mask"]
+            action = int(rng.choice(np.flatnonzero(mask))) if mask.any() else 0
+            _, _, done, _, info = env.step(action)
+            steps += 1
+    return steps / (time.process_time() - start)
+
+
+def vector_speed(name: str, games: int, envs: int = 16) -> float:
+    """Agent steps per CPU second through the vector environment, ``envs`` games at once."""
+    env = make_vec(name, envs, opponents="random")
+    rng = np.random.default_rng(0)
+    start, steps, finished = time.process_time(), 0, 0
+    _, infos = env.reset(seed=0)
+    while finished < games:
+        actions = [
+            int(rng.choice(np.flatnonzero(m))) if m.any() else 0 for m in infos["action_mask"]
+        ]
+        _, _, terminated, truncated, infos = env.step(actions)
+        steps += envs
+        finished += int((terminated | truncated).sum())
+    return steps / (time.process_time() - start)
+
+
+def main(argv: Sequence[str] | None = None) -> dict[str, tuple[float, ...]]:
+    """Print and return ``{game: (core, openspiel, pettingzoo, gymnasium, vector)}`` speeds."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("names", nargs="*", help="games (default: every registered game)")
     parser.add_argument("--games", type=int, default=20, help="random games per measure")
@@ -75,11 +111,14 @@ def main(argv: Sequence[str] | None = None) -> dict[str, tuple[float, float, flo
             core_speed(name, args.games),
             openspiel_speed(name, args.games),
             pettingzoo_speed(name, args.games),
+            gymnasium_speed(name, args.games),
+            vector_speed(name, args.games),
         )
         results[name] = speeds
         print(
             f"{name}: core {speeds[0]:,.0f} actions/s, OpenSpiel {speeds[1]:,.0f} actions/s, "
-            f"PettingZoo {speeds[2]:,.0f} agent steps/s"
+            f"PettingZoo {speeds[2]:,.0f} agent steps/s, Gymnasium {speeds[3]:,.0f} agent steps/s, "
+            f"Gymnasium vector (16 games) {speeds[4]:,.0f} agent steps/s"
         )
     return results
 

@@ -24,3 +24,9 @@ def toy_game_class():
 
     register(ToyGame)
     return ToyGame
+
+
+@pytest.fixture(autouse=True)
+def _private_save_key(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Save keys made by tests go to a temporary folder, never the user's data folder."""
+    monkeypatch.setenv("SAVANNA_DATA_DIR", str(tmp_path_factory.mktemp("savanna-data")))

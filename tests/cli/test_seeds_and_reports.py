@@ -24,7 +24,10 @@ def _commands(tmp_path: Path) -> dict[str, list[str]]:
     return {
         "playout": ["playout", "toy"],
         "play": ["play", "toy", "--seats", "bot:random,bot:random", "--pause", "0"],
-        "simulate": ["simulate", "toy", "--bots", "random", "--report", str(tmp_path / "r"), "-q"],
+        "simulate": [
+            *("simulate", "toy", "--bots", "random", "--games", "2", "--workers", "1"),
+            *("--report", str(tmp_path / "r"), "-q"),
+        ],
         "tournament": ["tournament", "toy", "--bots", "random,heuristic", "--games", "1", "-q"],
         "bench": ["bench", "toy", "--seconds", "0.01"],
     }

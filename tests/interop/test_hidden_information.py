@@ -4,8 +4,8 @@ For every imperfect-information game (the toy game's card, Banjooli's prediction
 a random game is replayed with one chance outcome swapped for another that the observing
 seat cannot see but another seat can. While the observing seat's own Savanna observation
 stays the same, everything the adapters give that seat (OpenSpiel observation and
-information-state strings and tensors, PettingZoo and Gymnasium observations) must stay the
-same too.
+information-state strings and tensors, PettingZoo AEC and parallel and Gymnasium single and
+vector observations) must stay the same too.
 """
 
 from __future__ import annotations
@@ -17,8 +17,8 @@ import pytest
 
 from savanna.core import Game, State, load_game, random_playout
 from savanna.interop import openspiel
-from savanna.interop.gymnasium import make
-from savanna.interop.pettingzoo import raw_env
+from savanna.interop.gymnasium import make, make_vec
+from savanna.interop.pettingzoo import parallel_env, raw_env
 from tests.interop.conftest import IMPERFECT
 
 WATCHER = 0
@@ -63,6 +63,11 @@ def _adapter_views(spiel_state: openspiel.SavannaSpielState, game: Game) -> list
     aec.state = spiel_state.inner
     gym = make(game, opponents="random", seat=WATCHER)
     gym.state = spiel_state.inner
+    parallel = parallel_env(game)
+    parallel.state = spiel_state.inner
+    vector = make_vec(game, 1, opponents="random", seat=WATCHER)
+    vector.envs[0].state = spiel_state.inner
+    vector._fill(0)
     return [
         spiel_state.observation_string(WATCHER),
         list(spiel_state.observation_tensor(WATCHER)),
@@ -70,6 +75,8 @@ def _adapter_views(spiel_state: openspiel.SavannaSpielState, game: Game) -> list
         list(spiel_state.information_state_tensor(WATCHER)),
         aec.observe(f"player_{WATCHER}")["observation"].tolist(),
         gym._observe().tolist(),
+        parallel._observations()[f"player_{WATCHER}"]["observation"].tolist(),
+        vector._observations[0].tolist(),
     ]
 
 

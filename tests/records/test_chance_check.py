@@ -198,6 +198,8 @@ def test_version_1_records_replay_without_a_claim_and_cannot_carry_one() -> None
 def test_version_2_seeds_follow_the_seed_rule(seed: int) -> None:
     with pytest.raises(RecordError, match="the seed must be from 0 to"):
         _with(_golden("hyena-four-sticks"), seed=seed)
+    with pytest.raises(RecordError, match="field 'seed'"):
+        _with(_golden("hyena-four-sticks"), seed=True)
 
 
 def test_deeply_nested_json_is_a_record_error_not_a_recursion_error() -> None:
@@ -205,3 +207,12 @@ def test_deeply_nested_json_is_a_record_error_not_a_recursion_error() -> None:
         Record.from_json("[" * 200_000)
     with pytest.raises(RecordError, match="nested too deeply"):
         Record.from_json('{"format": "savanna-record", "options": ' + "[" * 200_000)
+
+
+@pytest.mark.parametrize("module", ["savanna.core.rng", "savanna.core.record"])
+def test_docstring_examples_run(module: str) -> None:
+    import doctest
+    import importlib
+
+    failures, tried = doctest.testmod(importlib.import_module(module))
+    assert failures == 0 and tried > 0

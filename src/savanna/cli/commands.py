@@ -18,10 +18,10 @@ from typing import Annotated, Any, ParamSpec, TypeVar
 
 import typer
 from rich.console import Console
-from rich.markup import escape
 from rich.table import Table
 
 from savanna.cli import app
+from savanna.cli.errors import language_of, print_error
 from savanna.core import (
     Game,
     OptionError,
@@ -39,6 +39,7 @@ from savanna.core import (
 from savanna.core import replay as replay_record
 from savanna.core.registry import broken_games
 from savanna.core.rng import PLAYOUT
+from savanna.saves import is_save
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -71,12 +72,8 @@ def default_lang() -> str:
 
 def fail(error: SavannaError, code: int, lang: str | None = None) -> typer.Exit:
     """Print ``error`` as one line on standard error and build the exit to raise."""
-    err_console.print(
-        f"[bold red]error:[/] {escape(error.text(lang or default_lang()))}",
-        highlight=False,
-        markup=True,
-        soft_wrap=True,  # one line: the terminal wraps it, Rich does not break it
-    )
+    language = lang or language_of()
+    print_error(error.text(language), language)
     return typer.Exit(code)
 
 
@@ -188,7 +185,8 @@ def _write_atomically(path: Path, text: str) -> None:
     tmp.replace(path)
 
 
-def _read_bytes(path: Path) -> bytes:
+def read_bytes(path: Path) -> bytes:
+    """The bytes of ``path`` (RecordError, one clear line, when it cannot be read)."""
     try:
         return path.read_bytes()
     except OSError as exc:
@@ -200,7 +198,7 @@ def _read_bytes(path: Path) -> bytes:
 
 def read_record(path: Path) -> Record:
     """Read a record file (RecordError for a missing, unreadable or corrupt file)."""
-    return Record.from_json(_read_bytes(path))
+    return Record.from_json(read_bytes(path))
 
 
 def json_lines(path: Path, data: bytes) -> list[tuple[int, bytes]] | None:
@@ -261,7 +259,7 @@ def replay(
     record checked and a summary printed.
     """
     language = _check_lang(lang)
-    data = _read_bytes(file)
+    data = read_bytes(file)
     lines = json_lines(file, data)
     if lines is not None:
         if step:
@@ -271,6 +269,14 @@ def replay(
             )
         _replay_lines(file, lines, language)
         return
+    if is_save(data):
+        raise RecordError(
+            "this is a game in progress, saved sealed (no card or seed in clear): resume it "
+            "with `savanna play --load FILE`; its record is written when the game ends",
+            "c'est une partie en cours, sauvegardée scellée (ni carte ni graine en clair) : "
+            "reprenez-la avec `savanna play --load FICHIER` ; son enregistrement est écrit à "
+            "la fin de la partie",
+        )
     record = Record.from_json(data)
     if step:
         from savanna.tui import step_through
@@ -285,7 +291,7 @@ def replay(
     console.print(game.render_text(final.observation(None), language), highlight=False, markup=False)
     console.print(f"position: {final.to_text()}", highlight=False, markup=False)
     table = Table(title="scores")
-    table.add_column("seat" if language == "en" else "place")
+    table.add_column("seat" if language == "en" else "siège")
     table.add_column("player" if language == "en" else "joueur")
     table.add_column("score")
     table.add_column("rank" if language == "en" else "rang")
@@ -293,7 +299,7 @@ def replay(
     for seat, score in enumerate(final.scores()):
         who = record.seats[seat] if record.seats and seat < len(record.seats) else ""
         rank = "" if ranking is None else str(ranking[seat] + 1)
-        table.add_row(str(seat), who, _show_number(score), rank)
+        table.add_row(str(seat + 1), who, _show_number(score), rank)  # people count from 1
     console.print(table)
     console.print(chance_line(record, language), highlight=False, markup=False, soft_wrap=True)
     if final.is_terminal():
@@ -326,11 +332,7 @@ def _replay_lines(file: Path, lines: list[tuple[int, bytes]], language: str) -> 
         checked += record.chance_checked
     for number, problem in refused:
         where = _say(language, f"line {number}:", f"ligne {number} :")
-        err_console.print(
-            f"[bold red]error:[/] {where} {escape(problem.text(language))}",
-            highlight=False,
-            soft_wrap=True,
-        )
+        print_error(f"{where} {problem.text(language)}", language)
     total = len(lines)
     console.print(
         _say(
@@ -372,14 +374,15 @@ def bench(
     seed: Annotated[int, typer.Option("--seed", help="Seed of the playouts.")] = 0,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
-    """Random-playout throughput, with OpenSpiel's C++ backgammon measured in the same run.
+    """Random-playout throughput, with OpenSpiel's C++ backgammon and pig measured in the same run.
 
-    Applied actions per second (chance outcomes included) and games per second, for this game
-    and — when ``open_spiel`` is installed (the ``[bench]`` extra) — for OpenSpiel's
-    ``backgammon`` driven from Python by the same loop, and their ratio. The two are measured
-    in alternating slices so that machine noise hits both alike.
+    Applied actions per second (chance outcomes included), seat decisions per second and
+    whole games per second, for this game and — when ``open_spiel`` is installed (the
+    ``[bench]`` extra) — for OpenSpiel's ``backgammon`` and ``pig`` driven from Python by
+    the same loop, and the ratios. The engines are measured in alternating slices so that
+    machine noise hits them alike. The first line says which build of the engines ran.
     """
-    from savanna.bench import compare_with_reference
+    from savanna.bench import compare_with_references
 
     if not 0 < seconds <= 3600:
         raise OptionError(
@@ -388,25 +391,31 @@ def bench(
         )
     check_seed(seed)
     configured = make_game(game, players, option)
-    result = compare_with_reference(configured, seconds=seconds, seed=seed)
+    result = compare_with_references(configured, seconds=seconds, seed=seed)
     if as_json:
         sys.stdout.write(json.dumps(result.as_json(), sort_keys=True) + "\n")
         return
+    console.print(f"engine build: {result.build}")
     table = Table(title=f"random playouts — {configured!r}")
-    table.add_column("engine")
-    table.add_column("actions/s", justify="right")
-    table.add_column("games/s", justify="right")
-    table.add_row(game, f"{result.steps_per_sec:,.0f}", f"{result.games_per_sec:,.1f}")
-    if result.reference_steps_per_sec is not None:
+    for column in ("engine", "actions/s", "decisions/s", "games/s", "actions/game"):
+        table.add_column(column, justify="left" if column == "engine" else "right")
+    rows = [(game, result.game)]
+    rows += [(f"OpenSpiel {name} (C++)", rates) for name, rates in result.references.items()]
+    for label, rates in rows:
         table.add_row(
-            "OpenSpiel backgammon (C++)",
-            f"{result.reference_steps_per_sec:,.0f}",
-            f"{result.reference_games_per_sec or 0:,.1f}",
+            label,
+            f"{rates.actions_per_sec:,.0f}",
+            f"{rates.decisions_per_sec:,.0f}",
+            f"{rates.games_per_sec:,.1f}",
+            f"{rates.actions / max(rates.games, 1):,.0f}",
         )
     console.print(table)
-    if result.ratio is None:
+    if not result.references:
         console.print("open_spiel is not installed: no reference (pip install 'savanna[bench]')")
-    else:
-        console.print(f"ratio (this game / backgammon, actions per second): {result.ratio:.2f}")
+    for name, ratios in result.ratios().items():
+        console.print(
+            f"ratio to {name}: actions {ratios['actions']:.2f}, "
+            f"decisions {ratios['decisions']:.2f}, games {ratios['games']:.2f}"
+        )
 
 

@@ -6,7 +6,7 @@ one clear line in the chosen language and exit with code 2, never a traceback.
 
 from __future__ import annotations
 
-import random
+import secrets
 from pathlib import Path
 from typing import Annotated
 
@@ -14,8 +14,10 @@ import typer
 from rich.console import Console
 
 from savanna.cli import app
-from savanna.cli.commands import parse_options, read_record
+from savanna.cli.commands import parse_options, read_bytes
+from savanna.cli.errors import print_error
 from savanna.core import (
+    MAX_SEED,
     Game,
     OptionError,
     SavannaError,
@@ -24,8 +26,10 @@ from savanna.core import (
     registered_games,
     replay,
 )
+from savanna.core.rng import POSITION, SeedSchedule
 from savanna.i18n import resolve_language
-from savanna.i18n.tui import MESSAGES as M
+from savanna.i18n.tui import M
+from savanna.saves import read_game
 from savanna.tui.seat import SeatSpec, default_seats, parse_seats
 from savanna.tui.session import PlaySession
 
@@ -71,9 +75,12 @@ def build_session(
         raise OptionError(M("cli.pause", "en", value=pause), M("cli.pause", "fr", value=pause))
     seat_list = parse_seats(seats) if seats is not None else None
     history: list[int] = []
+    reseeds: list[tuple[int, int]] = []
+    checked = True
+    save_to: Path | None = None
     configured: Game
     if load is not None:
-        record = read_record(load)
+        record = read_game(read_bytes(load))
         if game is not None and game.strip().lower() != record.game:
             raise OptionError(
                 f"the saved game is {record.game!r}, not {game!r}",
@@ -93,10 +100,20 @@ def build_session(
                 if record.seats is not None
                 else default_seats(configured.num_players)
             )
-        if seed is None:
-            seed = record.seed
+        # The past keeps its seeds (the record can be checked); the future is drawn from a
+        # fresh seed, so nothing in the save file tells what comes next.
+        fresh = seed if seed is not None else fresh_seed()
+        if record.chance == POSITION and record.seed is not None:
+            schedule = SeedSchedule(record.seed, record.reseeds or [])
+            if not state.is_terminal():
+                schedule.reseed(len(history), fresh)
+            seed, reseeds = schedule.seed, schedule.reseeds
+        else:
+            seed, checked = fresh, False
+        # `save` writes back to the file resumed from; the finished record goes to a new
+        # file unless --out names one, so a save is never overwritten without being asked.
         if out is None:
-            out = load
+            save_to = load
     else:
         name = game if game is not None else _default_game()
         players = len(seat_list) if seat_list is not None else None
@@ -104,24 +121,29 @@ def build_session(
         if seat_list is None:
             seat_list = default_seats(configured.num_players)
     if seed is None:
-        seed = random.SystemRandom().randrange(2**31)
+        seed = fresh_seed()
     return PlaySession(
         configured,
         seat_list,
         seed=seed,
+        reseeds=reseeds,
+        checked=checked,
         lang=lang,
         console=console,
         pause=pause,
         out=out,
+        save_to=save_to,
         history=history,
     )
 
 
-def _error(err: Console, lang: str, exc: SavannaError) -> None:
-    # soft_wrap: a long path in the message is wrapped by the terminal, not broken by Rich.
-    err.print(
-        M("cli.error", lang, message=exc.text(lang)), markup=False, highlight=False, soft_wrap=True
-    )
+def fresh_seed() -> int:
+    """A seed from the system's randomness, over the whole seed range (not guessable)."""
+    return secrets.randbelow(MAX_SEED + 1)
+
+
+def _error(lang: str, exc: SavannaError) -> None:
+    print_error(exc.text(lang), lang)
 
 
 @app.command()
@@ -141,20 +163,31 @@ def play(
         list[str] | None, typer.Option("--option", "-o", help="Game option KEY=VALUE (repeatable).")
     ] = None,
     seed: Annotated[
-        int | None, typer.Option("--seed", "-s", help="Seed of dice and bots (default: fresh).")
+        int | None,
+        typer.Option(
+            "--seed",
+            "-s",
+            help="Seed of dice and bots (default: fresh); with --load, the seed of what follows.",
+        ),
     ] = None,
     lang: Annotated[
         str | None, typer.Option("--lang", help="en or fr (default: from the locale).")
     ] = None,
     load: Annotated[
-        Path | None, typer.Option("--load", help="Resume a game saved with `save FILE`.")
+        Path | None,
+        typer.Option(
+            "--load",
+            help="Resume a game saved with `save FILE` (kept: the finished record goes to a new file).",
+        ),
     ] = None,
     pause: Annotated[
         float, typer.Option("--pause", help="Seconds to wait after each bot move and roll.")
     ] = DEFAULT_PAUSE,
     out: Annotated[
         Path | None,
-        typer.Option("--out", help="Write the record here (default: <game>-<seed>.savanna.json)."),
+        typer.Option(
+            "--out", help="Write the record here (default: <game>-<date>-<time>.savanna.json)."
+        ),
     ] = None,
 ) -> None:
     """Play a game in the terminal: people at one keyboard, bots in the other seats.
@@ -162,11 +195,10 @@ def play(
     Type a move's code or its notation; `help`, `save FILE`, `undo` and `quit` work at
     every prompt. The record is written at the end of the game.
     """
-    err = Console(stderr=True)
     try:
         language = resolve_language(lang)
     except OptionError as exc:
-        _error(err, "en", exc)
+        _error("en", exc)
         raise typer.Exit(EXIT_USAGE) from None
     console = Console()
     try:
@@ -182,10 +214,10 @@ def play(
             console=console,
         )
     except SavannaError as exc:
-        _error(err, language, exc)
+        _error(language, exc)
         raise typer.Exit(EXIT_USAGE) from None
     try:
         session.run()
     except SavannaError as exc:  # a bot breaking the protocol: a bug, reported cleanly
-        _error(err, language, exc)
+        _error(language, exc)
         raise typer.Exit(1) from None

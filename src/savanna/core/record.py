@@ -31,13 +31,21 @@ import random
 from collections.abc import Iterator, Sequence
 from typing import Any, Final, Literal
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict, StrictInt, ValidationError
 
 from savanna.core.errors import RecordError, SavannaError
 from savanna.core.game import Game, State
 from savanna.core.play import sample_action
 from savanna.core.registry import load_game
-from savanna.core.rng import MAX_SEED, PLAYOUT, POSITION, SEQUENCE, position_rng, sequence_rng
+from savanna.core.rng import (
+    MAX_SEED,
+    PLAYOUT,
+    POSITION,
+    SEQUENCE,
+    SeedSchedule,
+    position_rng,
+    sequence_rng,
+)
 
 __all__ = [
     "FORMAT",
@@ -93,9 +101,9 @@ class Record(BaseModel):
     game_version: int
     players: int
     options: dict[str, int | str | bool]
-    seed: int | None = None
+    seed: StrictInt | None = None
     chance: Draw | None = None
-    reseeds: list[tuple[int, int]] | None = None
+    reseeds: list[tuple[StrictInt, StrictInt]] | None = None
     seats: list[str] | None = None
     actions: list[str]
     result: RecordResult | None = None
@@ -338,16 +346,12 @@ class _Drawer:
         self.record = record
         self.draw = record.chance
         seed = record.seed if record.seed is not None else 0
-        self.seeds = [(0, seed), *(record.reseeds or [])]
+        self.seeds = SeedSchedule(seed, record.reseeds or [])
         self.rng: random.Random | None = None
         if self.draw == PLAYOUT:
             self.rng = random.Random(seed)
         elif self.draw == SEQUENCE:
             self.rng = sequence_rng(seed)
-
-    def seed_at(self, index: int) -> int:
-        """The seed chance at action ``index`` is drawn from."""
-        return next(seed for start, seed in reversed(self.seeds) if start <= index)
 
     def next(self, state: State, index: int) -> tuple[int, str] | None:
         """The action (id and text) the draw gives at ``index``; ``None`` for a free choice."""
@@ -362,11 +366,11 @@ class _Drawer:
             assert self.rng is not None
             action = state.sample_chance(self.rng)
         else:
-            action = state.sample_chance(position_rng(self.seed_at(index), index))
+            action = state.sample_chance(position_rng(self.seeds.seed_at(index), index))
         return action, state.action_to_text(action)
 
     def mismatch(self, index: int, text: str, drawn: str) -> RecordError:
-        seed = self.seed_at(index)
+        seed = self.seeds.seed_at(index)
         what_en, what_fr = ("action", "l'action") if self.draw == PLAYOUT else (
             "chance outcome",
             "le résultat du hasard",

@@ -43,6 +43,7 @@ from __future__ import annotations
 
 import hashlib
 import random
+from collections.abc import Sequence
 from typing import Final
 
 from savanna.core.errors import OptionError
@@ -53,6 +54,7 @@ __all__ = [
     "PLAYOUT",
     "POSITION",
     "SEQUENCE",
+    "SeedSchedule",
     "check_seed",
     "derive_seed",
     "make_rng",
@@ -108,3 +110,54 @@ def sequence_rng(seed: int) -> random.Random:
 def position_rng(seed: int, index: int) -> random.Random:
     """The generator of the chance outcome at action index ``index`` (draw ``position``)."""
     return make_rng(seed, "chance", index)
+
+
+class SeedSchedule:
+    """Which seed draws the chance outcome at each action index (the ``position`` draw).
+
+    A game starts with one seed; a game resumed from a save draws from a fresh seed from
+    the resume point on (a *reseed*). Records write the first seed as ``seed`` and the
+    others as ``reseeds``: ``[index, seed]`` pairs, indices increasing from 1.
+
+    >>> plan = SeedSchedule(5)
+    >>> plan.reseed(9, 77)
+    >>> plan.seed_at(8), plan.seed_at(9), plan.reseeds
+    (5, 77, [(9, 77)])
+    >>> plan.rewind(4)  # moves from index 4 on were taken back: they are drawn from 77 again
+    >>> plan.reseeds
+    [(4, 77)]
+    """
+
+    def __init__(self, seed: int, reseeds: Sequence[tuple[int, int]] = ()) -> None:
+        self._starts: list[tuple[int, int]] = [(0, seed)]
+        for index, value in reseeds:
+            self.reseed(index, value)
+
+    @property
+    def seed(self) -> int:
+        """The first seed (the record's ``seed``)."""
+        return self._starts[0][1]
+
+    @property
+    def latest(self) -> int:
+        """The seed that draws from now on."""
+        return self._starts[-1][1]
+
+    @property
+    def reseeds(self) -> list[tuple[int, int]]:
+        """The later seeds as ``(index, seed)`` pairs (the record's ``reseeds``)."""
+        return list(self._starts[1:])
+
+    def seed_at(self, index: int) -> int:
+        """The seed that draws the chance outcome at action ``index``."""
+        return next(seed for start, seed in reversed(self._starts) if start <= index)
+
+    def reseed(self, index: int, seed: int) -> None:
+        """Draw from ``seed`` from action ``index`` on (a later seed replaces earlier plans)."""
+        kept = [(start, value) for start, value in self._starts if start < index]
+        self._starts = [*kept, (index, seed)] if kept else [(0, seed)]
+
+    def rewind(self, index: int) -> None:
+        """The game was cut back to ``index`` actions: what follows is drawn from the latest seed."""
+        if self._starts[-1][0] > index:
+            self.reseed(index, self.latest)

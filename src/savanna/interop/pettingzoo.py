@@ -56,8 +56,9 @@ from savanna.interop.common import (
     observation_array,
     seat_of_agent,
 )
+from savanna.interop.pettingzoo_parallel import SavannaParallelEnv, parallel_env
 
-__all__ = ["env", "raw_env"]
+__all__ = ["SavannaParallelEnv", "env", "parallel_env", "raw_env"]
 
 ILLEGAL_REWARD = -1.0
 """Reward of an agent whose illegal action ended the game (``env`` only)."""
