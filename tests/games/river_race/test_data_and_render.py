@@ -7,10 +7,10 @@ import re
 import xml.etree.ElementTree as ET
 
 import pytest
+from tests.games.river_race.helpers import game, play, position
 
 from savanna.games.river_race.board import MapError, load_board, parse_map, read_data_file
 from savanna.games.river_race.components import Material, load_material
-from tests.games.river_race.helpers import game, play, position
 
 
 def _raw() -> dict:  # type: ignore[type-arg]

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import random
 
+from tests.games.river_race.helpers import field, play, position
+
 from savanna.bots import ISMCTSBot, make_bots, parse_bot_spec, play_game
 from savanna.games.river_race import RiverRaceGame
 from savanna.games.river_race.evaluation import estimate_scores, expected_prices
-from tests.games.river_race.helpers import field, play, position
 
 
 def _choice(state, seed: int = 0) -> str:  # type: ignore[no-untyped-def]

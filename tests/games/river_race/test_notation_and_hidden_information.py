@@ -7,13 +7,13 @@ from __future__ import annotations
 import random
 
 import pytest
+from tests.games.river_race.helpers import field, play, position
 
 from savanna.core import NotationError, SavannaError, record_of, replay
 from savanna.core.play import sample_action
 from savanna.games.river_race import RiverRaceGame
-from savanna.games.river_race.actions import NUM_ACTIONS, action_from_id, parse_action_text
+from savanna.games.river_race.actions import NUM_ACTIONS, from_id, parse_action_text
 from savanna.games.river_race.notation import parse_view, position_text
-from tests.games.river_race.helpers import field, play, position
 
 
 def _bargaining():  # type: ignore[no-untyped-def]
@@ -24,7 +24,7 @@ def _bargaining():  # type: ignore[no-untyped-def]
 
 def test_every_action_id_has_notation_that_reads_back() -> None:
     for action in range(NUM_ACTIONS):
-        act = action_from_id(action)
+        act = from_id(action)
         assert parse_action_text(str(act)).to_id() == action
 
 

@@ -91,3 +91,20 @@ def test_records_of_random_games_replay_to_the_same_position(game, seed) -> None
     while not state.is_terminal():
         state.apply(sample_action(state, rng))
     assert replay(record_of(state, seed=seed)).to_text() == state.to_text()
+
+
+@settings(max_examples=10, deadline=None)
+@given(games, st.integers(0, 2**32))
+def test_clone_copies_every_field_and_no_field_escapes_the_declaration(game, seed) -> None:  # type: ignore[no-untyped-def]
+    """state.py declares the position's fields once (``__slots__``); ``clone`` is written
+    from them, so a field set anywhere else would be missed by it."""
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        state.apply(sample_action(state, rng))
+        assert set(vars(state)) <= {"game", "history"}
+        copy = state.clone()
+        assert copy.to_text() == state.to_text() and copy.history == state.history
+        if not copy.is_terminal():
+            copy.apply(sample_action(copy, random.Random(seed)))
+            assert copy.to_text() != state.to_text() or copy.history != state.history

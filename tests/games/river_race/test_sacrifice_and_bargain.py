@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from savanna.games.river_race.board import load_board
 from tests.games.river_race.helpers import field, play, position, refused
+
+from savanna.games.river_race.board import load_board
 
 # Card 7: upper 4, lower 1. Card 12: upper 6, lower 3. Card 1: upper 1, lower 0.
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
+from tests.games.river_race.helpers import field, game, play, position
 
 from savanna.games.river_race import RiverRaceGame
 from savanna.games.river_race.components import load_material
-from tests.games.river_race.helpers import field, game, play, position
 
 
 def test_setup_pawns_three_pawns_per_player_start_in_the_camp() -> None:

@@ -1,7 +1,7 @@
 """Typed actions of the river race and their one codec: ids, notation, parsing.
 
 A seat's action is one of the frozen dataclasses below; ``to_id()`` gives its stable
-integer, :func:`action_from_id` reads it back, ``str()`` is its notation and
+integer, :func:`from_id` reads it back, ``str()`` is its notation and
 :func:`parse_action_text` reads notation back (case and spaces ignored). Chance outcomes
 (the dice, a pity coin, a sacrifice card, the first player) have their own classes and
 ids, meaningful at the chance node that draws them.
@@ -29,7 +29,7 @@ notation                          meaning
 ================================  ================================================
 
 Example:
-    >>> Offer(target=4, price=3).to_id() == action_from_id(Offer(4, 3).to_id()).to_id()
+    >>> Offer(target=4, price=3).to_id() == from_id(Offer(4, 3).to_id()).to_id()
     True
     >>> str(Offer(target=4, price=3)), str(Move(pawn=0, branch=AROUND))
     ('offer 2b 3', 'move a around')
@@ -75,7 +75,7 @@ __all__ = [
     "Refuse",
     "Roll",
     "Step",
-    "action_from_id",
+    "from_id",
     "parse_action_text",
     "parse_chance_text",
     "parse_pawn_name",
@@ -237,7 +237,7 @@ class Offer:
 Action = Move | Pass | Done | Accept | Refuse | Cross | Step | Counter | Offer
 
 
-def action_from_id(action: int) -> Action:
+def from_id(action: int) -> Action:
     """The seat action of id ``action``.
 
     Raises:

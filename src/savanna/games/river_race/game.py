@@ -125,9 +125,9 @@ class RiverRaceGame(Game):
         return (tensor_size(self),)
 
     def observation_tensor(self, observation: Observation) -> list[float]:
-        from savanna.games.river_race.observation import tensor
+        from savanna.games.river_race.observation import observation_tensor
 
-        return tensor(self, observation)
+        return observation_tensor(self, observation)
 
     def sample_state(self, observation: Observation, rng: random.Random) -> RiverRaceState:
         """A full state consistent with ``observation``: other seats' cards redrawn.

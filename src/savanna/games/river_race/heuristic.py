@@ -36,7 +36,7 @@ from savanna.games.river_race.actions import (
     Cross,
     Offer,
     Refuse,
-    action_from_id,
+    from_id,
 )
 from savanna.games.river_race.evaluation import estimate_scores
 from savanna.games.river_race.observation import sample_state
@@ -118,7 +118,7 @@ def _council(state: RiverRaceState, seat: int, legal: list[int]) -> int:
     crosses = []
     others = []
     for action in legal:
-        act = action_from_id(action)
+        act = from_id(action)
         if isinstance(act, Offer):
             offers.setdefault(act.target, []).append(act.price)
         elif isinstance(act, Cross):

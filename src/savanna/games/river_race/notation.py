@@ -31,7 +31,7 @@ import re
 from typing import TYPE_CHECKING, Final
 
 from savanna.core.display import Label
-from savanna.core.errors import IllegalActionError, NotationError
+from savanna.core.errors import NotationError
 from savanna.games.river_race.actions import (
     Accept,
     Card,
@@ -46,7 +46,7 @@ from savanna.games.river_race.actions import (
     Refuse,
     Roll,
     Step,
-    action_from_id,
+    from_id,
     parse_action_text,
     parse_chance_text,
     parse_pawn_name,
@@ -73,8 +73,7 @@ if TYPE_CHECKING:
     from savanna.games.river_race.game import RiverRaceGame
 
 __all__ = [
-    "describe_action",
-    "explain_illegal",
+    "describe",
     "parse_action",
     "parse_position",
     "parse_view",
@@ -391,7 +390,7 @@ def parse_action(state: RiverRaceState, text: str) -> int:
         raise game.refuse(text, "chance.not_now") from None
     action = act.to_id()
     if action not in state.legal_actions():
-        raise explain_illegal(state, action)
+        raise state.explain_illegal(action)
     return action
 
 
@@ -403,58 +402,6 @@ def _phase_of(value: Roll | Coin | Card | First) -> int:
     if isinstance(value, Card):
         return DRAW
     return FIRST
-
-
-def explain_illegal(state: RiverRaceState, action: int) -> IllegalActionError:
-    """The error naming the rule that refuses seat action ``action`` in ``state``."""
-    game = state.game
-    refuse = game.refuse
-    try:
-        act = action_from_id(action)
-    except ValueError:
-        return refuse(action, "action.unknown")
-    name = str(act)
-    phase = state.phase
-    if phase == OVER:
-        return refuse(name, "game.over")
-    if state.is_chance_node():
-        return refuse(name, "seat.not_to_act", Label("detail.chance_acts"))
-    if phase == MOVE:
-        if isinstance(act, Move):
-            return refuse(name, state.move_refusal(act) or "action.not_legal")
-        if isinstance(act, Pass):
-            return refuse(name, "move.none", Label("detail.can_move"))
-        return refuse(name, "council.when", Label("detail.rolled"))
-    if phase == COUNCIL:
-        if isinstance(act, Move | Pass):
-            return refuse(name, "roll.dice", Label("detail.roll_first"))
-        if isinstance(act, Offer):
-            return refuse(name, _offer_refusal(state, act))
-        if isinstance(act, Step):
-            return refuse(name, "sacrifice.step")
-        if isinstance(act, Cross):
-            pawn = 3 * state.turn + act.pawn
-            place = game.board.place_of_altar[state.pos[pawn]]
-            if place < 0 or state.held[place] < 0:
-                return refuse(name, "council.sacrificer")
-            have = state.gold[state.turn] + state.dealt_gold(place)
-            return refuse(name, "cross.price", Label("detail.card_asks", {"price": state.card_price(place), "have": have}))
-        return refuse(name, "answer.reply", Label("detail.no_price"))
-    if phase == ANSWER and isinstance(act, Counter):
-        return refuse(name, "answer.counter", Label("detail.offer_is", {"price": state.offer[1]}))
-    return refuse(name, "answer.reply")
-
-
-def _offer_refusal(state: RiverRaceState, offer: Offer) -> str:
-    board = state.game.board
-    if offer.target >= 3 * state.game.num_players or offer.target // 3 == state.turn:
-        return "offer.yard"
-    place = board.place_of_yard[state.pos[offer.target]]
-    if place < 0 or state.held[place] < 0 or state.sacrificer(place) // 3 != state.turn:
-        return "offer.yard"
-    if offer.target in state.asked:
-        return "offer.once"
-    return "offer.price"
 
 
 # -- words for people ----------------------------------------------------------------------
@@ -478,7 +425,7 @@ def place_words(state: RiverRaceState, space: int, lang: str) -> str:
     return text(f"place.{track}", lang, river=river) if track != "road" else text("place.road", lang)
 
 
-def describe_action(state: RiverRaceState, action: int, lang: str = "en") -> str:
+def describe(state: RiverRaceState, action: int, lang: str = "en") -> str:
     """``action`` (legal in ``state``) in words for people."""
     game = state.game
     text = MESSAGES.text
@@ -492,7 +439,7 @@ def describe_action(state: RiverRaceState, action: int, lang: str = "en") -> str
             card = game.material.cards[value.number - 1]
             return text("describe.card", lang, number=card.number, upper=card.upper, lower=card.lower)
         return text("describe.first", lang, seat=value.seat + 1)
-    act = action_from_id(action)
+    act = from_id(action)
     seat = state.turn
     if isinstance(act, Move):
         pawn = 3 * seat + act.pawn

@@ -27,7 +27,7 @@ Example:
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, TypedDict, cast
 
 from savanna.core.errors import NotationError
 from savanna.core.game import Observation
@@ -39,7 +39,76 @@ from savanna.games.river_race.state import PHASES, RiverRaceState
 if TYPE_CHECKING:
     from savanna.games.river_race.game import RiverRaceGame
 
-__all__ = ["observe", "sample_state", "tensor", "tensor_size"]
+__all__ = ["CardView", "RiverRaceView", "observation_tensor", "observe", "sample_state", "tensor_size", "view"]
+
+
+class CardView(TypedDict):
+    """A sacrifice card held at a place: its prices only for its holder's seat."""
+
+    place: str
+    """The sacrifice place: ``1u``, ``1l``, ``2u``, ``2l``."""
+    upper: bool
+    """Whether the place is on the upper passage."""
+    pawn: str
+    """The sacrificer (``2a``)."""
+    card: int | None
+    """The card's number, or ``None`` when the observer may not see it."""
+    price: int | None
+    """The price of this place's passage, for the holder only."""
+    prices: list[int] | None
+    """Upper and lower prices, for the holder only."""
+    deck: int
+    """The deck (epoch) the card was drawn from."""
+
+
+class RiverRaceView(TypedDict):
+    """The data of a river race observation (``Observation.data``)."""
+
+    position: str
+    """The position notation, other seats' cards written ``?``."""
+    players: int
+    phase: str
+    """first, council, draw, answer, reply, roll, coin, move or over."""
+    to_act: int
+    """The seat to act, or the core's CHANCE / TERMINAL."""
+    turn: int
+    """The seat whose turn it is."""
+    turns: int
+    first: int
+    """The seat that played first (-1 before the draw)."""
+    dice: list[int]
+    gold: list[int]
+    rings: int
+    persecutor: int
+    """Steps the persecutor has advanced on its track."""
+    bag: list[int]
+    """Pity coins of value 1..6 left in the bag."""
+    springs: list[int]
+    """Coins taken from each river's spring."""
+    pawns: list[str]
+    """Each pawn's space (``camp``, ``a3``, ``y1u``, ``village``)."""
+    kinds: list[str]
+    """Each pawn's kind of space (camp, path, yard, altar, landing, village)."""
+    huts: list[int]
+    """Each pawn's hut (0 = the best), or -1."""
+    cards: list[CardView]
+    pools: list[list[int]]
+    """Per deck, the numbers of its cards not yet revealed (public knowledge)."""
+    discard: list[int]
+    asked: list[str]
+    """Pawns bargained for this turn."""
+    deals: list[list[str | int]]
+    """``[pawn, price]`` agreed this turn."""
+    offer: list[str | int] | None
+    """``[pawn, price]`` on the table."""
+    counter: int | None
+    ended: str
+    """How the game ended, or ``""``."""
+
+
+def view(observation: Observation) -> RiverRaceView:
+    """The typed data of a river race observation."""
+    return cast(RiverRaceView, observation.data)
 
 
 def observe(state: RiverRaceState, seat: int | None) -> Observation:
@@ -48,7 +117,7 @@ def observe(state: RiverRaceState, seat: int | None) -> Observation:
     board = game.board
     cards = game.material.cards
     text = position_text(state, seat)
-    held = []
+    held: list[CardView] = []
     for place, card in enumerate(state.held):
         if card < 0:
             continue
@@ -66,7 +135,7 @@ def observe(state: RiverRaceState, seat: int | None) -> Observation:
                 "deck": state.held_epoch[place],
             }
         )
-    data: dict[str, Any] = {
+    data: RiverRaceView = {
         "position": text,
         "players": game.num_players,
         "phase": PHASES[state.phase],
@@ -124,10 +193,10 @@ def tensor_size(game: RiverRaceGame) -> int:
     return 3 * n * 9 + n + 5 + game.board.rivers + len(PHASES) + 2 * (n + 1) + places * 4 + 3 + (n + 1)
 
 
-def tensor(game: RiverRaceGame, observation: Observation) -> list[float]:
+def observation_tensor(game: RiverRaceGame, observation: Observation) -> list[float]:
     """Flat floats: per pawn its distance and kind; gold; the persecutor; phase and seats;
     per sacrifice place whether a card is held and, for its holder, the prices; the offer."""
-    d = observation.data
+    d = view(observation)
     board = game.board
     n = game.num_players
     far = float(board.dist_around[board.camp])
@@ -166,7 +235,7 @@ def tensor(game: RiverRaceGame, observation: Observation) -> list[float]:
     offer = d["offer"]
     out += [
         1.0 if offer else 0.0,
-        offer[1] / top if offer else 0.0,
+        int(offer[1]) / top if offer else 0.0,
         d["counter"] / top if d["counter"] is not None else 0.0,
     ]
     seat = observation.seat

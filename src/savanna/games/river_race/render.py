@@ -20,8 +20,8 @@ Example:
 
 from __future__ import annotations
 
-from html import escape
 from collections.abc import Mapping
+from html import escape
 from typing import TYPE_CHECKING, Any, Final
 
 from savanna.games.river_race.actions import LETTERS, pawn_name
@@ -307,17 +307,17 @@ def render_svg(game: RiverRaceGame, observation: Observation) -> str:
             f'<text x="{px}" y="{cy + 4}" text-anchor="middle" fill="#fff" font-size="9" font-weight="bold">{pawn}</text>'
         )
     for river, water in enumerate(board.water):
-        x, y0 = _centre(water[0])
-        out.append(f'<text x="{x}" y="{y0 - 2}" text-anchor="middle" fill="#1b4f72" font-weight="bold">{river + 1}</text>')
-    y = board.data.height * _CELL + 16
+        wx, wy = _centre(water[0])
+        out.append(f'<text x="{wx}" y="{wy - 2}" text-anchor="middle" fill="#1b4f72" font-weight="bold">{river + 1}</text>')
+    base = board.data.height * _CELL + 16
     gold = "   ".join(f"{s + 1}: {g}" for s, g in enumerate(data["gold"]))
-    out.append(f'<text x="8" y="{y + 14}">gold {escape(gold)}   rings {data["rings"]}/{game.material.persecutor.rings}</text>')
+    out.append(f'<text x="8" y="{base + 14}">gold {escape(gold)}   rings {data["rings"]}/{game.material.persecutor.rings}</text>')
     cards = "; ".join(
         f"{c['pawn']} at {c['place']}: " + (f"{c['price']} (card {c['card']})" if c["prices"] is not None else "secret")
         for c in data["cards"]
     )
-    out.append(f'<text x="8" y="{y + 30}">cards {escape(cards or "-")}</text>')
-    out.append(f'<text x="8" y="{y + 46}">persecutor {data["persecutor"]}/{board.persecutor_length}</text>')
+    out.append(f'<text x="8" y="{base + 30}">cards {escape(cards or "-")}</text>')
+    out.append(f'<text x="8" y="{base + 46}">persecutor {data["persecutor"]}/{board.persecutor_length}</text>')
     out.append("</svg>")
     return "\n".join(out)
 

@@ -18,14 +18,19 @@ Example:
 from __future__ import annotations
 
 from functools import cache
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
+from savanna.core.display import Label
 from savanna.core.errors import RuleRef
 from savanna.core.messages import MessageCatalogue, load_messages
 from savanna.games.river_race.board import load_board
 from savanna.games.river_race.components import load_material
 
-__all__ = ["GAME", "MESSAGES", "RULES", "SEED", "rule_catalogue"]
+if TYPE_CHECKING:
+    from savanna.games.river_race.actions import Offer
+    from savanna.games.river_race.state import RiverRaceState
+
+__all__ = ["GAME", "MESSAGES", "RULES", "SEED", "refusal", "rule_catalogue"]
 
 GAME: Final = "river-race"
 SEED: Final = "river-race-description-fr.txt"
@@ -109,3 +114,56 @@ def rule_catalogue(players: int) -> dict[str, RuleRef]:
 
 RULES: Final[dict[str, RuleRef]] = rule_catalogue(4)
 """Every clause of the river race, worded for four players."""
+
+
+def refusal(state: RiverRaceState, action: int) -> tuple[str, Label | None]:
+    """The clause that refuses seat action ``action`` in ``state``, and what in the position
+    makes it refuse (``None`` when the clause says it all)."""
+    from savanna.games.river_race.actions import Counter, Cross, Move, Offer, Pass, Step, from_id
+    from savanna.games.river_race.state import ANSWER, COUNCIL, MOVE, OVER
+
+    try:
+        act = from_id(action)
+    except ValueError:
+        return "action.unknown", None
+    phase = state.phase
+    if phase == OVER:
+        return "game.over", None
+    if state.is_chance_node():
+        return "seat.not_to_act", Label("detail.chance_acts")
+    if phase == MOVE:
+        if isinstance(act, Move):
+            return state.move_refusal(act) or "action.not_legal", None
+        if isinstance(act, Pass):
+            return "move.none", Label("detail.can_move")
+        return "council.when", Label("detail.rolled")
+    if phase == COUNCIL:
+        if isinstance(act, Move | Pass):
+            return "roll.dice", Label("detail.roll_first")
+        if isinstance(act, Offer):
+            return _offer_refusal(state, act), None
+        if isinstance(act, Step):
+            return "sacrifice.step", None
+        if isinstance(act, Cross):
+            pawn = 3 * state.turn + act.pawn
+            place = state.game.board.place_of_altar[state.pos[pawn]]
+            if place < 0 or state.held[place] < 0:
+                return "council.sacrificer", None
+            have = state.gold[state.turn] + state.dealt_gold(place)
+            return "cross.price", Label("detail.card_asks", {"price": state.card_price(place), "have": have})
+        return "answer.reply", Label("detail.no_price")
+    if phase == ANSWER and isinstance(act, Counter):
+        return "answer.counter", Label("detail.offer_is", {"price": state.offer[1]})
+    return "answer.reply", None
+
+
+def _offer_refusal(state: RiverRaceState, offer: Offer) -> str:
+    board = state.game.board
+    if offer.target >= 3 * state.game.num_players or offer.target // 3 == state.turn:
+        return "offer.yard"
+    place = board.place_of_yard[state.pos[offer.target]]
+    if place < 0 or state.held[place] < 0 or state.sacrificer(place) // 3 != state.turn:
+        return "offer.yard"
+    if offer.target in state.asked:
+        return "offer.once"
+    return "offer.price"

@@ -28,7 +28,7 @@ from savanna.games.river_race.actions import (
     Cross,
     Move,
     Offer,
-    action_from_id,
+    from_id,
     pawn_name,
 )
 from savanna.games.river_race.state import OVER, RiverRaceState
@@ -118,7 +118,7 @@ def statistics(state: RiverRaceState) -> dict[str, Any]:
     sacrifices = passengers = bank_paid = deals_paid = offers = counters = deals = 0
     for action in state.history:
         if not replay.is_chance_node():
-            act = action_from_id(action)
+            act = from_id(action)
             if isinstance(act, Move) and act.branch:
                 choices.append("around" if act.branch == AROUND else "courtyard")
                 if act.branch == AROUND:

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Final
 
 from savanna.core.display import EVERYONE, Audience
 from savanna.core.errors import IllegalActionError
-from savanna.core.game import CHANCE, TERMINAL, Observation, State
+from savanna.core.game import CHANCE, TERMINAL, Observation, State, compile_clone
 from savanna.games.river_race.actions import (
     AROUND,
     NO_BRANCH,
@@ -43,7 +43,7 @@ from savanna.games.river_race.actions import (
     Refuse,
     Roll,
     Step,
-    action_from_id,
+    from_id,
 )
 from savanna.games.river_race.board import ALTAR, PATH, VILLAGE, YARD
 
@@ -73,6 +73,16 @@ turn limit."""
 _CHANCE_PHASES: Final = (FIRST, ROLL, COIN, DRAW)
 _NOT_WALKED: Final = -2
 """``_walk`` result when the move passes a fork and no branch was named."""
+
+
+_VALUES: Final = ("first", "turn", "turns", "phase", "ones", "rings", "persecutor", "epoch", "counter", "ended")
+"""Fields holding ints or strings."""
+_LISTS: Final = ("dice", "pos", "hut", "gold", "bag", "springs", "held", "held_epoch", "discard", "asked", "offer")
+"""Fields holding lists of ints."""
+_NESTED: Final = {"pools": "[p[:] for p in self.pools]", "deals": "[d[:] for d in self.deals]"}
+"""Fields holding lists of lists, with how ``clone`` copies them. With :data:`_VALUES` and
+:data:`_LISTS`, the declared fields of a position: ``__slots__`` is made of them and
+``clone`` is written from them (``compile_clone``)."""
 
 
 class RiverRaceState(State):
@@ -108,34 +118,59 @@ class RiverRaceState(State):
         ended: the ending (one of :data:`ENDINGS`) once over, else ``""``.
     """
 
+    __slots__ = (*_VALUES, *_LISTS, *_NESTED)
+
     game: RiverRaceGame
+    first: int
+    turn: int
+    turns: int
+    phase: int
+    dice: list[int]
+    ones: int
+    pos: list[int]
+    hut: list[int]
+    gold: list[int]
+    rings: int
+    persecutor: int
+    bag: list[int]
+    springs: list[int]
+    held: list[int]
+    held_epoch: list[int]
+    pools: list[list[int]]
+    epoch: int
+    discard: list[int]
+    asked: list[int]
+    deals: list[list[int]]
+    offer: list[int]
+    counter: int
+    ended: str
 
     def __init__(self, game: RiverRaceGame) -> None:
         super().__init__(game)
         n = game.num_players
-        self.first: int = -1
-        self.turn: int = 0
-        self.turns: int = 0
-        self.phase: int = FIRST
-        self.dice: list[int] = []
-        self.ones: int = 0
-        self.pos: list[int] = [game.board.camp] * (3 * n)
-        self.hut: list[int] = [-1] * (3 * n)
-        self.gold: list[int] = [0] * n
-        self.rings: int = 0
-        self.persecutor: int = game.material.persecutor.start[n]  # rule setup.persecutor
-        self.bag: list[int] = list(game.material.bag.coins)
-        self.springs: list[int] = [0] * game.board.rivers
-        self.held: list[int] = [-1] * len(game.board.places)
-        self.held_epoch: list[int] = [0] * len(game.board.places)
-        self.pools: list[list[int]] = [list(range(len(game.material.cards)))]
-        self.epoch: int = 0
-        self.discard: list[int] = []
-        self.asked: list[int] = []
-        self.deals: list[list[int]] = []
-        self.offer: list[int] = []
-        self.counter: int = -1
-        self.ended: str = ""
+        self.first = -1
+        self.turn = 0
+        self.turns = 0
+        self.phase = FIRST
+        self.dice = []
+        self.ones = 0
+        self.pos = [game.board.camp] * (3 * n)
+        self.hut = [-1] * (3 * n)
+        self.gold = [0] * n
+        self.rings = 0
+        self.persecutor = game.material.persecutor.start[n]  # rule setup.persecutor
+        self.bag = list(game.material.bag.coins)
+        self.springs = [0] * game.board.rivers
+        self.held = [-1] * len(game.board.places)
+        self.held_epoch = [0] * len(game.board.places)
+        self.pools = [list(range(len(game.material.cards)))]
+        self.epoch = 0
+        self.discard = []
+        self.asked = []
+        self.deals = []
+        self.offer = []
+        self.counter = -1
+        self.ended = ""
         if game.options["first"] == "seat1":
             self._set_first(0)
 
@@ -211,7 +246,7 @@ class RiverRaceState(State):
         phase = self.phase
         if phase in _CHANCE_PHASES:
             return str(self.chance_value(action))
-        return str(action_from_id(action))
+        return str(from_id(action))
 
     def parse_action(self, text: str) -> int:
         from savanna.games.river_race.notation import parse_action
@@ -225,14 +260,19 @@ class RiverRaceState(State):
         return EVERYONE
 
     def describe_action(self, action: int, lang: str = "en") -> str:
-        from savanna.games.river_race.notation import describe_action
+        from savanna.games.river_race.notation import describe
 
-        return describe_action(self, action, lang)
+        return describe(self, action, lang)
 
     def explain_illegal(self, action: int) -> IllegalActionError:
-        from savanna.games.river_race.notation import explain_illegal
+        from savanna.games.river_race.rules import refusal
 
-        return explain_illegal(self, action)
+        clause, detail = refusal(self, action)
+        try:
+            name: object = str(from_id(action))
+        except ValueError:
+            name = action
+        return self.game.refuse(name, clause, detail)
 
     def to_text(self) -> str:
         from savanna.games.river_race.notation import position_text
@@ -240,23 +280,8 @@ class RiverRaceState(State):
         return position_text(self)
 
     def clone(self) -> RiverRaceState:
-        other = RiverRaceState.__new__(RiverRaceState)
-        other.__dict__.update(self.__dict__)
-        other.history = list(self.history)
-        other.dice = list(self.dice)
-        other.pos = list(self.pos)
-        other.hut = list(self.hut)
-        other.gold = list(self.gold)
-        other.bag = list(self.bag)
-        other.springs = list(self.springs)
-        other.held = list(self.held)
-        other.held_epoch = list(self.held_epoch)
-        other.pools = [list(p) for p in self.pools]
-        other.discard = list(self.discard)
-        other.asked = list(self.asked)
-        other.deals = [list(d) for d in self.deals]
-        other.offer = list(self.offer)
-        return other
+        """An independent copy: every declared field (lists copied) and the history."""
+        return _clone(self)
 
     # -- queries -----------------------------------------------------------------------
     def chance_value(self, action: int) -> Roll | Coin | Card | First:
@@ -493,7 +518,7 @@ class RiverRaceState(State):
         self.counter = -1
 
     def _apply_seat_action(self, action: int) -> None:
-        act = action_from_id(action)
+        act = from_id(action)
         if isinstance(act, Move):
             self._apply_move(3 * self.turn + act.pawn, act.branch)
         elif isinstance(act, Pass):
@@ -632,3 +657,6 @@ class RiverRaceState(State):
     def _begin_turn(self) -> None:
         self._council_or_roll()
 
+
+
+_clone = compile_clone(RiverRaceState, values=_VALUES, lists=_LISTS, copies=_NESTED)
