@@ -17,7 +17,7 @@ Example:
     >>> board = load_board()
     >>> board.name(board.camp), board.name(board.next[board.camp])
     ('camp', 'a0')
-    >>> [board.name(s) for s in board.branches_at(board.index("a9"))]
+    >>> [board.name(s) for s in board.branches_at(board.index("a10"))]
     ['y1u', 'y1l', 'o0']
     >>> board.places[0].name, board.name(board.places[0].altar), board.name(board.places[0].landing)
     ('1u', 's1u', 'u0')

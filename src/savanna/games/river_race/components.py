@@ -7,7 +7,7 @@ Example:
     >>> material.dice.count, material.spring.stack, len(material.cards)
     (2, [2, 4, 6, 4, 2], 12)
     >>> material.huts(4)
-    [15, 12, 10, 8, 7, 6, 5, 4]
+    [20, 16, 13, 10, 8, 6, 4, 3]
 """
 
 from __future__ import annotations

@@ -21,7 +21,7 @@ Example:
     >>> state = game.new_initial_state()
     >>> game.parse_position(state.to_text()).to_text() == state.to_text()
     True
-    >>> state.apply_text("2+5"); state.legal_action_texts()
+    >>> _ = state.apply_text("2+5"); state.legal_action_texts()
     ['move a', 'move b', 'move c']
 """
 

@@ -12,7 +12,7 @@ Example:
     ...     "persecutor=3 bag=6,6,6,6,6,6 springs=0,0 pawns=h0,h3,c2/h1,h2,a0 cards=- "
     ...     "pools=1,2,3,4,5,6,7,8,9,10,11,12 discard=- asked=- deals=- offer=- counter=- end=huts")
     >>> totals(state), ranking(state)
-    ([26, 32], [1, 0])
+    ([33, 39], [1, 0])
 """
 
 from __future__ import annotations
