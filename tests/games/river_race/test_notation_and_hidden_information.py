@@ -98,6 +98,17 @@ def test_sacrifice_secret_other_seats_views_do_not_depend_on_the_card() -> None:
     assert len(views[None]) == 1 and len(views[1]) == 1
 
 
+def test_sacrifice_secret_the_private_summary_tells_the_holder_alone() -> None:
+    """sacrifice.secret: the private panel of the holder names the card and its prices."""
+    state = _bargaining()
+    game = state.game
+    assert game.private_summary(state.observation(0), "en") == [
+        "Your pawn 1a holds sacrifice card 7: upper passage 4, lower passage 1; crossing from 1u costs 4."
+    ]
+    assert "carte de sacrifice 7" in game.private_summary(state.observation(0), "fr")[0]
+    assert game.private_summary(state.observation(1)) == [] and game.private_summary(state.observation(None)) == []
+
+
 def test_sacrifice_secret_the_draw_is_read_by_the_drawer_alone() -> None:
     """sacrifice.secret: the card drawn is an action only its sacrificer may read; everything
     else is public."""

@@ -184,6 +184,25 @@ class RiverRaceGame(Game):
     def rules_summary(self, lang: str = "en") -> str:
         return MESSAGES.text("help.summary", lang)
 
+    def private_summary(self, observation: Observation, lang: str = "en") -> list[str]:
+        """The seat's own sacrifice cards and their prices (rule ``sacrifice.secret``)."""
+        from savanna.games.river_race.observation import view
+
+        return [
+            MESSAGES.text(
+                "private.card",
+                lang,
+                pawn=card["pawn"],
+                number=card["card"],
+                upper=card["prices"][0],
+                lower=card["prices"][1],
+                place=card["place"],
+                price=card["price"],
+            )
+            for card in view(observation)["cards"]
+            if card["prices"] is not None
+        ]
+
     def score_sheets(self, observation: Observation) -> list[ScoreSheet] | None:
         """Gold, then each hut, per seat (rules ``score.total`` and ``score.tie``)."""
         from savanna.games.river_race.scoring import score_sheets
