@@ -93,3 +93,18 @@ def test_the_build_is_named_after_what_runs() -> None:
         assert name.startswith("interpreted (pure Python")
     assert pure_requested() == (name == f"interpreted (pure Python, {PURE_ENV}=1)")
     assert savanna.__file__.endswith("__init__.py")  # the package itself is never compiled
+
+
+def test_a_state_is_an_instance_of_its_own_game_s_state_class_only() -> None:
+    """A compiled class shares its base's ABC caches unless given its own (compile_clone
+    does): after ``isinstance(x, State)`` is cached, ``isinstance(x, OtherState)`` must still
+    answer False."""
+    from savanna.core import State, load_game, registered_games
+
+    states = [load_game(name).new_initial_state() for name in sorted(registered_games())]
+    for state in states:
+        assert isinstance(state, State) and issubclass(type(state), State)
+    for state in states:
+        for other in states:
+            assert isinstance(state, type(other)) == (type(state) is type(other)), (state, other)
+            assert issubclass(type(state), type(other)) == (type(state) is type(other))

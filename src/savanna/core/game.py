@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
+from abc import _abc_init as abc_init  # type: ignore[attr-defined]
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -703,6 +704,10 @@ def compile_clone(
     Usage, after the class: ``_clone = compile_clone(HyenaState, values=(...), lists=(...))``
     and ``def clone(self): return _clone(self)`` in it.
     """
+    if "_abc_impl" not in vars(cls):
+        # A class compiled by mypyc is made without ABCMeta.__new__ and would share its
+        # base's ABC caches: isinstance(x, OtherGameState) could then answer from State's.
+        abc_init(cls)
     # A class compiled by mypyc runs ``__init__`` in ``__new__`` and refuses
     # ``object.__new__``: it is made by its constructor, then every field is overwritten.
     blank = "new(cls)" if cls.__new__ is object.__new__ else "cls(self.game)"
