@@ -29,7 +29,9 @@ How it computes:
   answer is exact: its intervals have no width;
 * **racing** — after ``min_rounds`` rounds, an action whose paired difference with the
   leader is significantly negative (``mean − 2.5·sd/√n > 0``) stops being played; the
-  budget goes to the contenders. Its estimates stay, with their wider intervals;
+  budget goes to the contenders. Its estimates stay, with their wider intervals. A large
+  field (more than :data:`FIELD` actions, like Banjooli's 64 reroll choices) is also
+  halved by mean after rounds 4, 8 and 16, on a fixed schedule;
 * **budget** — ``samples`` (a number of rounds) and/or ``seconds``; a round that would end
   past the deadline is not started, and one that runs past it is dropped whole. The result
   depends only on the seed and the number of rounds, both reported: the same seed and
@@ -100,6 +102,12 @@ ROOT_KEY: Final = 0x9E3779B97F4A7C15
 """The path key of the analysed position (the same for every seed, so that exact values
 do not depend on the seed)."""
 LANGUAGES: Final = ("en", "fr")
+FIELD: Final = 8
+"""Above this many actions in contention, the weaker half is dropped at each of
+:data:`HALVINGS` (Banjooli's 64 reroll choices: 64, 32, 16, then 8)."""
+HALVINGS: Final = frozenset({4, 8, 16})
+"""The rounds after which a large field is halved (a fixed schedule: the result still
+depends on the number of rounds only, never on the time)."""
 
 Objective = Literal["score", "win"]
 
@@ -578,6 +586,8 @@ def analyse(
         rollouts += made_rollouts
         enumerated += made_exact
         last_round = clock() - round_start
+        if to_act and len(alive) > FIELD and rounds in HALVINGS:
+            alive = _halve(alive, tallies, objective, rounds, keep_set)
         if to_act and rounds >= min_rounds and len(alive) > 1:
             alive = _race(alive, tallies, objective, rounds)
     for a in candidates:
@@ -676,6 +686,19 @@ def _best(
     mean = sum(diffs) / n
     variance = sum((d - mean) ** 2 for d in diffs) / (n - 1)
     return leader if mean - Z * math.sqrt(variance / n) > 0 else prior
+
+
+def _halve(
+    alive: list[int | None],
+    tallies: Mapping[int | None, _Tally],
+    objective: str,
+    n: int,
+    keep: set[int | None],
+) -> list[int | None]:
+    """The better half of ``alive`` by mean (at least :data:`FIELD`), in legal order."""
+    ranked = sorted(alive, key=lambda a: (-sum(tallies[a].values(objective)) / n, alive.index(a)))
+    kept = set(ranked[: max(FIELD, len(alive) // 2)])
+    return [a for a in alive if a in kept or a in keep]
 
 
 def _race(alive: list[int | None], tallies: Mapping[int | None, _Tally], objective: str, n: int) -> list[int | None]:

@@ -48,7 +48,7 @@ from savanna.core import (
 
 __all__ = ["NOISE", "Belief", "BeliefTracker", "Decision", "SecretChance", "beliefs"]
 
-NOISE: Final = 0.5
+NOISE: Final = 0.85
 """The share of a player's decisions the belief model leaves to chance (see the module)."""
 SAMPLES: Final = 48
 """Determinizations drawn per decision when the game does not list them."""
