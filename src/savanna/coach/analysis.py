@@ -514,7 +514,7 @@ def analyse(
     candidates: list[int | None] = list(legal) if to_act else [None]
     tallies: dict[int | None, _Tally] = {a: _Tally(questions) for a in candidates}
     keys = {a: ROOT_KEY if a is None else path_key(ROOT_KEY, a) for a in candidates}
-    keep_set = {a for a in keep if a in tallies}
+    keep_set: set[int | None] = {a for a in keep if a in tallies}
     prior: int | None = None
     if to_act:
         # The model's own move is played in every round: the best must beat it clearly.
