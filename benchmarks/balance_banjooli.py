@@ -25,7 +25,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from savanna.games.banjooli.data import load_data
+from savanna.games.banjooli.components import load_data
 from savanna.lab import SimulationPlan, run_simulation, summarise
 from savanna.lab.fairness import answer
 from savanna.lab.stats import wilson_interval
