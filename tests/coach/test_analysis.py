@@ -167,3 +167,36 @@ def test_the_chance_to_win_objective_marks_the_move_most_likely_to_win() -> None
     best = result.best
     assert best is not None
     assert best.win.value == max(a.win.value for a in result.actions)
+
+
+@pytest.mark.slow
+def test_banjooli_last_steps_simulated_intervals_hold_the_exact_values() -> None:
+    """The last moves of Banjooli races (every card assignment listed, every end enumerated):
+    at least 95% of the simulated intervals hold the exact value."""
+    from savanna.bots import make_bots, parse_bot_spec, play_game
+
+    game = load_game("banjooli")
+    covered = total = exact_positions = 0
+    index = 0
+    while exact_positions < 8:
+        final = play_game(game, make_bots(game, [parse_bot_spec("heuristic")] * 4, seed=index), seed=index)
+        replay = game.new_initial_state()
+        for i, action in enumerate(final.history):
+            if i >= len(final.history) - 12 and not replay.is_chance_node() and len(replay.legal_actions()) > 1:
+                observation = replay.observation(replay.current_player())
+                probe = analyse(game, observation, seed=i, samples=1, exact_nodes=2000)
+                if probe.rollouts == 0:
+                    exact = analyse(game, observation, seed=i, samples=600, exact_nodes=2000)
+                    assert exact.exact and exact.rounds == 504  # 9·8·7 card assignments
+                    exact_positions += 1
+                    simulated = analyse(game, observation, seed=i, samples=150, exact_nodes=0)
+                    pairs = [(a.score.value, b.score) for a, b in zip(exact.actions, simulated.actions, strict=True)]
+                    pairs += [(a.win.value, b.win) for a, b in zip(exact.actions, simulated.actions, strict=True)]
+                    for value, interval in pairs:
+                        if interval.low < interval.high:
+                            total += 1
+                            covered += interval.low - 1e-9 <= value <= interval.high + 1e-9
+            replay.apply_unchecked(action)
+        index += 1
+    assert total >= 20
+    assert covered / total >= 0.95

@@ -561,7 +561,7 @@ def analyse(
                     start.apply_unchecked(a)
                 end, draws = rollout(start, model, random.Random(chance_seed), keys[a])
                 sample = ((1.0, reader.read(end)),)
-                made_rollouts += 1
+                simulated = True
                 if tally.exact_ok is None:
                     # Worth enumerating only when the rest of the game is short: each chance
                     # draw at least doubles the tree.
@@ -572,6 +572,9 @@ def analyse(
                     if listed_ends is not None:
                         sample = listed_ends
                         made_exact += 1
+                        simulated = False
+                if simulated:
+                    made_rollouts += 1
             if tally.exact_ok and det_index is not None:
                 tally.exact_by_det[det_index] = sample
             pending.append((a, sample))
