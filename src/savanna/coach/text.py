@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from savanna.coach.analysis import ActionValue, Analysis, Estimate
+from savanna.coach.analysis import ActionValue, Analysis, Estimate, QuestionOdds
 from savanna.coach.belief import Belief
 from savanna.core import Game, Label, load_messages
 
@@ -111,28 +111,37 @@ def odds_lines(game: Game, analysis: Analysis, lang: str = "en", width: int = 80
     lines = _head(game, analysis, lang, width)
     lines.append("")
     lines.append(fit(say("odds.title", lang), width))
-    odds = analysis.odds
-    if odds:
-        keys = {tuple(a.answer.key for a in q.answers) for q in odds}
-        names = [_label(game, q.question.label, lang) for q in odds]
-        if len(keys) == 1:
-            heads = [_label(game, a.answer.label, lang) for a in odds[0].answers]
-            cells = [[percent(a.chance.value, lang) for a in q.answers] for q in odds]
+    for group in _groups(analysis.odds):
+        names = [_label(game, q.question.label, lang) for q in group]
+        if len(group) > 1:
+            heads = [_label(game, a.answer.label, lang) for a in group[0].answers]
+            cells = [[percent(a.chance.value, lang) for a in q.answers] for q in group]
             column = max(max(len(h) for h in heads), 5) + 1
             name_width = max(1, min(max(len(n) for n in names), width - column * len(heads)))
             lines.append(fit(" " * name_width + "".join(h.rjust(column) for h in heads), width))
             for name, row in zip(names, cells, strict=True):
                 lines.append(fit(fit(name, name_width).ljust(name_width) + "".join(c.rjust(column) for c in row), width))
         else:
-            for name, q in zip(names, odds, strict=True):
-                parts = [f"{_label(game, a.answer.label, lang)} {percent(a.chance.value, lang)}" for a in q.answers]
-                lines.extend(_wrap(f"{name}: ", parts, width))
+            parts = [f"{_label(game, a.answer.label, lang)} {percent(a.chance.value, lang)}" for a in group[0].answers]
+            lines.append(fit(names[0] + say("odds.colon", lang), width))
+            lines.extend(_wrap("  ", parts, width))
     if analysis.scores:
         lines.append("")
         lines.append(fit(say("scores.title", lang), width))
         parts = [f"{number(s.score, lang, 0)}:{percent(s.chance.value, lang)}" for s in analysis.scores]
         lines.extend(_wrap("  ", parts, width))
     return lines
+
+
+def _groups(odds: Sequence[QuestionOdds]) -> list[list[QuestionOdds]]:
+    """Consecutive questions with the same answers, grouped (each group is drawn as a grid)."""
+    groups: list[list[QuestionOdds]] = []
+    for q in odds:
+        if groups and groups[-1][0].question.answer_keys() == q.question.answer_keys():
+            groups[-1].append(q)
+        else:
+            groups.append([q])
+    return groups
 
 
 def _wrap(prefix: str, parts: Sequence[str], width: int) -> list[str]:
