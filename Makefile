@@ -4,7 +4,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install play test lint bench benchmarks clean
+.PHONY: install play serve test lint bench benchmarks clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -18,11 +18,15 @@ install: $(STAMP)
 play: $(STAMP)
 	$(BIN)/savanna play banjooli
 
+## serve: install, then serve the lobby to your network and open it (http://localhost:8000/)
+serve: $(STAMP)
+	$(BIN)/savanna serve --host 0.0.0.0 --open
+
 ## test: install, then run the whole test suite (slow end-to-end tests included)
 test: $(STAMP)
 	$(BIN)/python -m pytest -n 2 --dist loadfile
 
-## lint: ruff, mypy (strict on the core) and the import contract (the core knows no game)
+## lint: ruff, mypy (strict on the core and the games) and the import contracts (the core knows no game)
 lint: $(STAMP)
 	$(BIN)/ruff check src tests examples benchmarks
 	$(BIN)/mypy

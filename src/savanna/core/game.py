@@ -193,8 +193,17 @@ class Game(ABC):
         return self.spec.name
 
     def __repr__(self) -> str:
-        opts = ", ".join(f"{k}={v!r}" for k, v in sorted(self.options.items()))
-        return f"<{type(self).__name__} players={self.num_players} {opts}>"
+        """An expression that evaluates back to an equal game (with ``savanna`` imported).
+
+        >>> import savanna
+        >>> game = savanna.load_game("hyena", players=2, options={"length": 30})
+        >>> game
+        savanna.load_game('hyena', players=2, options={'length': 30, 'rules': 'three-sticks'})
+        >>> eval(repr(game)).options == game.options
+        True
+        """
+        options = dict(sorted(self.options.items()))
+        return f"savanna.load_game({self.name!r}, players={self.num_players}, options={options!r})"
 
     def rule(self, rule_id: str) -> RuleRef:
         """The rule clause ``rule_id`` of this game (or of the core protocol).
@@ -697,7 +706,9 @@ class State(ABC):
         return self.to_text()
 
     def __repr__(self) -> str:
-        return f"{self.game.name}.parse_position({self.to_text()!r})"
+        """An expression that evaluates back to this position (with ``savanna`` imported), as
+        python-chess's ``Board('<FEN>')`` does: the game, then its position notation."""
+        return f"{self.game!r}.parse_position({self.to_text()!r})"
 
 
 def compile_clone(

@@ -9,6 +9,7 @@ from xml.etree import ElementTree as ET
 
 import pytest
 
+import savanna
 from savanna.core import load_game, record_of, replay, replay_states
 from savanna.core.errors import NotationError, OptionError
 from savanna.core.play import random_playout, sample_action
@@ -92,7 +93,7 @@ def test_notation_round_trips_for_every_position_and_action(rules: str, players:
         assert again.legal_actions() == state.legal_actions()
         for action in state.legal_actions():
             assert state.parse_action(state.action_to_text(action)) == action
-        assert eval(repr(state), {"hyena": state.game}).to_text() == state.to_text()
+        assert eval(repr(state), {"savanna": savanna}).to_text() == state.to_text()
 
 
 @pytest.mark.parametrize(("rules", "players"), GAMES)
