@@ -394,6 +394,15 @@ class Game(ABC):
         """
         return self.spec.summary
 
+    def private_summary(self, observation: Observation, lang: str = "en") -> list[str]:
+        """What only the observing seat knows, in sentences for its private panel.
+
+        A seat's own secrets as ``observation`` shows them (a prediction card, berries it
+        peeked at), one line each, in ``lang``; nothing for a spectator's observation. The
+        default (no secrets to tell) suits games of perfect information.
+        """
+        return []
+
     def score_sheets(self, observation: Observation) -> list[ScoreSheet] | None:
         """Each seat's final score worked out line by line, from a final observation.
 
@@ -587,6 +596,18 @@ class State(ABC):
         (``move B+W`` → "blue 2 (blue + white joker)").
         """
         return self.action_to_text(action)
+
+    def action_targets(self, action: int) -> tuple[str, ...]:
+        """The parts of the board ``action`` (a legal seat action here) points at.
+
+        Keys of elements of :meth:`Game.render_svg` drawn for the acting seat (their
+        ``data-target`` attribute): a pointing interface highlights them and plays the
+        action when they are clicked; an action with several keys (the dice of a reroll) is
+        chosen by clicking each. The default ``()`` leaves the action to be chosen from the
+        list of moves in words. Every key must be drawn in the acting seat's drawing (the web
+        tests check it for every registered game).
+        """
+        return ()
 
     # -- public API -------------------------------------------------------------------
     def observation(self, seat: int | None) -> Observation:

@@ -178,6 +178,9 @@ class BanjooliGame(Game):
     def rules_summary(self, lang: str = "en") -> str:
         return self.message("help.rules", lang).strip()
 
+    def private_summary(self, observation_: Observation, lang: str = "en") -> list[str]:
+        return render.private_summary(observation_, lang)
+
     def score_sheets(self, observation_: Observation) -> list[ScoreSheet] | None:
         """The score sheets once the race is over (every Prediction is then revealed)."""
         data = observation.view(observation_)

@@ -13,22 +13,39 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from savanna.core.display import ScoreSheet
 from savanna.core.game import Observation
-from savanna.games.banjooli.actions import FACES
-from savanna.games.banjooli.board import Board, SpaceKind
+from savanna.games.banjooli.actions import (
+    FACES,
+    ChooseSpace,
+    MagicFive,
+    Move,
+    Reroll,
+    Spell,
+    Step,
+    Swap,
+    Unspell,
+    from_id,
+)
+from savanna.games.banjooli.board import FINISH, Board, SpaceKind
 from savanna.games.banjooli.components import COLOURS, TileData, load_data
-from savanna.games.banjooli.notation import BERRY_LETTERS
+from savanna.games.banjooli.notation import BERRY_LETTERS, colour_name
 from savanna.games.banjooli.observation import view
 from savanna.games.banjooli.phase import ARRIVED, UNKNOWN_TOKEN
 from savanna.games.banjooli.rules import MESSAGES
 
+if TYPE_CHECKING:
+    from savanna.games.banjooli.state import BanjooliState
+
 __all__ = [
     "TEXT_STYLES",
+    "action_targets",
     "board_svg",
     "board_text",
     "legend",
+    "private_summary",
     "score_lines",
     "text_styles",
     "tile_svg",
@@ -115,9 +132,9 @@ def tile_svg(tile_id: str) -> str:
     return ET.tostring(svg, encoding="unicode")
 
 
-def _cell(svg: ET.Element, x: int, y: int, code: str) -> None:
-    ET.SubElement(svg, "rect", x=str(x), y=str(y), width=str(_CELL), height=str(_CELL),
-                  fill=_FILL[code], stroke="#555", attrib={"stroke-width": "1"})
+def _cell(svg: ET.Element, x: int, y: int, code: str) -> ET.Element:
+    return ET.SubElement(svg, "rect", x=str(x), y=str(y), width=str(_CELL), height=str(_CELL),
+                         fill=_FILL[code], stroke="#555", attrib={"stroke-width": "1"})
 
 
 def _layout_rows(board: Board) -> tuple[int, dict[int, tuple[int, int]]]:
@@ -222,7 +239,12 @@ def format_total(total: float) -> str:
 
 
 def board_svg(observation: Observation) -> str:
-    """An SVG drawing of the race as ``observation`` shows it."""
+    """An SVG drawing of the race as ``observation`` shows it, with the dice under the Exit.
+
+    Elements a seat's action can point at carry a ``data-target`` key (see
+    :func:`action_targets`): ``space:N`` for each space, ``ostrich:C`` for each running
+    ostrich, ``die:1`` to ``die:6`` for the dice (6 is the sorcery die), ``finish`` for the line.
+    """
     d = view(observation)
     if not d["layout"]:
         svg = ET.Element("svg", xmlns="http://www.w3.org/2000/svg", width="130", height="30")
@@ -232,8 +254,10 @@ def board_svg(observation: Observation) -> str:
     total, where = _layout_rows(board)
     top = _CELL
     svg = ET.Element("svg", xmlns="http://www.w3.org/2000/svg", width=str(5 * _CELL + 80),
-                     height=str((total + 2) * _CELL))
+                     height=str((total + 4) * _CELL))
     ET.SubElement(svg, "title").text = "Banjooli Xeet"
+    ET.SubElement(svg, "rect", x="0", y="0", width=str(5 * _CELL), height=str(top - 2), fill="none",
+                  attrib={"data-target": "finish", "pointer-events": "all"})
     ET.SubElement(svg, "line", x1="0", y1=str(top - 2), x2=str(5 * _CELL), y2=str(top - 2), stroke="#000",
                   attrib={"stroke-width": "3", "stroke-dasharray": "6,3"})
     for i, o in enumerate(d["arrived"]):
@@ -241,27 +265,91 @@ def board_svg(observation: Observation) -> str:
     if d.get("lion"):
         ET.SubElement(svg, "text", x=str(5 * _CELL + 10), y=str(2 * _CELL)).text = f"lion {d['lion']}"
     for s, (lane, row) in where.items():
-        _cell(svg, lane * _CELL, top + row * _CELL, board.kind[s])
+        _cell(svg, lane * _CELL, top + row * _CELL, board.kind[s]).set("data-target", f"space:{s}")
     for space, token in d["berries"]:
         lane, row = where[space]
         circle = ET.SubElement(svg, "circle", cx=str(lane * _CELL + _CELL // 2), cy=str(top + row * _CELL + _CELL // 2),
-                               r=str(_CELL // 5), fill="#8e1f5c")
+                               r=str(_CELL // 5), fill="#8e1f5c", attrib={"pointer-events": "none"})
         if token >= 0:
             ET.SubElement(circle, "title").text = load_data().berries[token].name
     for o, p in enumerate(d["pos"]):
         if p != ARRIVED:
             lane, row = where[p]
-            _ostrich(svg, lane * _CELL, top + row * _CELL, COLOURS[o], bool(d["scared"][o]))
+            _ostrich(svg, lane * _CELL, top + row * _CELL, COLOURS[o], bool(d["scared"][o])).set(
+                "data-target", f"ostrich:{COLOURS[o]}"
+            )
+    dice_top = top + (total + 1) * _CELL - _CELL // 2
+    for i, face in enumerate(d["dice"]):
+        _die(svg, i * (_CELL + 4) + (6 if i == 5 else 0), dice_top, i, face)
     return ET.tostring(svg, encoding="unicode")
 
 
-def _ostrich(svg: ET.Element, x: int, y: int, letter: str, scared: bool) -> None:
+_DIE_FILL = {**_OSTRICH_FILL, "W": "#ffffff"}
+
+
+def _die(svg: ET.Element, x: int, y: int, index: int, face: int) -> None:
+    """Die ``index`` (0-4 movement, 5 sorcery) showing ``face`` (a colour, white, or not rolled)."""
+    group = ET.SubElement(svg, "g", attrib={"data-target": f"die:{index + 1}"})
+    letter = FACES[face] if face >= 0 else ""
+    ET.SubElement(group, "title").text = f"die {index + 1}: {letter or '-'}"
+    ET.SubElement(group, "rect", x=str(x + 1), y=str(y + 1), width=str(_CELL - 2), height=str(_CELL - 2),
+                  rx="5", fill=_DIE_FILL.get(letter, "#f4ecd8"), stroke="#222",
+                  attrib={"stroke-width": "2" if index == 5 else "1", "stroke-dasharray": "3,2" if index == 5 else ""})
+    text = ET.SubElement(group, "text", x=str(x + _CELL // 2), y=str(y + _CELL // 2 + 5),
+                         fill="#000" if letter in ("W", "Y", "") else "#fff",
+                         attrib={"text-anchor": "middle", "font-size": "13", "font-weight": "bold",
+                                 "font-family": "sans-serif"})
+    text.text = letter or "·"
+    label = ET.SubElement(svg, "text", x=str(x + _CELL // 2), y=str(y + _CELL + 11), fill="#555",
+                          attrib={"text-anchor": "middle", "font-size": "9", "font-family": "sans-serif"})
+    label.text = str(index + 1)
+
+
+def _ostrich(svg: ET.Element, x: int, y: int, letter: str, scared: bool) -> ET.Element:
     half = _CELL // 2
-    ET.SubElement(svg, "circle", cx=str(x + half), cy=str(y + half), r=str(half - 3), fill=_OSTRICH_FILL[letter],
+    group = ET.SubElement(svg, "g")
+    ET.SubElement(group, "circle", cx=str(x + half), cy=str(y + half), r=str(half - 3), fill=_OSTRICH_FILL[letter],
                   stroke="#000" if not scared else "#fff", attrib={"stroke-width": "2" if scared else "1"})
-    label = ET.SubElement(svg, "text", x=str(x + half), y=str(y + half + 4), fill="#fff",
+    label = ET.SubElement(group, "text", x=str(x + half), y=str(y + half + 4), fill="#fff",
                           attrib={"text-anchor": "middle", "font-size": "12", "font-family": "sans-serif"})
     label.text = letter.lower() if scared else letter
+    return group
+
+
+def private_summary(observation: Observation, lang: str = "en") -> list[str]:
+    """The seat's Prediction and the berries it has peeked at, in sentences (its secrets)."""
+    d = view(observation)
+    say = MESSAGES.text
+    lines = []
+    if d["card"] >= 0:
+        order = [colour_name(COLOURS.index(c), lang) for c in load_data().cards[d["card"]].order]
+        lines.append(say("private.card", lang, card=d["card"] + 1, first=order[0], second=order[1],
+                         third=order[2], last=order[3]))
+    for space, token in d["berries"]:
+        if token >= 0:
+            berry = load_data().berries[token]
+            lines.append(say("private.berry", lang, space=space, berry=berry.name, letter=BERRY_LETTERS[token],
+                             meaning=berry.meaning_fr if lang == "fr" else berry.meaning))
+    return lines
+
+
+def action_targets(state: BanjooliState, action: int) -> tuple[str, ...]:
+    """The ``data-target`` keys of :func:`board_svg` that the seat action ``action`` points at."""
+    if state.current_player() < 0:
+        return ()
+    value = from_id(action)
+    if isinstance(value, Reroll):
+        return tuple(f"die:{i + 1}" for i in value.dice)
+    if isinstance(value, Move | MagicFive | Spell | Unspell | Swap):
+        return (f"ostrich:{COLOURS[value.ostrich]}",)
+    if isinstance(value, Step):
+        landing = state.landing(state.pos[state.mover], value.direction)
+        if landing == FINISH:
+            return ("finish",)
+        return (f"space:{landing}",) if landing >= 0 else ()
+    if isinstance(value, ChooseSpace):
+        return (f"space:{value.space}",)
+    return ()
 
 
 TEXT_STYLES: tuple[tuple[str, str], ...] = (
