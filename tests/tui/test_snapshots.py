@@ -16,7 +16,6 @@ from pathlib import Path
 import pytest
 
 from savanna.core import load_game, sample_action
-from savanna.tui.choice import Menu
 from savanna.tui.seat import parse_seats
 from savanna.tui.session import PlaySession
 from tests.tui.conftest import make_console, screen
@@ -89,7 +88,7 @@ def test_position_drawing(
     )
     menu = None
     if play.state.current_player() == viewer:
-        menu = Menu.build(play.state.legal_action_texts())
+        menu = play._menu()
     play.draw(viewer, menu=menu)
     check(name, screen(console))
 

@@ -1,8 +1,10 @@
 """Drawings of the board and of each tile, in ASCII and SVG, generated from the data.
 
-The Finish line is at the top and the Exit at the bottom; lane 0 is on the left. Ostriches
-are their colour letters (lower case when scared), face-down berries ``*`` (``[c]``, the
-token's notation letter a-k, when the seat has peeked at it).
+The text drawing runs from the START (left) to the finishing line (right), one line per
+lane (``a`` on the ostriches' left, at the top), so that a long track fits an 80x24
+terminal; the SVG drawing has the Finish at the top. Ostriches are their colour letters
+(lower case when scared; French letters in French), face-down berries ``*`` (``*c``, with
+the token's notation letter a-k, when the seat has peeked at it).
 
 Example:
     >>> print(tile_text("ravine").splitlines()[0])
@@ -12,10 +14,8 @@ Example:
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
-from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from savanna.core.display import ScoreSheet
 from savanna.core.game import Observation
 from savanna.games.banjooli.actions import (
     FACES,
@@ -29,11 +29,11 @@ from savanna.games.banjooli.actions import (
     Unspell,
     from_id,
 )
-from savanna.games.banjooli.board import FINISH, Board, SpaceKind
+from savanna.games.banjooli.board import FINISH, LANE_LETTERS, Board, SpaceKind
 from savanna.games.banjooli.components import COLOURS, TileData, load_data
 from savanna.games.banjooli.notation import BERRY_LETTERS, colour_name
 from savanna.games.banjooli.observation import view
-from savanna.games.banjooli.phase import ARRIVED, UNKNOWN_TOKEN
+from savanna.games.banjooli.phase import ARRIVED, PHASE_NAMES, UNKNOWN_TOKEN, Phase
 from savanna.games.banjooli.rules import MESSAGES
 
 if TYPE_CHECKING:
@@ -45,8 +45,8 @@ __all__ = [
     "board_svg",
     "board_text",
     "legend",
+    "people_letters",
     "private_summary",
-    "score_lines",
     "text_styles",
     "tile_svg",
     "tile_text",
@@ -65,18 +65,10 @@ _FILL = {
 """The colour of each kind of space in :func:`board_svg`."""
 _OSTRICH_FILL = {"B": "#2e5cb8", "Y": "#e6c619", "R": "#c62828", "G": "#2e8b3d", "P": "#7b3fa0"}
 _CELL = 26
-_LEGEND = (
-    ("B Y R G P", "legend.ostrich"),
-    ("b y r g p", "legend.scared"),
-    *((_GLYPH[kind] if kind != K.RAVINE else "(blank)", f"legend.{name}") for name, kind in (
-        ("nest", K.NEST), ("land", K.LAND), ("rock", K.ROCK), ("quicksand", K.QUICKSAND), ("water", K.WATER),
-        ("crocodile", K.CROCODILE), ("bridge", K.BRIDGE), ("ravine", K.RAVINE), ("lava", K.LAVA),
-        ("vortex", K.VORTEX),
-    )),
-    ("*", "legend.berry"),
-    ("[a]", "legend.berry_seen"),
+_KINDS = (
+    ("nest", K.NEST), ("land", K.LAND), ("rock", K.ROCK), ("quicksand", K.QUICKSAND), ("water", K.WATER),
+    ("crocodile", K.CROCODILE), ("bridge", K.BRIDGE), ("ravine", K.RAVINE), ("lava", K.LAVA), ("vortex", K.VORTEX),
 )
-"""The symbols of :func:`board_text` and the catalogue key of each meaning."""
 
 
 def legend(lang: str = "en") -> list[tuple[str, str]]:
@@ -84,8 +76,24 @@ def legend(lang: str = "en") -> list[tuple[str, str]]:
 
     >>> legend()[4]
     ('#', 'a rock: impassable')
+    >>> legend("fr")[0][0]
+    'B J R V P'
     """
-    return [(symbol, MESSAGES.text(key, lang)) for symbol, key in _LEGEND]
+    letters = _letters(lang)
+    symbols = [
+        (" ".join(letters), "legend.ostrich"),
+        (" ".join(letters.lower()), "legend.scared"),
+        *((_GLYPH[kind] if kind != K.RAVINE else "(blank)", f"legend.{name}") for name, kind in _KINDS),
+        ("*", "legend.berry"),
+        ("*a", "legend.berry_seen"),
+        ("a b c d e", "legend.lanes"),
+        ("5 10 15", "legend.columns"),
+        ("--", "legend.fence"),
+        ("|", "legend.line"),
+        ("1 2 3", "legend.choice"),
+        ("1:B 6:W", "legend.dice"),
+    ]
+    return [(symbol, MESSAGES.text(key, lang)) for symbol, key in symbols]
 
 
 def _tile_grid(tile: TileData) -> list[list[str | None]]:
@@ -138,99 +146,117 @@ def _cell(svg: ET.Element, x: int, y: int, code: str) -> ET.Element:
 
 
 def _layout_rows(board: Board) -> tuple[int, dict[int, tuple[int, int]]]:
-    """Total drawn rows and, for each space, its (lane, row from the top)."""
-    data = load_data()
-    heights = [1] + [len(_tile_grid(data.tile(t))) for t in board.tiles]
-    offsets = [sum(heights[:i]) for i in range(len(heights))]
-    total = sum(heights)
-    where = {}
-    for s in range(board.size):
-        where[s] = (board.lane[s], total - 1 - (offsets[board.tile[s]] + board.row[s]))
-    return total, where
+    """Total drawn rows and, for each space, its (lane, row from the top) (the SVG drawing)."""
+    total = board.columns
+    return total, {s: (board.lane[s], total - 1 - board.column(s)) for s in range(board.size)}
 
 
-def _marks(observation: Observation) -> dict[int, str]:
+_ARRIVALS = ("first", "second", "third")
+_GAP = 1
+"""Characters between two columns of the drawn track."""
+
+
+def _letters(lang: str) -> str:
+    """The ostriches' letters as people read them in ``lang`` (``BJRVP`` in French)."""
+    return MESSAGES.text("letters.ostriches", lang)
+
+
+def people_letters(text: str, lang: str) -> str:
+    """Notation colour letters in ``text`` as people read them in ``lang`` (``Y`` → ``J``).
+
+    >>> people_letters("R G P B", "fr")
+    'R V P B'
+    """
+    table = str.maketrans(COLOURS, _letters(lang))
+    return text.translate(table)
+
+
+def _glyphs(observation: Observation, board: Board, lang: str) -> dict[int, str]:
+    """What stands on each space that is not bare ground: ostriches, berries, choices."""
     d = view(observation)
+    letters = _letters(lang)
     marks: dict[int, str] = {}
+    if d["phase"] == PHASE_NAMES[Phase.SPACE] and d["seat"] == d["to_act"]:
+        for i, space in enumerate(d["choices"][:9]):
+            marks[space] = str(i + 1)  # the spaces the seat may choose, as the choices number them
     for space, token in d["berries"]:
-        marks[space] = " * " if token == UNKNOWN_TOKEN else f"[{BERRY_LETTERS[token]}]"
+        marks[space] = "*" if token == UNKNOWN_TOKEN else "*" + BERRY_LETTERS[token]
     for o, p in enumerate(d["pos"]):
         if p != ARRIVED:
-            marks[p] = " " + (COLOURS[o].lower() if d["scared"][o] else COLOURS[o]) + " "
+            marks[p] = letters[o].lower() if d["scared"][o] else letters[o]
     return marks
 
 
-def board_text(observation: Observation, lang: str = "en", sheets: Sequence[ScoreSheet] | None = None) -> str:
-    """An ASCII drawing of the race as ``observation`` shows it (fits 80 columns).
+def board_text(observation: Observation, lang: str = "en") -> str:
+    """An ASCII drawing of the race as ``observation`` shows it, at most 80 columns wide.
 
-    ``sheets`` (the final score sheets) are worked out under the board at the end.
+    The track runs from the START (left) to the finishing line (right), one text line per
+    lane: ``a`` is the ostriches' left, ``e`` their right. The ruler numbers the columns
+    from the start, so that a space has a name people can find (``c12``); in a bend, a
+    line of ``-`` between two lanes is the fence. Under the track: the dice, numbered as
+    ``reroll`` numbers them, and the seat's Prediction card with what each slot is worth.
     """
     d = view(observation)
-    if not d["layout"]:
-        return f"banjooli — {d['phase']}"
-    board = Board.build(tuple(d["layout"]))
-    total, where = _layout_rows(board)
-    grid = [["   "] * 5 for _ in range(total)]
-    marks = _marks(observation)
-    for s, (lane, row) in where.items():
-        grid[row][lane] = marks.get(s, f" {_GLYPH[board.kind[s]]} ")
-    arrived = " ".join(f"{i + 1}.{COLOURS[o]}" for i, o in enumerate(d["arrived"])) or "-"
     say = MESSAGES.text
-    lines = [f"== {say('draw.finish', lang)} ==  {say('draw.arrived', lang)}: {arrived}"]
-    tile_names = ["exit", *board.tiles]
-    row_tile = {row: board.tile[s] for s, (_, row) in where.items()}
-    for r, cells in enumerate(grid):
-        t = row_tile.get(r, 0)
-        fence = "|" if load_data().tile(tile_names[t]).kind == "curve" else " "
-        lines.append(f"{tile_names[t][:10]:>10} |" + fence.join(cells) + "|")
-    dice = "".join("." if f < 0 else FACES[f] for f in d["dice"])
-    colon = " :" if lang == "fr" else ":"
-    # The Exit row above already names the Exit: this line carries the dice, numbered as
-    # the reroll notation numbers them (1-5 movement, 6 sorcery), and the turn.
-    lines.append(say("draw.dice", lang, colon=colon, movement=dice[:5], sorcery=dice[5], turn=d["turn"]))
+    if not d["layout"]:
+        return say("draw.setup", lang)
+    board = Board.build(tuple(d["layout"]))
+    data = load_data()
+    width = board.columns
+    cells: list[list[str]] = [[" "] * width for _ in range(5)]
+    for s in range(board.size):
+        cells[board.lane[s]][board.column(s)] = _GLYPH[board.kind[s]]
+    for space, mark in _glyphs(observation, board, lang).items():
+        cells[board.lane[space]][board.column(space)] = mark
+    # Column c of the track is drawn at x = 2c + 3 ("a n|" then " ." per column); the
+    # finishing line is the "|" after the last column.
+    def x_of(column: int) -> int:
+        return 2 * column + 3
+
+    bar = x_of(width - 1) + 1
+    header = [" "] * bar
+    for t, tile_id in enumerate(board.tiles, start=1):
+        columns = [board.column(s) for s in range(board.size) if board.tile[s] == t]
+        first, last = min(columns), max(columns)
+        name = say(f"tile.{tile_id}", lang)[: 2 * (last - first) + 1]
+        header[x_of(first) : x_of(first) + len(name)] = list(name)
+    lines = ["".join(header) + "| " + say("draw.finish", lang)]
+    start = say("draw.start", lang)
+    ruler = list(start.ljust(bar))
+    for c in range(5, width, 5):
+        if x_of(c) > len(start):
+            ruler[x_of(c) : x_of(c) + len(str(c))] = list(str(c))
+    lines.append("".join(ruler).rstrip())
+    letters = _letters(lang)
+    arrived = [say(f"draw.{_ARRIVALS[i]}", lang) + " " + letters[o] for i, o in enumerate(d["arrived"])]
+    # A fence runs between two lanes wherever either of them is inside a bend.
+    fenced = [[False] * width for _ in range(4)]
+    for s in range(board.size):
+        lane, column = board.lane[s], board.column(s)
+        if board.fenced[s]:
+            for gap in (lane - 1, lane):
+                if 0 <= gap < 4:
+                    fenced[gap][column] = True
+    bends = any(any(row) for row in fenced)
+    for lane in range(5):
+        row = cells[lane]
+        track = "".join(" " + cell if len(cell) == 1 else cell for cell in row[1:])
+        tail = f" {arrived[lane]}" if lane < len(arrived) else ""
+        lines.append(f"{LANE_LETTERS[lane]} {row[0]}|{track.ljust(bar - 4)}|{tail}".rstrip())
+        if lane < 4 and bends:
+            lines.append(("    " + "".join("--" if fenced[lane][c] else "  " for c in range(1, width))).rstrip())
+    dice = d["dice"]
+    shown = [letters[f] if 0 <= f < 5 else ("W" if f == 5 else ".") for f in dice]
+    movement = " ".join(f"{i + 1}:{shown[i]}" for i in range(5))
+    lines.append(
+        say("draw.dice", lang, movement=movement, sorcery=f"6:{shown[5]}", turn=d["turn"] + 1)
+    )
     if d["card"] >= 0:
-        lines.append(say("draw.card", lang, colon=colon, order=" ".join(load_data().cards[d["card"]].order)))
+        order = [letters[COLOURS.index(x)] for x in data.cards[d["card"]].order]
+        lines.append(say("draw.card", lang, first=order[0], second=order[1], third=order[2], last=order[3]))
     if d.get("lion"):
         lines.append(say("draw.lion", lang, steps=d["lion"]))
-    if sheets:
-        lines.extend(score_lines(sheets, lang))
     return "\n".join(lines)
-
-
-def score_lines(sheets: Sequence[ScoreSheet], lang: str = "en") -> list[str]:
-    """The revealed Predictions and the scoring worked out line by line, one seat a line pair.
-
-    Example:
-        >>> from savanna.core.display import Label, ScoreLine, ScoreSheet
-        >>> lines = [ScoreLine(Label("score.card", {"card": 3, "order": "R G P B"}), None)] + [
-        ...     ScoreLine(Label(key), points) for key, points in
-        ...     [("score.first", 5), ("score.second", 0), ("score.third", 3)]] + [
-        ...     ScoreLine(Label("score.misplaced", {"count": 1}), 2), ScoreLine(Label("score.last_right"), 10),
-        ...     ScoreLine(Label("score.oor", {"count": 1}), 2)]
-        >>> print("\\n".join(score_lines([ScoreSheet(0, tuple(lines), 22, 0)])))
-        == Predictions revealed ==
-        seat 1  card 3: R G P B
-          1st 5 + 2nd 0 + 3rd 3 + misplaced 2 = 10; last x2 = 20; Oor +2; total 22
-    """
-    say = MESSAGES.text
-    out = [f"== {say('draw.revealed', lang)} =="]
-    for sheet in sheets:
-        if not sheet.lines:
-            continue
-        card, first, second, third, misplaced, last, oor = sheet.lines
-        points = [int(line.points or 0) for line in (first, second, third, misplaced)]
-        base = sum(points)
-        # Seats are shown from 1, as every interface numbers players.
-        out.append(say("draw.seat", lang, seat=sheet.seat + 1, **card.label.fields))
-        work = say("draw.sum", lang, first=points[0], second=points[1], third=points[2], misplaced=points[3], base=base)
-        if last.label.key == "score.last_right":
-            work += "; " + say("draw.last_right", lang, doubled=2 * base)
-        else:
-            work += "; " + say("draw.last_wrong", lang)
-        if oor.points:
-            work += "; " + say("draw.oor", lang, points=int(oor.points))
-        out.append(f"{work}; {say('draw.total', lang, total=format_total(sheet.total))}")
-    return out
 
 
 def format_total(total: float) -> str:
@@ -360,16 +386,16 @@ TEXT_STYLES: tuple[tuple[str, str], ...] = (
     (r"(?<= )w(?= )", "blue"),
     (r"(?<= )c(?= )", "green"),
     (r"(?<= )=(?= )", "dark_orange3"),
-    (r"\*|\[[a-k]\]", "bold bright_magenta"),
-    (r"(?<=[ .])B(?=[ .\n]|$)", "bold bright_white on blue"),
-    (r"(?<=[ .])Y(?=[ .\n]|$)", "bold black on yellow"),
-    (r"(?<=[ .])R(?=[ .\n]|$)", "bold bright_white on red"),
-    (r"(?<=[ .])G(?=[ .\n]|$)", "bold bright_white on green"),
-    (r"(?<=[ .])P(?=[ .\n]|$)", "bold bright_white on magenta"),
+    (r"\*[a-k]?", "bold bright_magenta"),
+    (r"(?<=[ |])B(?=[ |\n]|$)", "bold bright_white on blue"),
+    (r"(?<=[ |])[YJ](?=[ |\n]|$)", "bold black on yellow"),
+    (r"(?<=[ |])R(?=[ |\n]|$)", "bold bright_white on red"),
+    (r"(?<=[ |])[GV](?=[ |\n]|$)", "bold bright_white on green"),
+    (r"(?<=[ |])P(?=[ |\n]|$)", "bold bright_white on magenta"),
     (r"(?<= )b(?= )", "italic blue"),
-    (r"(?<= )y(?= )", "italic yellow"),
+    (r"(?<= )[yj](?= )", "italic yellow"),
     (r"(?<= )r(?= )", "italic red"),
-    (r"(?<= )g(?= )", "italic green"),
+    (r"(?<= )[gv](?= )", "italic green"),
     (r"(?<= )p(?= )", "italic magenta"),
 )
 """Terminal colours of :func:`board_text`: running ostriches as solid tokens of their colour,
