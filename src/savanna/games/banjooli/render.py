@@ -14,6 +14,7 @@ Example:
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from savanna.core.game import Observation
@@ -276,7 +277,37 @@ def board_svg(observation: Observation) -> str:
         svg = ET.Element("svg", xmlns="http://www.w3.org/2000/svg", width="130", height="30")
         ET.SubElement(svg, "text", x="4", y="20").text = f"banjooli — {d['phase']}"
         return ET.tostring(svg, encoding="unicode")
-    board = Board.build(tuple(d["layout"]))
+    head, total, where = _static_board(tuple(d["layout"]))
+    top = _CELL
+    layer = ET.Element("g")
+    for i, o in enumerate(d["arrived"]):
+        _ostrich(layer, 5 * _CELL + 10 + i * _CELL, 0, COLOURS[o], False)
+    if d.get("lion"):
+        ET.SubElement(layer, "text", x=str(5 * _CELL + 10), y=str(2 * _CELL)).text = f"lion {d['lion']}"
+    for space, token in d["berries"]:
+        lane, row = where[space]
+        circle = ET.SubElement(layer, "circle", cx=str(lane * _CELL + _CELL // 2),
+                               cy=str(top + row * _CELL + _CELL // 2), r=str(_CELL // 5), fill="#8e1f5c",
+                               attrib={"pointer-events": "none"})
+        if token >= 0:
+            ET.SubElement(circle, "title").text = load_data().berries[token].name
+    for o, p in enumerate(d["pos"]):
+        if p != ARRIVED:
+            lane, row = where[p]
+            _ostrich(layer, lane * _CELL, top + row * _CELL, COLOURS[o], bool(d["scared"][o])).set(
+                "data-target", f"ostrich:{COLOURS[o]}"
+            )
+    dice_top = top + (total + 1) * _CELL - _CELL // 2
+    for i, face in enumerate(d["dice"]):
+        _die(layer, i * (_CELL + 4) + (6 if i == 5 else 0), dice_top, i, face)
+    return head + ET.tostring(layer, encoding="unicode") + "</svg>"
+
+
+@lru_cache(maxsize=256)
+def _static_board(layout: tuple[str, ...]) -> tuple[str, int, dict[int, tuple[int, int]]]:
+    """The unchanging part of a board's drawing (its spaces), as the opening of the SVG text,
+    with the number of drawn rows and where each space is drawn (drawn once per layout)."""
+    board = Board.build(layout)
     total, where = _layout_rows(board)
     top = _CELL
     svg = ET.Element("svg", xmlns="http://www.w3.org/2000/svg", width=str(5 * _CELL + 80),
@@ -286,28 +317,10 @@ def board_svg(observation: Observation) -> str:
                   attrib={"data-target": "finish", "pointer-events": "all"})
     ET.SubElement(svg, "line", x1="0", y1=str(top - 2), x2=str(5 * _CELL), y2=str(top - 2), stroke="#000",
                   attrib={"stroke-width": "3", "stroke-dasharray": "6,3"})
-    for i, o in enumerate(d["arrived"]):
-        _ostrich(svg, 5 * _CELL + 10 + i * _CELL, 0, COLOURS[o], False)
-    if d.get("lion"):
-        ET.SubElement(svg, "text", x=str(5 * _CELL + 10), y=str(2 * _CELL)).text = f"lion {d['lion']}"
     for s, (lane, row) in where.items():
         _cell(svg, lane * _CELL, top + row * _CELL, board.kind[s]).set("data-target", f"space:{s}")
-    for space, token in d["berries"]:
-        lane, row = where[space]
-        circle = ET.SubElement(svg, "circle", cx=str(lane * _CELL + _CELL // 2), cy=str(top + row * _CELL + _CELL // 2),
-                               r=str(_CELL // 5), fill="#8e1f5c", attrib={"pointer-events": "none"})
-        if token >= 0:
-            ET.SubElement(circle, "title").text = load_data().berries[token].name
-    for o, p in enumerate(d["pos"]):
-        if p != ARRIVED:
-            lane, row = where[p]
-            _ostrich(svg, lane * _CELL, top + row * _CELL, COLOURS[o], bool(d["scared"][o])).set(
-                "data-target", f"ostrich:{COLOURS[o]}"
-            )
-    dice_top = top + (total + 1) * _CELL - _CELL // 2
-    for i, face in enumerate(d["dice"]):
-        _die(svg, i * (_CELL + 4) + (6 if i == 5 else 0), dice_top, i, face)
-    return ET.tostring(svg, encoding="unicode")
+    text = ET.tostring(svg, encoding="unicode")
+    return text[: -len("</svg>")], total, where
 
 
 _DIE_FILL = {**_OSTRICH_FILL, "W": "#ffffff"}
