@@ -341,7 +341,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
                 "total": len(history),
                 "title": game_title(live.game, lang),
                 "table": live.summary(),
-                "board_svg": live.game.render_svg(obs),
+                "board_svg": live.game.render_svg(obs, lang),
                 "board_text": live.game.render_text(obs, lang),
                 "next": state.describe_action(history[step], lang) if step < len(history) else None,
                 "log": live.log_for(None, lang),

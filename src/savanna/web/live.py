@@ -279,7 +279,7 @@ class LiveTable:
             obs = state.observation(seat)
             player = state.current_player()
             out["to_act"] = player if player >= 0 else "chance" if player == CHANCE else "over"
-            out["board_svg"] = game.render_svg(obs)
+            out["board_svg"] = game.render_svg(obs, lang)
             out["board_text"] = game.render_text(obs, lang)
             if seat is not None:
                 out["private"] = game.private_summary(obs, lang)
