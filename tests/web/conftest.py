@@ -33,7 +33,17 @@ from starlette.testclient import TestClient  # noqa: E402
 
 from savanna.web import Limits, Settings, create_app  # noqa: E402
 
-TEST_LIMITS = Limits(bot_pace_seconds=0.0, bot_workers=0, min_grace_seconds=0, grace_seconds=30)
+TEST_LIMITS = Limits(
+    bot_pace_seconds=0.0,
+    bot_workers=0,
+    min_grace_seconds=0,
+    grace_seconds=30,
+    # Every test client comes from one address: the per-client caps are tested on their own.
+    max_connections_per_client=10_000,
+    max_open_tables_per_client=10_000,
+    requests_per_second=10_000.0,
+    request_burst=10_000,
+)
 
 
 def postgres_admin_url() -> str | None:
@@ -182,7 +192,16 @@ def free_port() -> int:
 class ServerProcess:
     """A real ``savanna serve`` process on 127.0.0.1 (killable, restartable on the same port)."""
 
-    def __init__(self, database: str, port: int | None = None, bot_pace: float = 0.0, workers: int = 1) -> None:
+    def __init__(
+        self,
+        database: str,
+        port: int | None = None,
+        bot_pace: float = 0.0,
+        workers: int = 1,
+        flags: tuple[str, ...] = ("--per-client-connections", "1000", "--per-client-tables", "1000",
+                                  "--per-client-rate", "1000"),
+    ) -> None:
+        self.flags = flags
         self.database = database
         self.port = port or free_port()
         self.bot_pace = bot_pace
@@ -195,6 +214,7 @@ class ServerProcess:
         cmd = [
             sys.executable, "-m", "savanna.cli", "serve", "--host", "127.0.0.1", "--port", str(self.port),
             "--database", self.database, "--bot-workers", str(self.workers), "--bot-pace", str(self.bot_pace),
+            *self.flags,
         ]
         # The server's log goes to a file (a pipe nobody reads would fill and block it).
         self.log = open(self.log_path, "ab")  # noqa: SIM115 - closed in stop()
