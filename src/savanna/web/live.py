@@ -717,7 +717,7 @@ class LiveTable:
                         continue  # another process moved first; this one caught up
                     log.warning("table %s: %s; retrying in %.1f s", self.id, exc.text("en"), backoff)
                     await asyncio.sleep(backoff)
-                    backoff = min(backoff * 2, 10.0)
+                    backoff = min(backoff * 2, 4.0)
                 except Exception:
                     log.exception("table %s: retrying in %.1f s", self.id, backoff)
                     await asyncio.sleep(backoff)
