@@ -95,12 +95,15 @@ class ResilientSeat:
     frames: list[str] = field(default_factory=list)
     refusals: list[dict[str, Any]] = field(default_factory=list)
     latencies: list[float] = field(default_factory=list)
+    arrivals: dict[int, float] = field(default_factory=dict)
     seen: int = 0
     connects: int = 0
     moves: int = 0
     final: dict[str, Any] | None = None
     stop: bool = False
+    min_interval: float = 0.12
     _turn: int = 0
+    _last_send: float = 0.0
 
     async def play(self, timeout: float = 300.0) -> dict[str, Any] | None:
         """Play (or watch) until the game is over, or ``stop`` is set; returns the last view."""
@@ -138,6 +141,7 @@ class ResilientSeat:
             if kind != "view":
                 continue
             self.seen = max(self.seen, int(message["version"]))
+            self.arrivals.setdefault(int(message["version"]), time.perf_counter())
             if sent_at is not None:
                 self.latencies.append(time.perf_counter() - sent_at)
                 sent_at = None
@@ -147,6 +151,10 @@ class ResilientSeat:
             if message["legal"] and self.seat is not None:
                 ids = [m["id"] for m in message["legal"]]
                 action = scripted(ids, int(message["version"]), self.seat)
+                wait = self._last_send + self.min_interval - time.monotonic()
+                if wait > 0:  # below the server's steady rate, like SeatPlayer
+                    await asyncio.sleep(wait)
+                self._last_send = time.monotonic()
                 sent_at = time.perf_counter()
                 self.moves += 1
                 await ws.send(json.dumps({"type": "act", "action": action, "version": message["version"]}))

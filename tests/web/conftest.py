@@ -248,3 +248,33 @@ class ServerProcess:
         """Tracebacks the server logged (empty when none)."""
         text = self.log_path.read_text(errors="replace")
         return text if "Traceback" in text else ""
+
+
+class ThreadServer:
+    """The app served by uvicorn in a thread of the test process, on 127.0.0.1 (a real HTTP and
+    websocket server whose limits the test chooses, and whose log the test reads)."""
+
+    def __init__(self, settings: Settings) -> None:
+        import threading
+
+        import uvicorn
+
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.app = create_app(settings)
+        config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning",
+                                ws_max_size=settings.limits.max_message_bytes * 4, lifespan="on")
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run, name="uvicorn", daemon=True)
+
+    def __enter__(self) -> ThreadServer:
+        self.thread.start()
+        deadline = time.monotonic() + 30
+        while not self.server.started:
+            assert time.monotonic() < deadline and self.thread.is_alive(), "the server did not start"
+            time.sleep(0.01)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.server.should_exit = True
+        self.thread.join(15)

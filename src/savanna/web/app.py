@@ -407,7 +407,19 @@ def create_app(settings: Settings | None = None) -> Starlette:
         WebSocketRoute("/ws/tables/{table_id}", serve_websocket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    return Starlette(routes=routes, lifespan=lifespan)
+    async def http_error(request: Request, exc: Exception) -> Response:
+        """An unknown address or method: a named error like every other (JSON)."""
+        status = getattr(exc, "status_code", 500)
+        if status == 405:
+            error = web_error("route/method", method=request.method[:10])
+        elif status == 404:
+            error = web_error("route/unknown")
+        else:
+            raise exc
+        return JSONResponse({"error": error_payload(error, language(request))}, status_code=status,
+                            headers=getattr(exc, "headers", None))
+
+    return Starlette(routes=routes, lifespan=lifespan, exception_handlers={404: http_error, 405: http_error})
 
 
 def _option_json(option: Option) -> dict[str, Any]:

@@ -117,6 +117,12 @@ _ERRORS: dict[str, tuple[int, str, str]] = {
         "Commencez par hello : {{\"type\": \"hello\", \"token\": ...}}.",
     ),
     "request/invalid": (400, "Invalid request: {why}.", "Requête invalide : {why}."),
+    "route/unknown": (404, "There is no such page or API route.", "Cette page ou route de l'API n'existe pas."),
+    "route/method": (
+        405,
+        "This route does not take that method ({method}).",
+        "Cette route n'accepte pas cette méthode ({method}).",
+    ),
     "database/unavailable": (
         503,
         "The database is not answering right now; nothing was half-saved. Try again in a moment.",
