@@ -80,6 +80,7 @@ class TerminalCoach:
             seed=derive_seed(seed, "coach", what, seat, len(state.history)),
             seconds=self.seconds,
             samples=self.samples,
+            moves=what == "hint",  # the odds spend the whole budget on the position
         )
         if what == "hint":
             out = hint_lines(self.game, result, self.lang, width, top=HINT_MOVES)
