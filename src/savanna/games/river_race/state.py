@@ -353,8 +353,11 @@ class RiverRaceState(State):
         out = []
         seat = self.turn
         total = self.roll_total()
+        camp = self.game.board.camp
         for i in range(3):
             pawn = 3 * seat + i
+            if self.pos[pawn] == camp and any(self.pos[p] == camp for p in range(3 * seat, pawn)):
+                continue  # rule move.camp_order
             end = self._walk(pawn, total, NO_BRANCH)[0]
             if end == _NOT_WALKED:
                 out += [Move(i, b) for b in range(1, AROUND + 1) if self._walk(pawn, total, b)[0] >= 0]
@@ -373,6 +376,9 @@ class RiverRaceState(State):
             return "move.altar"
         if kind == YARD:
             return "" if self._walk(pawn, self.roll_total(), move.branch)[0] >= 0 else "move.wait"
+        camp = board.camp
+        if self.pos[pawn] == camp and any(self.pos[p] == camp for p in range(3 * self.turn, pawn)):
+            return "move.camp_order"
         end, _ = self._walk(pawn, self.roll_total(), move.branch)
         if end == _NOT_WALKED:
             return "move.fork"
