@@ -259,6 +259,12 @@ class RiverRaceState(State):
             return Audience.seats_only(self.turn)
         return EVERYONE
 
+    def action_targets(self, action: int) -> tuple[str, ...]:
+        """The pawn and the space a move, a step up or a crossing points at in the SVG."""
+        from savanna.games.river_race.render import action_targets
+
+        return action_targets(self, action)
+
     def describe_action(self, action: int, lang: str = "en") -> str:
         from savanna.games.river_race.notation import describe
 
