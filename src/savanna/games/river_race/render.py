@@ -5,7 +5,8 @@ Both drawings read only an :class:`~savanna.core.Observation`: a seat sees its o
 prices and nobody else's.
 
 Text drawing: each map cell is three characters. ``1a`` is a pawn (seat 1, pawn a);
-``..`` a space of a road or bank, ``::`` a space of a path around a river, ``~~`` water,
+``..`` a space of a road or bank, ``::`` a space of a path around a river, ``~~`` water
+(``~1`` at the top of river 1),
 ``$4`` a spring whose next coin is worth 4 (``$-``: dry), ``__`` room in a courtyard,
 ``/\\`` a free sacrifice place, ``--`` the persecutor's track and ``@@`` the persecutor;
 the village shows each hut's value until a pawn takes it.
@@ -91,6 +92,7 @@ def _grid(game: RiverRaceGame, data: Mapping[str, Any]) -> dict[tuple[int, int],
     for river, water in enumerate(board.water):
         for cell in water:
             grid[cell] = "~~"
+        grid[water[0]] = f"~{river + 1}"  # the river's number, as in 1u, 2l
         taken = data["springs"][river]
         grid[board.spring_cells[river]] = f"${stack[taken]}" if taken < len(stack) else "$-"
     for i, cell in enumerate(board.persecutor_cells):
@@ -180,14 +182,14 @@ def _status(game: RiverRaceGame, observation: Observation, lang: str) -> str:
 def legend(lang: str = "en") -> list[tuple[str, str]]:
     """Symbol → meaning pairs for the text drawing."""
     keys = ("pawn", "path", "around", "water", "spring", "yard", "altar", "track", "persecutor", "hut", "stick")
-    symbols = ("1a", "..", "::", "~~", "$4", "__", "/\\", "--", "@@", "15", "[oo.]")
+    symbols = ("1a", "..", "::", "~1", "$4", "__", "/\\", "--", "@@", "15", "[oo.]")
     return [(symbol, _label(f"legend.{key}", lang)) for symbol, key in zip(symbols, keys, strict=True)]
 
 
 def text_styles(game: RiverRaceGame) -> list[tuple[str, str]]:
     """Rich styles for the text drawing: pawns by seat, water, springs, the persecutor."""
     styles: list[tuple[str, str]] = [
-        (r"~~", "blue"),
+        (r"~[~\d]", "blue"),
         (r"\$[\d-]", "bold yellow"),
         (r"@@", "bold white on red"),
         (r"--", "red"),
