@@ -445,7 +445,9 @@ class RiverRaceState(State):
         for place in range(len(self.held)):
             sac = self.sacrificer(place)
             if sac < 0:
-                out += [Step(p % 3) for p in self.waiting(place) if p // 3 == seat]  # rule sacrifice.step
+                mine = [p for p in self.waiting(place) if p // 3 == seat]
+                if mine:  # rule sacrifice.step: of alike waiting pawns, the first in letter order
+                    out.append(Step(mine[0] % 3))
                 continue
             if sac // 3 != seat or self.held[place] < 0:
                 continue
