@@ -30,6 +30,7 @@ from savanna.core.game import (
 )
 from savanna.core.messages import CORE_MESSAGES, MessageCatalogue, load_messages
 from savanna.core.options import BoolOption, ChoiceOption, IntOption, Option, parse_assignment
+from savanna.core.outcome import Answer, OutcomeQuestion
 from savanna.core.play import random_playout, sample_action
 from savanna.core.record import (
     Record,
@@ -51,6 +52,7 @@ __all__ = [
     "NOBODY",
     "TERMINAL",
     "AmbiguousActionError",
+    "Answer",
     "Audience",
     "BoolOption",
     "ChoiceOption",
@@ -65,6 +67,7 @@ __all__ = [
     "Observation",
     "Option",
     "OptionError",
+    "OutcomeQuestion",
     "Record",
     "RecordError",
     "RecordResult",

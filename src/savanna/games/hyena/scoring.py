@@ -18,12 +18,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from savanna.core.display import Label, ScoreLine, ScoreSheet
+from savanna.core.outcome import Answer, OutcomeQuestion
 from savanna.games.hyena.phase import Place
 
 if TYPE_CHECKING:
     from savanna.games.hyena.state import HyenaState
 
-__all__ = ["score_sheets", "scores"]
+__all__ = ["home_first", "home_first_question", "score_sheets", "scores"]
 
 
 def scores(state: HyenaState) -> list[float]:
@@ -57,3 +58,15 @@ def score_sheets(state: HyenaState) -> list[ScoreSheet]:
             ScoreSheet(seat, (_line(state, seat, total),), total, places[seat], Label("tie.shared") if shared else None)
         )
     return sheets
+
+
+def home_first_question(players: int) -> OutcomeQuestion:
+    """Whose mother comes home first and releases the hyena (rule ``home.first``), or nobody
+    (a game stopped by rule ``end.cap``): the coach's odds."""
+    answers = tuple(Answer(f"seat.{s}", Label("outcome.seat", {"seat": s + 1})) for s in range(players))
+    return OutcomeQuestion("home_first", Label("outcome.home_first"), (*answers, Answer("nobody", Label("outcome.nobody"))))
+
+
+def home_first(state: HyenaState) -> str:
+    """The answer to :func:`home_first_question` in a finished game."""
+    return f"seat.{state.home[0]}" if state.home else "nobody"
