@@ -232,7 +232,9 @@ def main() -> None:
         base = f"http://127.0.0.1:{port}"
         server = subprocess.Popen(
             [sys.executable, "-m", "savanna.cli", "serve", "--host", "127.0.0.1", "--port", str(port),
-             "--database", database, "--bot-workers", "0", "--bot-pace", "0"],
+             "--database", database, "--bot-workers", "0", "--bot-pace", "0",
+             # every client of the benchmark comes from 127.0.0.1: lift the per-client caps
+             "--per-client-connections", "100000", "--per-client-tables", "100000", "--per-client-rate", "100000"],
             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True,
         )
         try:

@@ -277,3 +277,45 @@ def test_a_hyena_game_in_french_played_with_the_keyboard(browser, tmp_path):
     finally:
         seat.context.close()
         server.stop()
+
+
+def test_names_and_titles_holding_html_or_script_are_shown_as_text(browser, tmp_path):
+    """A table title and players' names written as HTML and script are shown literally in the
+    lobby, at the table (a seat's page and a spectator's) and nothing of them runs."""
+    server = ServerProcess(f"sqlite:///{tmp_path / 'xss.sqlite3'}", workers=0).start()
+    title = "<script>window.pwned=1</script>"
+    names = ["<img src=x onerror=pwned=2>", "<svg onload=alert(3)>"]
+    context = browser.new_context(viewport={"width": 1100, "height": 850})
+    dialogs: list[str] = []
+    errors: list[str] = []
+    try:
+        made = json.loads(context.request.post(f"{server.url}/api/tables", data={
+            "game": "hyena", "players": 2, "options": {}, "seats": ["open", "open"], "title": title,
+        }).text())
+        tokens = [json.loads(context.request.post(f"{server.url}/api/tables/{made['id']}/join",
+                                                  data={"seat": s, "name": n}).text())["token"]
+                  for s, n in enumerate(names)]
+        context.request.post(f"{server.url}/api/tables/{made['id']}/start",
+                             headers={"authorization": f"Bearer {made['host_token']}"})
+        page = context.new_page()
+        page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.goto(server.url + "/")
+        page.wait_for_selector(f"text={title}")
+        assert names[0] in page.locator("body").inner_text()
+        watcher = context.new_page()
+        watcher.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+        watcher.goto(f"{server.url}/t/{made['id']}")
+        watcher.wait_for_function("document.body.dataset.status === 'playing'")
+        page.evaluate("([id, token]) => localStorage.setItem(`savanna.seat.${id}`, token)", [made["id"], tokens[0]])
+        page.goto(f"{server.url}/t/{made['id']}")
+        page.wait_for_function("document.body.dataset.status === 'playing'")
+        for shown in (page, watcher):
+            text = shown.locator("body").inner_text()
+            assert title in text and names[0] in text and names[1] in text
+            assert shown.evaluate("typeof window.pwned") == "undefined"
+            assert shown.locator("script:has-text('pwned'), img[onerror], svg[onload]").count() == 0
+        assert not dialogs and not errors, (dialogs, errors)
+    finally:
+        context.close()
+        server.stop()
