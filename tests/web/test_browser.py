@@ -23,7 +23,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.conftest import ServerProcess
+from tests.web.conftest import ServerProcess, fresh_postgres_database, postgres_admin_url
 from tests.web.leaks import check_message, check_page, secrets_of
 
 playwright_api = pytest.importorskip("playwright.sync_api")
@@ -319,3 +319,50 @@ def test_names_and_titles_holding_html_or_script_are_shown_as_text(browser, tmp_
     finally:
         context.close()
         server.stop()
+
+
+def test_two_browsers_on_two_server_processes_see_each_others_moves(browser):
+    """Awa's browser talks to process A, Moussa's to process B, both on one PostgreSQL
+    database: every move one of them makes reaches the other's page through the other
+    process (``LISTEN``/``NOTIFY``), and both pages end on the same game."""
+    if postgres_admin_url() is None:
+        if os.environ.get("CI"):
+            pytest.fail("CI must test on PostgreSQL: .ci/run exports SAVANNA_TEST_POSTGRES")
+        pytest.skip("SAVANNA_TEST_POSTGRES is not set (run .ci/postgres; CI always sets it)")
+    with fresh_postgres_database() as database:
+        a = ServerProcess(database, workers=0).start()
+        b = ServerProcess(database, workers=0).start()
+        awa = Seat(browser, {"width": 1100, "height": 850})
+        moussa = Seat(browser, {"width": 1100, "height": 850})
+        try:
+            request = awa.context.request
+            made = json.loads(request.post(f"{a.url}/api/tables", data={
+                "game": "hyena", "players": 2, "options": {"length": 30}, "seats": ["open", "open"],
+                "title": "two processes"}).text())
+            table = made["id"]
+            tokens = [json.loads(request.post(f"{url}/api/tables/{table}/join", data={"seat": s, "name": n}).text())
+                      ["token"] for s, (url, n) in enumerate(((a.url, "Awa"), (b.url, "Moussa")))]
+            for seat, url, token in ((awa, a.url, tokens[0]), (moussa, b.url, tokens[1])):
+                seat.page.goto(url + "/")
+                seat.page.evaluate("([id, t]) => localStorage.setItem(`savanna.seat.${id}`, t)", [table, token])
+                seat.page.goto(f"{url}/t/{table}")
+            request.post(f"{b.url}/api/tables/{table}/start", headers={"authorization": f"Bearer {made['host_token']}"})
+            for seat in (awa, moussa):
+                seat.page.wait_for_function("document.body.dataset.status === 'playing'", timeout=20000)
+            # Each page gets moves only once the other process's move reached it.
+            rng = random.Random(4)
+            play_some([awa, moussa], rng, lambda: min(awa.version(), moussa.version()) > 30, limit=180)
+            assert awa.snapshots and moussa.snapshots
+            final = max(awa.version(), moussa.version())
+            for seat in (awa, moussa):
+                seat.page.wait_for_function("v => Number(document.body.dataset.version) >= v", arg=final,
+                                            timeout=5000)
+                assert not seat.errors, seat.errors
+            shown = [json.loads(f)["version"] for f in moussa.frames if json.loads(f).get("type") == "view"]
+            assert len(set(shown)) > 10
+            assert not a.errors() and not b.errors(), a.errors() + b.errors()
+        finally:
+            awa.context.close()
+            moussa.context.close()
+            a.stop()
+            b.stop()
