@@ -170,7 +170,9 @@ async def run(base: str, tables: int, seconds: float, think: float, game: str, s
     fig = Figures()
     rng = random.Random(seed)
     stop = time.monotonic() + 600.0
-    limits = httpx.Limits(max_connections=100)
+    # Keep-alive shorter than the server's (uvicorn closes an idle connection after 5 s): a
+    # pooled connection is never reused just as the server closes it (a client-side race).
+    limits = httpx.Limits(max_connections=100, keepalive_expiry=2.0)
 
     async def clock() -> None:
         nonlocal stop
