@@ -113,10 +113,12 @@ def render_text(game: RiverRaceGame, observation: Observation, lang: str = "en")
     for y in range(board.data.height):
         row = "".join(grid.get((x, y), "  ") + " " for x in range(width)).rstrip()
         rows.append(row)
-    camp = _camp_text(game, data, lang)
-    lx, ly = board.data.camp.label
-    row = rows[ly].ljust(lx * _PITCH)
-    rows[ly] = (row[: lx * _PITCH] + camp).rstrip()
+    for (lx, ly), words in (
+        (board.data.camp.label, _camp_text(game, data, lang)),
+        (board.data.village.label, _label("village", lang)),
+    ):
+        row = rows[ly].ljust(lx * _PITCH)
+        rows[ly] = (row[: lx * _PITCH] + words + row[lx * _PITCH + len(words) :]).rstrip()
     rows += _info_lines(game, observation, lang)
     return "\n".join(line[:80] for line in rows)
 
