@@ -32,17 +32,27 @@ def test_turn_figures_mean_and_median_from_the_turns_statistic() -> None:
 
 
 @pytest.mark.slow
-def test_balance_study_writes_its_page(tmp_path: Path) -> None:
+def test_balance_study_writes_its_page_and_reuses_only_an_unchanged_cache(tmp_path: Path) -> None:
     balance = _script("balance_banjooli")
     out = tmp_path / "banjooli.md"
-    balance.main(["--games", "4", "--variant-games", "2", "--workers", "1", "--out", str(out)])
+    sizes = ["--games", "8", "--ismcts-games", "4", "--ismcts", "ismcts:sims=4"]
+    sizes += ["--variant-games", "4", "--length-games", "4", "--random-games", "4", "--workers", "1"]
+    balance.main([*sizes, "--out", str(out), "--cache", str(tmp_path / "cache")])
     text = out.read_text(encoding="utf-8")
-    assert "balance_banjooli.py --games 4 --variant-games 2" in text.splitlines()[5]
-    for heading in ("prediction cards fair", "first player", "Game length", "Oor berry"):
+    assert "balance_banjooli.py --games 8 --ismcts-games 4" in text.splitlines()[5]
+    for heading in ("prediction cards fair", "ISMCTS seat", "first player", "Special tiles", "Oor berry"):
         assert heading in text
-    assert "| special: vortex | 2 |" in text
-    assert "turn cap (random bots)" in text
-    assert text.count("- Win rate: **") == 2 and text.count("- Mean score: **") == 2
+    assert "Does the prediction card change the win rate?" in text
+    assert "| special: vortex | 4 |" in text and "turn cap (random bots)" in text
+    assert text.count("| Cards, special tile ") == 4
+    # A second run reads the cache; a cache whose games no longer replay is played again.
+    cached = tmp_path / "cache" / "cards.jsonl"
+    lines = cached.read_text(encoding="utf-8").splitlines()
+    cached.write_text("\n".join([lines[0], lines[1].replace('"scores": [', '"scores": [99.0, '), *lines[2:]]) + "\n")
+    again = tmp_path / "again.md"
+    balance.main([*sizes, "--out", str(again), "--cache", str(tmp_path / "cache")])
+    assert again.read_text(encoding="utf-8").splitlines()[6:] == text.splitlines()[6:]
+    assert cached.read_text(encoding="utf-8").splitlines() == lines
 
 
 def test_search_speed_rows_compare_cut_and_full_rollouts() -> None:
