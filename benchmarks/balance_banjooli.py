@@ -29,8 +29,8 @@ from typing import Any
 
 from savanna.games.banjooli.components import load_data
 from savanna.lab import SimulationPlan, run_simulation, summarise
-from savanna.lab.simulation import Outcome
 from savanna.lab.fairness import answer
+from savanna.lab.simulation import Outcome
 from savanna.lab.stats import wilson_interval
 
 HEURISTIC = ["heuristic"]
@@ -119,7 +119,9 @@ class Study:
                     out.write(json.dumps(strip(o)) + "\n")
         return outcomes
 
-    def question(self, part: str, summary: dict[str, Any], factor: str, response: str) -> dict[str, Any]:
+    def question(
+        self, part: str, summary: dict[str, Any], factor: str, response: str
+    ) -> dict[str, Any]:
         """One of the run's answers, remembered for the page's summary table."""
         q = next(
             q
@@ -154,7 +156,10 @@ def within(q: dict[str, Any], margin: float = MARGIN) -> str:
 
 def answer_lines(q: dict[str, Any]) -> list[str]:
     """The verdict and power statement of one question, as Markdown lines."""
-    return [f"- *{q['question']}* **{q['verdict'][0].upper() + q['verdict'][1:]}.** {q['power']['text']}", ""]
+    return [
+        f"- *{q['question']}* **{q['verdict'][0].upper() + q['verdict'][1:]}.** {q['power']['text']}",
+        "",
+    ]
 
 
 def level_table(q: dict[str, Any], name: str, describe: Any = None) -> list[str]:
@@ -210,12 +215,20 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=20000, help="games of the card and seat study")
     parser.add_argument("--ismcts-games", type=int, default=2000, help="games with an ISMCTS seat")
     parser.add_argument("--ismcts", default="ismcts:sims=100", help="the ISMCTS bot spec")
-    parser.add_argument("--variant-games", type=int, default=2000, help="games per special tile and berries")
-    parser.add_argument("--length-games", type=int, default=400, help="games per setup for length and 5/6 tiles")
-    parser.add_argument("--random-games", type=int, default=100, help="random-bot games per setup (turn cap)")
+    parser.add_argument(
+        "--variant-games", type=int, default=2000, help="games per special tile and berries"
+    )
+    parser.add_argument(
+        "--length-games", type=int, default=400, help="games per setup for length and 5/6 tiles"
+    )
+    parser.add_argument(
+        "--random-games", type=int, default=100, help="random-bot games per setup (turn cap)"
+    )
     parser.add_argument("--seed", type=int, default=16)
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
-    parser.add_argument("--reports", type=Path, default=None, help="also write each run's summary here")
+    parser.add_argument(
+        "--reports", type=Path, default=None, help="also write each run's summary here"
+    )
     parser.add_argument(
         "--cache",
         type=Path,
@@ -231,10 +244,14 @@ def main(argv: list[str] | None = None) -> None:
 
     base = study.play("cards", {}, args.games, ("prediction", "seat", "order"))
     specials = {
-        name: study.play(f"special-{name}", {"special": name}, args.variant_games, ("prediction", "order"))
+        name: study.play(
+            f"special-{name}", {"special": name}, args.variant_games, ("prediction", "order")
+        )
         for name in SPECIALS
     }
-    berries = study.play("berries", {"berries": True}, args.variant_games, ("prediction", "order", "oor"))
+    berries = study.play(
+        "berries", {"berries": True}, args.variant_games, ("prediction", "order", "oor")
+    )
     lengths = [
         study.play(f"length-{i}", options, args.length_games)
         if options and not ("special" in options or "berries" in options)
@@ -247,7 +264,9 @@ def main(argv: list[str] | None = None) -> None:
     ]
 
     mixed_bots = [args.ismcts, "heuristic", "heuristic", "heuristic"]
-    mixed = study.play("ismcts", {}, args.ismcts_games, ("prediction", "seat", "order", "bot"), mixed_bots)
+    mixed = study.play(
+        "ismcts", {}, args.ismcts_games, ("prediction", "seat", "order", "bot"), mixed_bots
+    )
 
     card_win = study.question("Cards, heuristic bots", base, "prediction", "win")
     card_score = study.question("Cards, heuristic bots", base, "prediction", "score")
@@ -289,11 +308,11 @@ def main(argv: list[str] | None = None) -> None:
         "(the rulebook's tie-break by positions guessed applies, then a shared victory counts "
         "as a win for each seat sharing it).",
         "",
-        f"**The 2-point rule.** Issue 16 asks that no card, seat or tile be favoured by more "
-        f"than 2 points of win rate. A level is *shown within 2 points* when its whole "
-        f"simultaneous interval lies between −2 and +2 points; a level is *favoured* when the "
-        f"test declares it (corrected p < 0.05) and its difference is beyond 2 points — the "
-        f"case in which the design data would have to change.",
+        "**The 2-point rule.** Issue 16 asks that no card, seat or tile be favoured by more "
+        "than 2 points of win rate. A level is *shown within 2 points* when its whole "
+        "simultaneous interval lies between −2 and +2 points; a level is *favoured* when the "
+        "test declares it (corrected p < 0.05) and its difference is beyond 2 points — the "
+        "case in which the design data would have to change.",
         "",
         "## The answers",
         "",
@@ -301,7 +320,9 @@ def main(argv: list[str] | None = None) -> None:
         "| --- | --- | ---: | --- | --- |",
     ]
     for part, q in study.rows:
-        test = "stratified CMH, win rates" if q["response"] == "win" else "stratified CMH, mean scores"
+        test = (
+            "stratified CMH, win rates" if q["response"] == "win" else "stratified CMH, mean scores"
+        )
         lines.append(
             f"| {part}: {q['question'][0].lower() + q['question'][1:]} | {test} | {q['games']:,} | "
             f"{q['verdict']} | {within(q) if q['response'] == 'win' else '—'} |"
@@ -325,7 +346,9 @@ def main(argv: list[str] | None = None) -> None:
         "| --- | --- | --- | --- |",
     ]
     for colour in COLOURS:
-        cells = [pct(frequency(base, f"finish_{place}", colour), base["games"]) for place in (1, 2, 3)]
+        cells = [
+            pct(frequency(base, f"finish_{place}", colour), base["games"]) for place in (1, 2, 3)
+        ]
         lines.append(f"| {colour} | {' | '.join(cells)} |")
     bot_rows = mixed["win_rates"]["by_bot"]
     lines += [
@@ -379,8 +402,15 @@ def main(argv: list[str] | None = None) -> None:
         lines.append(
             f"| {label} | {card_q['verdict']} | {within(card_q)} | {order_q['verdict']} | {within(order_q)} |"
         )
-    lines += ["", "Play order by setup (win rate of each place, with the simultaneous interval of its difference):", ""]
-    lines += ["| setup | 1st player | 2nd player | 3rd player | 4th player |", "| --- | --- | --- | --- | --- |"]
+    lines += [
+        "",
+        "Play order by setup (win rate of each place, with the simultaneous interval of its difference):",
+        "",
+    ]
+    lines += [
+        "| setup | 1st player | 2nd player | 3rd player | 4th player |",
+        "| --- | --- | --- | --- | --- |",
+    ]
     for name, (_, order_q) in [*special_rows.items(), ("berries", (berry_card, berry_order))]:
         cells = [
             f"{row['observed']:.1%} ({points(row['effect'])} [{points(row['ci'][0])}, {points(row['ci'][1])}])"
@@ -401,7 +431,9 @@ def main(argv: list[str] | None = None) -> None:
     ]
     for eaten in sorted(oor, key=float):
         row = oor[eaten]
-        lines.append(f"| {eaten} | {row['seats']:,} | {row['mean_score']:.2f} | {pct(row['wins'], row['seats'])} |")
+        lines.append(
+            f"| {eaten} | {row['seats']:,} | {row['mean_score']:.2f} | {pct(row['wins'], row['seats'])} |"
+        )
     lines += [
         "",
         "## Game length and the turn cap",
