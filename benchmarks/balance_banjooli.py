@@ -27,6 +27,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from savanna.bots.ismcts import DEFAULT_DEPTH, DEFAULT_PRIOR, DEFAULT_REWARD, DEFAULT_ROLLOUT
 from savanna.games.banjooli.components import load_data
 from savanna.lab import SimulationPlan, run_simulation, summarise
 from savanna.lab.fairness import answer
@@ -356,10 +357,12 @@ def main(argv: list[str] | None = None) -> None:
         "### With an ISMCTS seat at the table",
         "",
         f"{args.ismcts_games:,} games in which one seat is `{args.ismcts}` (information-set "
-        "Monte Carlo tree search with a budget of that many simulations per decision, the "
-        "heuristic as prior and rollout policy) and three are heuristic bots; the ISMCTS seat "
-        "moves round the table from game to game. A stronger player steers the race towards "
-        "its own card, which can favour other cards than the heuristic does.",
+        "Monte Carlo tree search; settings not given are the defaults: "
+        f"{DEFAULT_PRIOR} prior, {DEFAULT_ROLLOUT} rollouts cut after {DEFAULT_DEPTH} actions "
+        f"and scored by the game's evaluation, reward {DEFAULT_REWARD}) and three are heuristic "
+        "bots; the ISMCTS seat moves round the table from game to game. A player that searches "
+        "steers the race towards its own card in other ways than the heuristic, which could "
+        "favour other cards.",
         "",
         *answer_lines(mixed_card),
         *level_table(mixed_card, "card", card_text),
