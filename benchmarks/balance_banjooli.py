@@ -45,6 +45,8 @@ LENGTH_SETUPS: tuple[tuple[str, dict[str, Any]], ...] = (
     ("berries", {"berries": True}),
 )
 MARGIN = 0.02
+CHECKED = 100
+"""Games of a cached run played again to check that the engine and bots have not changed."""
 
 
 class Study:
@@ -89,8 +91,8 @@ class Study:
         """The games of ``plan``: played, or read from the cache when it holds them.
 
         A cached run is used only when its plan is the same (game version, options, bots,
-        games, seed) and its first games, played again now, come out identical: the engine
-        has not changed since it was written. Records are not kept in the cache.
+        games, seed) and its first ``CHECKED`` games, played again now, come out identical
+        (the engine and bots have not changed since it was written). Records are not kept.
         """
         key = {
             "game": plan.make_game().spec.name,
@@ -107,7 +109,7 @@ class Study:
             if path.exists():
                 lines = path.read_text(encoding="utf-8").splitlines()
                 cached = [json.loads(line) for line in lines[1:]]
-                check = run_simulation(plan, workers=1, stop=min(plan.block, plan.games))
+                check = run_simulation(plan, workers=1, stop=min(plan.games, CHECKED))
                 fresh = [json.loads(json.dumps(strip(o))) for o in check]
                 if json.loads(lines[0]) == key and cached[: len(fresh)] == fresh:
                     return cached
