@@ -4,7 +4,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install play test lint bench benchmarks clean
+.PHONY: install play serve test lint bench benchmarks clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -17,6 +17,10 @@ install: $(STAMP)
 ## play: install, then play Banjooli Xeet in the terminal against three bots
 play: $(STAMP)
 	$(BIN)/savanna play banjooli
+
+## serve: install, then serve the lobby to your network and open it (http://localhost:8000/)
+serve: $(STAMP)
+	$(BIN)/savanna serve --host 0.0.0.0 --open
 
 ## test: install, then run the whole test suite (slow end-to-end tests included)
 test: $(STAMP)

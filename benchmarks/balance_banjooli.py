@@ -25,8 +25,9 @@ import time
 from pathlib import Path
 from typing import Any
 
-from savanna.games.banjooli.data import load_data
+from savanna.games.banjooli.components import load_data
 from savanna.lab import SimulationPlan, run_simulation, summarise
+from savanna.lab.fairness import answer
 from savanna.lab.stats import wilson_interval
 
 BOTS = ["heuristic"] * 4
@@ -42,12 +43,29 @@ VARIANTS: tuple[tuple[str, dict[str, Any]], ...] = (
 )
 
 
-def play(options: dict[str, Any], games: int, seed: int, workers: int) -> dict[str, Any]:
-    """The lab's summary of ``games`` heuristic games with ``options``."""
+def play(
+    options: dict[str, Any], games: int, seed: int, workers: int, tests: tuple[str, ...] = ()
+) -> dict[str, Any]:
+    """The lab's summary of ``games`` heuristic games with ``options`` (and its answers to
+    the fairness questions about ``tests``, see ``docs/balance/method.md``)."""
     plan = SimulationPlan.create(
         "banjooli", bots=BOTS, games=games, seed=seed, players=4, options=options
     )
-    return summarise(plan, run_simulation(plan, workers=workers))
+    outcomes = run_simulation(plan, workers=workers)
+    summary = summarise(plan, outcomes)
+    if tests:
+        summary["tests"] = answer(plan, outcomes, list(tests))
+    return summary
+
+
+def verdict(summary: dict[str, Any], factor: str, response: str) -> list[str]:
+    """The verdict and power statement of one fairness question, as Markdown lines."""
+    q = next(
+        q
+        for q in summary["tests"]["questions"]
+        if q["factor"] == factor and q["response"] == response
+    )
+    return [f"**{q['verdict'][:1].upper()}{q['verdict'][1:]}.** {q['power']['text']}", ""]
 
 
 def pct(wins: int, n: int) -> str:
@@ -97,7 +115,7 @@ def main(argv: list[str] | None = None) -> None:
     command = shlex.join([".venv/bin/python", "benchmarks/balance_banjooli.py", *given])
     started = time.perf_counter()
 
-    base = play({}, args.games, args.seed, args.workers)
+    base = play({}, args.games, args.seed, args.workers, ("prediction", "seat"))
     stats = base["statistics"]
     lines = [
         "# Banjooli Xeet: balance study",
@@ -119,8 +137,12 @@ def main(argv: list[str] | None = None) -> None:
         "## Are the prediction cards fair?",
         "",
         "A fair deck gives every card about the same win rate (25% for four seats, a little more "
-        "with shared victories).",
+        "with shared victories). The verdicts come from the lab's stratified test "
+        "(`savanna simulate --test prediction`, method in `docs/balance/method.md`); the win "
+        "rates below are each card's own, with 95% Wilson intervals.",
         "",
+        *verdict(base, "prediction", "win"),
+        *verdict(base, "prediction", "score"),
         "| card | predicts | seats dealt it | mean score | win rate [95% CI] |",
         "| --- | --- | ---: | ---: | --- |",
     ]
@@ -147,8 +169,10 @@ def main(argv: list[str] | None = None) -> None:
         "",
         "## Does the first player have an advantage?",
         "",
-        "Seat 0 plays first. With four identical bots, any seat effect is a rules effect.",
+        "Seat 1 plays first. With four identical bots, any seat effect is a rules effect.",
         "",
+        *verdict(base, "seat", "win"),
+        *verdict(base, "seat", "score"),
         "| seat | wins | win rate [95% CI] | mean score |",
         "| ---: | ---: | --- | ---: |",
     ]
@@ -166,7 +190,7 @@ def main(argv: list[str] | None = None) -> None:
         "decisions (every choice a seat makes, rerolls counted). *Turn cap* is the share of "
         "games stopped by the turn limit (rule `end.turn_cap`) instead of the third arrival.",
         "",
-        "| setup | games | mean turns | median turns | mean decisions | turn cap | seat 0 win rate |",
+        "| setup | games | mean turns | median turns | mean decisions | turn cap | seat 1 win rate |",
         "| --- | ---: | ---: | ---: | ---: | --- | --- |",
     ]
     variants = [("4 tiles (base)", base)]
@@ -177,7 +201,7 @@ def main(argv: list[str] | None = None) -> None:
     for label, summary in variants:
         mean, median = turn_figures(summary)
         seat0 = summary["win_rates"]["by_seat"][0]
-        capped = frequency(summary, "ended_by", "turn_cap")
+        capped = summary["turn_cap"]["games"]
         lines.append(
             f"| {label} | {summary['games']} | {mean:.1f} | {median:g} | "
             f"{summary['length']['decisions']['mean']:.1f} | {pct(capped, summary['games'])} | "

@@ -166,3 +166,116 @@ def test_tournament_bad_bots_exit_non_zero(toy_game_class: type, bots: str, frag
     assert result.exit_code == 2
     assert fragment in result.output
     assert "Traceback" not in result.output
+
+
+def _fair_args(report: Path, workers: str) -> list[str]:
+    return [
+        "simulate",
+        "toystats",
+        "--bots",
+        "random",
+        "--players",
+        "2",
+        "--option",
+        "length=4",
+        "--test",
+        "card",
+        "--test",
+        "seat",
+        "--until-width",
+        "25",
+        "--games",
+        "3000",
+        "--workers",
+        workers,
+        "--seed",
+        "5",
+        "--quiet",
+        "--report",
+        str(report),
+    ]
+
+
+def test_simulate_test_until_width_gives_the_same_answer_on_one_or_two_workers(
+    toystats: type, tmp_path: Path
+) -> None:
+    one = _run(*_fair_args(tmp_path / "one", "1"))
+    assert one.exit_code == 0, one.output
+    two = _run(*_fair_args(tmp_path / "two", "2"))
+    assert two.exit_code == 0, two.output
+    a = (tmp_path / "one" / "summary.json").read_bytes()
+    assert a == (tmp_path / "two" / "summary.json").read_bytes()
+    summary = json.loads(a)
+    assert summary["stopping"]["reached"] and summary["games"] < 3000
+    assert summary["games"] % 2 == 0  # whole rotations of the seats
+    questions = {(q["factor"], q["response"]) for q in summary["tests"]["questions"]}
+    assert questions == {("card", "win"), ("card", "score"), ("seat", "win"), ("seat", "score")}
+    report = (tmp_path / "one" / "report.md").read_text()
+    assert "## Fairness questions" in report and "### Does the card change the win rate?" in report
+    assert "--test card --test seat --until-width 25" in report
+    assert "Does the card change the win rate?" in " ".join(one.output.split())
+    assert (tmp_path / "one" / "test_card_win.png").exists()
+
+
+def test_simulate_test_refuses_an_unknown_factor_before_the_games(
+    toystats: type, tmp_path: Path
+) -> None:
+    result = runner.invoke(
+        app,
+        ["simulate", "toystats", "-b", "random", "-n", "100000", "--test", "colour", "-q", "-r", str(tmp_path / "r")],
+    )
+    assert result.exit_code == 2
+    assert "--test colour: no such factor; known: bot, card, left_at_start, order, seat, winner" in " ".join(
+        result.output.split()
+    )
+    assert not (tmp_path / "r" / "summary.json").exists()
+
+
+@pytest.mark.parametrize(
+    ("args", "fragment"),
+    [
+        (["--until-width", "4"], "need at least one --test"),
+        (["--test", "card", "--until-width", "0"], "positive number of points"),
+        (["--test", "card", "--until-width", "400"], "at most 100"),
+        (["--vary", "length=4,4"], "distinct values"),
+        (["--vary", "length=99"], "length"),
+        (["--option", "length=5", "--vary", "length=4,5"], "both set"),
+    ],
+)
+def test_simulate_bad_test_flags_are_one_line_errors(
+    toystats: type, tmp_path: Path, args: list[str], fragment: str
+) -> None:
+    result = runner.invoke(app, ["simulate", "toystats", "-b", "random", *args, "-q", "-r", str(tmp_path / "r")])
+    assert result.exit_code == 2, result.output
+    assert fragment in " ".join(result.output.split())
+    assert "Traceback" not in result.output and not (tmp_path / "r" / "summary.json").exists()
+
+
+def test_simulate_refuses_to_overwrite_a_report_unless_forced(toystats: type, tmp_path: Path) -> None:
+    args = ["simulate", "toystats", "-b", "random", "-n", "4", "-w", "1", "-q", "-r", str(tmp_path)]
+    assert _run(*args).exit_code == 0
+    before = (tmp_path / "summary.json").read_bytes()
+    refused = runner.invoke(app, [*args[:-2], "-s", "9", "-r", str(tmp_path)])
+    assert refused.exit_code == 2
+    assert "already holds a report: add --force" in " ".join(refused.output.split())
+    assert (tmp_path / "summary.json").read_bytes() == before
+    forced = _run(*args[:-2], "-s", "9", "--force", "-r", str(tmp_path))
+    assert forced.exit_code == 0, forced.output
+    assert (tmp_path / "summary.json").read_bytes() != before
+
+
+def test_simulate_vary_plays_every_value_in_whole_rotations(toystats: type, tmp_path: Path) -> None:
+    result = _run(
+        "simulate", "toystats", "-b", "heuristic,random", "-n", "12", "-w", "1", "-q",
+        "--vary", "length=4,6", "--test", "length", "-r", str(tmp_path),
+    )
+    assert result.exit_code == 0, result.output
+    summary = json.loads((tmp_path / "summary.json").read_text())
+    assert summary["varied"] == {"length": [4, 6]}
+    lengths = summary["statistics"]["game"]["length"]
+    assert (lengths["4"]["games"], lengths["6"]["games"]) == (6, 6)
+    records = [json.loads(line) for line in (tmp_path / "games.jsonl").read_text().splitlines()]
+    assert [r["options"]["length"] for r in records[:6]] == [4, 4, 6, 6, 4, 4]
+    # A varied option is designed, so it gets no frequency question.
+    assert [q["response"] for q in summary["tests"]["questions"]] == ["win", "score"]
+    assert "--vary length=4,6 --test length" in (tmp_path / "report.md").read_text()

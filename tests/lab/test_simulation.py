@@ -157,7 +157,7 @@ def test_badly_shaped_statistics_are_a_lab_error(toystats: type) -> None:
     with pytest.raises(LabError, match="one value per seat"):
         summarise(plan, outcomes)
     with pytest.raises(LabError, match="incomplete"):
-        summarise(plan, outcomes[:1])
+        summarise(plan, outcomes[1:])
 
 
 def test_report_files_and_records_replay(toystats: type, tmp_path: Path) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -13,20 +14,31 @@ from savanna.core import Game, load_game
 from savanna.tui.seat import parse_seats
 from savanna.tui.session import PlaySession
 
+HANDOVER = re.compile(r"^(?:Pass the keyboard to|Passez le clavier à) \S+ (\d+)")
+
 
 class Keyboard:
-    """Types prepared lines; the prompts are written to the console like a real terminal."""
+    """Types prepared lines; the prompts are written to the console like a real terminal.
 
-    def __init__(self, console: Console, lines: Iterable[str]) -> None:
+    With ``handover`` set, a hot-seat hand-over is answered with the seat number it asks
+    for, without using a prepared line (as the next player would).
+    """
+
+    def __init__(self, console: Console, lines: Iterable[str], handover: bool = False) -> None:
         self.console = console
         self.lines = list(lines)
         self.prompts: list[str] = []
+        self.handover = handover
 
     def __call__(self, prompt: str) -> str:
         self.prompts.append(prompt)
-        if not self.lines:
+        found = HANDOVER.match(prompt)
+        if self.handover and found:
+            line = found.group(1)
+        elif not self.lines:
             raise EOFError
-        line = self.lines.pop(0)
+        else:
+            line = self.lines.pop(0)
         self.console.file.write(f"{prompt}{line}\n")
         return line
 
@@ -57,12 +69,13 @@ def session(
     width: int = 80,
     height: int = 24,
     players: int | None = None,
+    handover: bool = True,
 ) -> tuple[PlaySession, Keyboard]:
-    """A session on a memory console with a scripted keyboard."""
+    """A session on a memory console with a scripted keyboard (hand-overs answered)."""
     spec = parse_seats(seats)
     configured = load_game(game, players=players or len(spec)) if isinstance(game, str) else game
     console = make_console(width, height)
-    keys = Keyboard(console, lines)
+    keys = Keyboard(console, lines, handover)
     play = PlaySession(
         configured,
         spec,
@@ -72,8 +85,14 @@ def session(
         read=keys,
         out=tmp_path / "game.json",
         history=list(history),
+        flush=lambda: None,
     )
     return play, keys
+
+
+def moves_of(play: PlaySession, seat: int = 0) -> list[str]:
+    """The notation of every action ``seat`` played in the session."""
+    return [e.text for e in play.events if e.actor == seat]
 
 
 @pytest.fixture

@@ -53,7 +53,7 @@ def run(
         (["play", "toy", "--seed", "-3"], "--seed must be a whole number from 0 to"),
         (["play", "toy", "--pause", "-1"], "--pause must be zero or more"),
         (["play", "--load", "no-such-file.json"], "cannot read 'no-such-file.json'"),
-        (["play", "toy", "--sets", "x"], "No such option"),
+        (["play", "toy", "--sets", "x"], "error: no such option: --sets (did you mean --seats?)"),
     ],
 )
 def test_bad_arguments_exit_2_without_traceback(

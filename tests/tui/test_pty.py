@@ -17,7 +17,7 @@ from savanna.saves import read_game
 from savanna.tui.render import strip_ansi
 
 ROOT = Path(__file__).resolve().parents[2]
-HANDOVER = r"Pass the keyboard to Player (\d)[^\n]*away\)\. "
+HANDOVER = r"Pass the keyboard to Player (\d)\.[^>]*look away\)> "
 MOVE = r"Player (\d)[^\n]*, your move(?: \[[^\]\n]*\])?> "
 QUIT_ASK = r"before leaving\? \[y/n\] "
 END = r"Record written to"
@@ -74,7 +74,7 @@ def drive(child: pexpect.spawn, answer: Callable[[str, str], str | None], limit:
 
 def always(code: str = "1", quit_answer: str = "n") -> Callable[[str, str], str]:
     def answer(kind: str, seat: str) -> str:
-        return {"handover": "", "move": code, "quit": quit_answer}[kind]
+        return {"handover": seat, "move": code, "quit": quit_answer}[kind]
 
     return answer
 
@@ -131,7 +131,7 @@ def test_game_against_bots_to_the_end(toy, tmp_path: Path) -> None:
     drive(child, always("1"))
     assert child.exitstatus == 0
     text = strip_ansi(log.getvalue())
-    assert "Winner" in text and "Scores" in text and "Traceback" not in text
+    assert "Winner" in text and "Result:" in text and "Traceback" not in text
     assert replay(Record.from_json(out.read_text())).is_terminal()
 
 
@@ -234,19 +234,19 @@ def test_hot_seat_banjooli_prediction_card_stays_with_its_seat(tmp_path: Path) -
     moves = iter(["1"] * 20 + ["quit"])
     drive(
         child,
-        lambda kind, seat: next(moves) if kind == "move" else {"handover": "", "quit": "y"}[kind],
+        lambda kind, seat: next(moves) if kind == "move" else {"handover": seat, "quit": "y"}[kind],
     )
     assert child.exitstatus == 0
     state = replay(read_game(out.read_text()))
     cards = []
     for seat in range(2):
         drawing = state.game.render_text(state.observation(seat), "en")
-        cards.append(next(line.strip() for line in drawing.splitlines() if "card:" in line))
+        cards.append(re.findall(r"your card: [BYRGP](?: [BYRGP]){3}", drawing)[0])
     assert cards[0] != cards[1]
     segments = re.split(r"Pass the keyboard to Player (\d)", strip_ansi(log.getvalue()))
     assert len(segments) > 10 and "card:" not in segments[0]
     for seat_text, text in zip(segments[1::2], segments[2::2], strict=True):
-        seen = {line.strip() for line in text.splitlines() if "card:" in line}
+        seen = set(re.findall(r"your card: [BYRGP](?: [BYRGP]){3}", text))
         assert seen == {cards[int(seat_text) - 1]}
 
 

@@ -9,21 +9,20 @@ from collections.abc import Sequence
 from typing import Any
 
 from rich.console import Console
+from rich.text import Text
 
 from savanna.core import Label, Observation, ScoreLine, ScoreSheet, State, load_game, random_playout
 from savanna.tui.choice import Menu
 from savanna.tui.render import (
-    arrange,
-    board_body,
+    board_lines,
     choice_cells,
-    game_help,
-    score_sheet_table,
+    legend_entries,
     secret_lines,
-    status_rows,
+    sheet_entries,
 )
-from savanna.tui.session import final_report
+from savanna.tui.screen import Cells, Lines, Screen, compose
+from savanna.tui.session import end_screen
 from tests.support.toygame import ToyGame, ToyState
-from tests.tui.conftest import make_console
 
 COLOUR_CODE = re.compile(r"\x1b\[[0-9;]*(3[0-7]|38;[25];[0-9;]+|9[0-7])m")
 
@@ -59,7 +58,7 @@ def styles_at(text: Any, index: int) -> list[str]:
 
 def test_a_game_colours_its_pieces_through_text_styles(toy) -> None:
     game = StyledToy(players=2)
-    body = board_body(game, toy_observation(game), "en")
+    body = Text('\n').join(board_lines(game, toy_observation(game), "en"))
     plain = body.plain
     runner_a = plain.index("o")  # runner A's piece on the first line
     assert "red" in styles_at(body, runner_a) and "bold green" in styles_at(body, runner_a)
@@ -71,7 +70,7 @@ def test_a_game_colours_its_pieces_through_text_styles(toy) -> None:
 
 def test_a_game_without_styles_gets_the_generic_highlighter(toy) -> None:
     game = ToyGame(players=2)
-    body = board_body(game, toy_observation(game), "en")
+    body = Text('\n').join(board_lines(game, toy_observation(game), "en"))
     assert "bold yellow" in styles_at(body, 0)  # the runner letter A
     assert "bold magenta" in styles_at(body, body.plain.index("o"))
 
@@ -79,76 +78,92 @@ def test_a_game_without_styles_gets_the_generic_highlighter(toy) -> None:
 def test_colour_is_drawn_and_no_color_turns_it_off(toy) -> None:
     game = StyledToy(players=2)
     coloured = colour_console()
-    coloured.print(board_body(game, toy_observation(game), "en"))
+    coloured.print(Text('\n').join(board_lines(game, toy_observation(game), "en")))
     assert COLOUR_CODE.search(coloured.file.getvalue())  # type: ignore[attr-defined]
     plain = colour_console({"NO_COLOR": "1"})
-    plain.print(board_body(game, toy_observation(game), "en"))
+    plain.print(Text('\n').join(board_lines(game, toy_observation(game), "en")))
     out = plain.file.getvalue()  # type: ignore[attr-defined]
     assert not COLOUR_CODE.search(out) and "A |" in re.sub(r"\x1b\[[0-9;]*m", "", out)
 
 
-def tall_board(lines: int = 21, width: int = 36) -> str:
-    return "\n".join(f"{i:>3} |" + " .  " * ((width - 5) // 4) for i in range(lines))
+def tall_board(lines: int = 21, width: int = 36) -> list[Text]:
+    return [Text(f"{i:>3} |" + " .  " * ((width - 5) // 4)) for i in range(lines)]
+
+
+def plain(lines: list[Text]) -> list[str]:
+    return [line.plain for line in lines]
 
 
 def test_tall_board_gets_status_and_choices_beside_it_on_80x24() -> None:
-    """A 21-line board (Banjooli's) with its choices fits an 80x24 terminal."""
-    console = make_console(80, 24)
-    from rich.text import Text
-
+    """A 21-line board with its choices fits an 80x24 terminal, the prompt line kept."""
     menu = Menu.build(["keep"] + [f"reroll {i}" for i in range(1, 12)] + ["pass"])
-    rows = status_rows("en", turn="Player 1 (you)", chance=["roll B"], last=[], scores=None)
-    console.print(
-        arrange(
-            console,
-            heading="Game — as seen by Player 1",
-            body=Text(tall_board()),
-            rows=rows,
-            lang="en",
-            cells=choice_cells(menu.choices, "en"),
-            more="... and {n} more",
-        )
+    screen = Screen(
+        title=Text("Game — Player 1"),
+        board=tall_board(),
+        sections=[
+            Lines([Text("To play: Player 1 (you)")], required=-1),
+            Cells(choice_cells(menu.choices, "en"), header=Text("Your choices:")),
+        ],
     )
-    out = console.file.getvalue().splitlines()  # type: ignore[attr-defined]
-    assert len(out) <= 22  # the prompt and one message still fit
-    assert all(len(line) <= 80 for line in out)
+    out = plain(compose(screen, 80, 24))
+    assert len(out) <= 23 and all(len(line) <= 80 for line in out)
     assert "To play: Player 1 (you)" in out[1] and "1) keep" in "\n".join(out[:6])
     assert "reroll ... (11 choices" in "\n".join(out)
+    assert all(board.plain in line for board, line in zip(tall_board(), out[1:], strict=False))
 
 
-def test_too_many_choices_beside_the_board_end_with_a_note() -> None:
-    console = make_console(80, 24)
-    from rich.text import Text
+def test_a_wide_board_gets_its_sections_under_it() -> None:
+    board = [Text("x" * 70) for _ in range(8)]
+    screen = Screen(
+        title=Text("Game"),
+        board=board,
+        sections=[Lines([Text("To play: Player 1")], required=-1)],
+    )
+    out = plain(compose(screen, 80, 24))
+    assert out[1:9] == ["x" * 70] * 8 and out[9] == "To play: Player 1"
 
+
+def test_too_many_choices_end_with_a_note_and_the_message_keeps_its_lines() -> None:
     texts = [f"move{i} x" for i in range(90)]
     menu = Menu.build(texts, family_min=100)
-    console.print(
-        arrange(
-            console,
-            heading="Game",
-            body=Text(tall_board()),
-            rows=status_rows("fr", turn="Joueur 1", chance=[], last=[], scores=None),
-            lang="fr",
-            cells=choice_cells(menu.choices, "fr"),
-            more="... et {n} autres",
-        )
+    screen = Screen(
+        title=Text("Game"),
+        board=tall_board(),
+        sections=[
+            Lines([Text("À jouer : Joueur 1")], required=-1),
+            Cells(choice_cells(menu.choices, "fr"), more="... et {n} autres"),
+        ],
+        message=[Text("Action refusée — règle x : une phrase assez longue pour tenir une ligne.")],
     )
-    out = console.file.getvalue()  # type: ignore[attr-defined]
-    assert len(out.splitlines()) <= 22 and "À jouer : Joueur 1" in out
+    lines = plain(compose(screen, 80, 24))
+    out = "\n".join(lines)
+    assert len(lines) <= 23 and "À jouer : Joueur 1" in out
+    assert lines[-1].startswith("Action refusée")
     shown = len(re.findall(r"\d+\) move", out))
     assert 0 < shown < 90 and re.search(rf"\.\.\. et {90 - shown} autres", out)
+
+
+def test_the_legend_is_shown_whole_or_not_at_all() -> None:
+    game = load_game("hyena", players=2)
+    legend = Lines([Text("On the board:"), *legend_entries(game, "en")], whole=True)
+    room = Screen(title=Text("t"), board=tall_board(5), sections=[legend])
+    assert "On the board:" in "\n".join(plain(compose(room, 80, 24)))
+    short = Screen(title=Text("t"), board=tall_board(5), sections=[legend])
+    assert "On the board:" not in "\n".join(plain(compose(short, 80, 6)))
+
+
+def test_choices_say_what_each_move_does() -> None:
+    menu = Menu.build(["keep", "move B+W"], ["keep all the dice", "blue 2 (blue + white joker)"])
+    cells = [c.plain for c in choice_cells(menu.choices, "en")]
+    assert cells == ["1) keep: keep all the dice", "2) move B+W: blue 2 (blue + white joker)"]
+    french = Menu.build(["keep"], ["garder tous les dés"])
+    assert [c.plain for c in choice_cells(french.choices, "fr")] == ["1) keep\u00a0: garder tous les dés"]
 
 
 def test_secret_lines_are_what_a_seat_sees_beyond_the_public() -> None:
     public = "A |..o|\nB |o..|\nturn 3"
     private = "A |..o|\nB |o..|\nturn 3\nyour card: B\n\nturn 3"
     assert secret_lines(public, private) == ["your card: B", "turn 3"]
-
-
-def table_text(table: Any, width: int = 80) -> str:
-    console = make_console(width, 24)
-    console.print(table)
-    return console.file.getvalue()  # type: ignore[no-any-return]
 
 
 class SheetToyState(ToyState):
@@ -191,65 +206,57 @@ class SheetToy(ToyGame):
         return words[key].format(**fields) if key in words else super().message(key, lang, **fields)
 
 
-def test_score_sheet_table_has_a_row_per_seat_best_first_with_the_lines_worked_out(toy) -> None:
+def test_score_entries_one_per_seat_best_first_with_the_lines_worked_out(toy) -> None:
     game = SheetToy(players=2)
     state = random_playout(game, random.Random(3))
     sheets = game.score_sheets(state.observation(None))
     assert sheets is not None
-    out = table_text(score_sheet_table(game, sheets, ["P1 (you)", "P2"], "en"))
-    lines = out.splitlines()
-    assert lines[0].startswith("Scoring, line by line")
+    out = [e.plain for e in sheet_entries(game, sheets, ["Player 1 (you)", "Player 2"], "en")]
     winner = state.winners()[0]
-    rows = [line for line in lines if "P1 (you)" in line or "P2" in line]
-    assert rows[0].lstrip().startswith("1") and ("P2" if winner == 1 else "P1 (you)") in rows[0]
-    assert re.search(r"card [ABC]; runner won \+1", out) and re.search(r"runner won \+0", out)
+    assert out[0].startswith("1. " + ("Player 2" if winner == 1 else "Player 1 (you)"))
+    assert re.search(r"card [ABC]; runner won \+1", " ".join(out))
+    assert "runner won +0" not in " ".join(out)  # a line worth nothing is left out
     if len(set(state.scores())) == 1:
-        assert "shared" in out
-    assert all(len(line) <= 80 for line in lines)
+        assert "shared" in " ".join(out)
 
 
-def test_score_sheet_table_in_french(toy) -> None:
+def test_score_entries_in_french(toy) -> None:
     game = load_game("hyena", players=2)
     state = random_playout(game, random.Random(4))
     sheets = game.score_sheets(state.observation(None))
     assert sheets is not None
-    out = table_text(score_sheet_table(game, sheets, ["J1 (vous)", "J2"], "fr"))
-    assert out.startswith("Décompte des points, ligne par ligne")
-    assert "rang" in out and "Décompte" in out and "possède l'hyène +2" in out
-
-
-def test_game_help_gives_the_rules_in_short_and_the_legend() -> None:
-    game = load_game("banjooli")
-    out = table_text(game_help(game, "fr"), width=100)
-    assert "Les règles en bref" in out and "Sur le plateau" in out
-    assert "un rocher : infranchissable" in out and "Prédiction" in out
+    out = " ".join(e.plain for e in sheet_entries(game, sheets, ["Joueur 1 (vous)", "Joueur 2"], "fr"))
+    assert "possède l'hyène +2" in out and "1. Joueur" in out and "\u00a0: " in out
 
 
 def finished(game: Any, seed: int = 3) -> State:
     return random_playout(game, random.Random(seed))
 
 
-def test_end_report_reveals_each_secret_once_then_the_scoring(toy) -> None:
+def end_text(state: State, names: list[str], lang: str = "en") -> str:
+    return "\n".join(line.plain for line in end_screen(state, names, lang, 80, 24))
+
+
+def test_end_screen_reveals_each_secret_once_then_the_scoring(toy) -> None:
     game = SheetToy(players=2)
     state = finished(game)
-    parts = final_report(state, ["Player 1 (you)", "Player 2 (bot)"], ["P1 (you)", "P2"], "en")
-    out = table_text(parts[0]) + table_text(parts[1]) + table_text(parts[2])
+    out = end_text(state, ["Player 1 (you)", "Player 2 (bot)"])
     cards = ["ABC"[c] for c in state.cards]  # type: ignore[attr-defined]
-    assert f"Player 1 (you): card: {cards[0]}" in out and f"Player 2 (bot): card: {cards[1]}" in out
-    assert out.count("|") == 0  # the board is not repeated per seat
-    assert "Scoring, line by line" in out and re.search(r"runner won \+1", out)
+    first, second = (f"card {cards[0]}", f"card {cards[1]}")
+    assert re.search(rf"Player 1 \(you\): \d — {first}", out)
+    assert re.search(rf"Player 2 \(bot\): \d — {second}", out)
+    assert out.count("card ") == 2 and "Winner" in out
 
 
-def test_end_report_without_score_sheets_ranks_the_scores_in_french(toy) -> None:
+def test_end_screen_without_score_sheets_shows_each_seats_secret_in_its_entry_in_french(toy) -> None:
     state = finished(ToyGame(players=2), seed=4)
-    parts = final_report(state, ["Joueur 1 (vous)", "Joueur 2"], ["J1 (vous)", "J2"], "fr")
-    out = "".join(table_text(p) for p in parts)
-    assert "Rang" in out and "Joueur 2" in out and "Décompte" not in out
+    out = end_text(state, ["Joueur 1 (vous)", "Joueur 2"], "fr")
+    cards = ["ABC"[c] for c in state.cards]  # type: ignore[attr-defined]
+    assert "Résultat" in out and "Joueur 2\u00a0: " in out and f"card: {cards[1]}" in out
 
 
-def test_end_report_of_a_game_without_secrets_reveals_nothing_and_works_out_the_scores() -> None:
+def test_end_screen_of_a_game_without_secrets_works_out_the_scores() -> None:
     state = finished(load_game("hyena", players=2), seed=4)
-    parts = final_report(state, ["Joueur 1 (vous)", "Joueur 2"], ["J1 (vous)", "J2"], "fr")
-    out = "".join(table_text(p) for p in parts)
-    assert "Tous les secrets" not in out  # Hyena has no secret
-    assert "Décompte des points" in out and "J2" in out
+    out = end_text(state, ["Joueur 1 (vous)", "Joueur 2"], "fr")
+    assert "possède l'hyène" in out and "Vainqueur" in out
+    assert len(out.splitlines()) <= 23

@@ -12,10 +12,10 @@ from savanna.core import CHANCE, Audience, OptionError, Record, load_game, repla
 from savanna.saves import read_game
 from savanna.tui import parse_seats
 from savanna.tui.session import PlaySession
-from tests.tui.conftest import make_console, screen, session
+from tests.tui.conftest import make_console, moves_of, screen, session
 
 RUNNERS = "ABC"
-GAME_OVER = "Game over ───"
+GAME_OVER = "Game over — "
 
 
 def cards_of(play: PlaySession) -> list[str]:
@@ -32,7 +32,9 @@ def test_bots_play_a_game_to_the_end_and_the_record_replays(toy, tmp_path: Path)
     assert replay(record).to_text() == outcome.state.to_text()
     out = screen(play.console)
     assert "Winner" in out and "Record written to" in out
-    assert "Every secret revealed" in out
+    end = out.partition(GAME_OVER)[2]
+    cards = cards_of(play)
+    assert "Result:" in end and f"card: {cards[0]}" in end and f"card: {cards[1]}" in end
 
 
 def test_same_seed_same_bot_game(toy, tmp_path: Path) -> None:
@@ -57,7 +59,7 @@ def test_unreadable_entry_is_answered_and_prompted_again(toy, tmp_path: Path) ->
     play, keys = session("toy", "human,bot:random", ["move Z", "1"], tmp_path, seed=1)
     play.run()
     out = screen(play.console)
-    assert "Cannot read 'move Z'" in out and "Type a code or a move" in out
+    assert "Cannot read 'move Z'" in out and "Type a number from the list, or a move" in out
     assert "Traceback" not in out
     assert keys.prompts[0] == keys.prompts[1]  # the same seat is asked again
 
@@ -71,11 +73,11 @@ def test_hyena_move_refused_by_its_rule_in_french(tmp_path: Path) -> None:
     out = screen(play.console)
     assert "hyena/well.pay_missing" in out and "refusée" in out
     assert keys.prompts[0] == keys.prompts[1]
-    assert "Joueur 1 (vous) a joué bank" in out
+    assert moves_of(play)[0] == "bank"
 
 
 def test_hot_seat_never_shows_a_seat_its_neighbours_card(toy, tmp_path: Path) -> None:
-    play, _ = session("toy", "human,human", ["", "1"] * 40, tmp_path, seed=1)
+    play, _ = session("toy", "human,human", ["1"] * 40, tmp_path, seed=1)
     play.run()
     cards = cards_of(play)
     assert cards[0] != cards[1], "the seed must deal different cards for the test to mean something"
@@ -95,12 +97,16 @@ def test_hot_seat_never_shows_a_seat_its_neighbours_card(toy, tmp_path: Path) ->
 
 
 def test_hot_seat_between_turns_shows_the_public_view(toy, tmp_path: Path) -> None:
-    play, _ = session("toy", "human,bot:random,human", ["", "1"] * 60, tmp_path, seed=2)
+    game = load_game("toy", players=3, options={"length": 20})
+    play, _ = session(game, "human,bot:random,human", ["1"] * 60, tmp_path, seed=2)
     play.run()
     during = screen(play.console).partition(GAME_OVER)[0]
     # Bot turns are drawn as the public sees them.
-    for block in re.findall(r"plays move [ABC]\n(.*?)(?:Pass the keyboard|Chance:)", during, re.S):
-        assert "public view" in block and "card:" not in block
+    screens = during.split("Toy race — ")[1:]
+    bot_screens = [s for s in screens if "Player 2 (bot random) played:" in s]
+    assert len(bot_screens) > 3
+    for shown in bot_screens:
+        assert shown.startswith("public view") and "card:" not in shown
 
 
 def test_single_human_sees_own_card_and_no_handover(toy, tmp_path: Path) -> None:
@@ -116,7 +122,7 @@ def test_single_human_sees_own_card_and_no_handover(toy, tmp_path: Path) -> None
 
 
 def test_undo_refused_with_two_humans(toy, tmp_path: Path) -> None:
-    play, _ = session("toy", "human,human", ["", "undo", "quit", "n"], tmp_path, seed=1)
+    play, _ = session("toy", "human,human", ["undo", "quit", "n"], tmp_path, seed=1)
     play.run()
     assert "Undo is only possible with one person" in screen(play.console)
 
@@ -168,11 +174,34 @@ def test_end_of_input_saves_the_game(toy, tmp_path: Path) -> None:
 
 def test_help_lists_commands_in_french(toy, tmp_path: Path) -> None:
     play, _ = session(
-        "toy", "human,bot:random", ["aide", "quitter", "n"], tmp_path, seed=1, lang="fr"
+        "toy", "human,bot:random", ["aide", "", "quitter", "n"], tmp_path, seed=1, lang="fr"
     )
     play.run()
     out = screen(play.console)
     assert "Commandes" in out and "annuler" in out and "Au revoir." in out
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_help_explains_every_symbol_and_rules_pages_the_summary(tmp_path: Path, lang: str) -> None:
+    rules = "rules" if lang == "en" else "règles"
+    play, keys = session(
+        "hyena",
+        "human,bot:random",
+        ["?", "q", rules, "q", "quit", "n"],
+        tmp_path,
+        lang=lang,
+        height=40,
+    )
+    play.run()
+    out = screen(play.console)
+    game = play.game
+    for symbol, meaning in game.legend(lang):
+        assert meaning.split()[0] in out and symbol in out
+    summary = " ".join(game.rules_summary(lang).split())
+    assert " ".join(summary.split()[:6]) in " ".join(out.split())
+    assert any(p.startswith("-- Enter") or p.startswith("-- Entrée") for p in keys.prompts)
+    lines = out.splitlines()
+    assert all(len(line) <= 80 for line in lines if not line.startswith(("Joueur", "Player", "--")))
 
 
 def test_save_to_unwritable_place_is_reported(toy, tmp_path: Path) -> None:
@@ -224,13 +253,13 @@ def test_chance_events_are_logged_with_their_actor(toy, tmp_path: Path) -> None:
     assert play.events[0].actor == CHANCE and play.events[0].viewers == Audience.seats_only(0)
 
 
-def test_wide_terminal_draws_panels(toy, tmp_path: Path) -> None:
+def test_a_big_terminal_shows_the_legend_beside_the_board(tmp_path: Path) -> None:
     play, _ = session(
-        "toy", "human,bot:random", ["board", "quit", "n"], tmp_path, width=120, height=40
+        "hyena", "human,bot:random", ["board", "quit", "n"], tmp_path, width=120, height=40
     )
     play.run()
-    out = screen(play.console)
-    assert "╭─ Status" in out and "Your choices" in out
+    first = screen(play.console).split("your move")[0]
+    assert "On the board:" in first and "Your choices" in first
 
 
 def banjooli_card_lines(play: PlaySession) -> list[str]:
@@ -238,27 +267,31 @@ def banjooli_card_lines(play: PlaySession) -> list[str]:
     lines = []
     for seat in range(play.game.num_players):
         drawing = play.game.render_text(play.state.observation(seat), "en")
-        lines.append(next(line.strip() for line in drawing.splitlines() if "card:" in line))
+        lines.append(re.findall(r"your card: [BYRGP](?: [BYRGP]){3}", drawing)[0])
     return lines
 
 
 def test_hot_seat_banjooli_prediction_card_stays_with_its_seat(tmp_path: Path) -> None:
     """Banjooli's prediction cards are secret: each seat's turn shows only its own card."""
-    play, _ = session("banjooli", "human,human", ["", "1"] * 30, tmp_path, seed=4)
+    play, _ = session("banjooli", "human,human", ["1"] * 30, tmp_path, seed=4)
     play.run()  # the keyboard runs out after 30 turns: the game is saved, not finished
     cards = banjooli_card_lines(play)
     assert cards[0] != cards[1]
     segments = re.split(r"Pass the keyboard to Player (\d)", screen(play.console))
     assert len(segments) > 10 and "card:" not in segments[0]
     for seat_text, text in zip(segments[1::2], segments[2::2], strict=True):
-        seen = {line.strip().split("│")[0].strip() for line in text.splitlines() if "card:" in line}
+        seen = set(re.findall(r"your card: [BYRGP](?: [BYRGP]){3}", text))
         assert seen == {cards[int(seat_text) - 1]}
 
 
 def test_reroll_subsets_are_one_entry_and_list_shows_every_one(tmp_path: Path) -> None:
     """Banjooli's 63 rerolls are offered as one family entry, not 63 codes."""
     play, _ = session(
-        "banjooli", "human,bot:random", ["list", "reroll 134", "quit", "n"], tmp_path, seed=4
+        "banjooli",
+        "human,bot:random",
+        ["list", "", "", "", "", "reroll 134", "quit", "n"],
+        tmp_path,
+        seed=4,
     )
     play.run()
     out = screen(play.console)
@@ -267,7 +300,8 @@ def test_reroll_subsets_are_one_entry_and_list_shows_every_one(tmp_path: Path) -
     assert "reroll 123456" not in first_screen and "64)" not in first_screen
     listed = out.split("> list")[1].split("> reroll 134")[0]
     assert "reroll can be followed by:" in listed and "123456" in listed
-    assert "Player 1 (you) played reroll 134" in out
+    assert "reroll 123456: reroll dice 1, 2, 3, 4, 5, 6" in listed  # each with its words
+    assert moves_of(play) == ["reroll 134"]
 
 
 def test_family_code_asks_which_dice_and_enter_goes_back(tmp_path: Path) -> None:
@@ -277,7 +311,7 @@ def test_family_code_asks_which_dice_and_enter_goes_back(tmp_path: Path) -> None
     play.run()
     assert keys.prompts[1].startswith("reroll which? Type some of 1 2 3 4 5 6")
     assert keys.prompts[2] == keys.prompts[0]  # Enter went back to the move prompt
-    assert "Player 1 (you) played reroll 134" in screen(play.console)
+    assert moves_of(play) == ["reroll 134"]
 
 
 def test_family_question_in_french(tmp_path: Path) -> None:
@@ -286,14 +320,14 @@ def test_family_question_in_french(tmp_path: Path) -> None:
     )
     play.run()
     assert "reroll + n'importe lesquels" in screen(play.console)
-    assert keys.prompts[1].startswith("reroll lesquels ? Tapez certains de 1 2 3 4 5 6")
-    assert "Joueur 1 (vous) a joué reroll 13" in screen(play.console)
+    assert keys.prompts[1].startswith("reroll lesquels\u00a0? Tapez certains de 1 2 3 4 5 6")
+    assert moves_of(play) == ["reroll 13"]
 
 
 def test_an_abbreviated_verb_is_written_out(tmp_path: Path) -> None:
     play, _ = session("banjooli", "human,bot:random", ["r 61", "quit", "n"], tmp_path, seed=4)
     play.run()
-    assert "Player 1 (you) played reroll 16" in screen(play.console)
+    assert moves_of(play) == ["reroll 16"]
 
 
 def test_enter_plays_the_only_choice(toy, tmp_path: Path) -> None:
@@ -301,7 +335,7 @@ def test_enter_plays_the_only_choice(toy, tmp_path: Path) -> None:
     play, keys = session("hyena", "human,bot:heuristic", ["", "quit", "n"], tmp_path, seed=3)
     play.run()
     assert keys.prompts[0].endswith("your move [Enter: bank]> ")
-    assert "Player 1 (you) played bank" in screen(play.console)
+    assert moves_of(play)[0] == "bank"
 
 
 @pytest.mark.parametrize(
@@ -344,8 +378,11 @@ def test_bot_turn_steps_wait_less_than_the_end_of_a_turn(tmp_path: Path) -> None
     assert len(actors) > 2 * turns  # the test means something: turns have several actions
 
 
-def test_loading_a_finished_playout_record_shows_the_end(toy, tmp_path: Path) -> None:
+def test_loading_a_finished_playout_record_shows_the_end(
+    toy, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Records written by `savanna playout` (bare bot seats) load; a finished game goes to its end."""
+    monkeypatch.chdir(tmp_path)
     import random as _random
 
     from savanna.cli.play import build_session
@@ -366,7 +403,8 @@ def test_loading_a_finished_playout_record_shows_the_end(toy, tmp_path: Path) ->
         out=None,
         console=console,
     )
-    assert [str(s) for s in play.seats] == ["bot:random", "bot:random"] and play.out == saved
+    assert [str(s) for s in play.seats] == ["bot:random", "bot:random"]
+    assert play.save_to == saved and play.out != saved  # the loaded file is kept
     outcome = play.run()
     assert outcome.finished and outcome.state.history == state.history
     assert "Winner" in screen(console)

@@ -24,10 +24,14 @@ def test_steps_forward_to_the_end_and_reveals(toy) -> None:
     final = step_through(record, console, "en", Keyboard(console, [""] * (n + 1)))
     out = screen(console)
     assert final.is_terminal()
-    assert f"Action {n} of {n}" in out and "Every secret revealed" in out
+    assert f"Action {n} of {n}" in out and "Result:" in out
     # before the last step the deals stay hidden; only the final step names them
-    before_end = out.split(f"Action {n} of {n}")[0]
-    assert "deal" not in before_end and "(hidden)" in before_end
+    before_end = out.partition(f"Action {n} of {n}")[0]
+    assert "deal" not in before_end and "a secret draw" in before_end
+    assert "(hidden)" not in out
+    cards = [text.split()[1] for text in record.actions[:2]]
+    end_screen = out.rpartition("Game over — ")[2]
+    assert f"card: {cards[0]}" in end_screen and f"card: {cards[1]}" in end_screen
 
 
 def test_back_jump_and_quit(toy) -> None:
@@ -39,7 +43,7 @@ def test_back_jump_and_quit(toy) -> None:
     assert out.count("Action 1 of") == 2  # shown, then again after going back
     assert "Action 5 of" in out
     assert "Type Enter, b, q or an action number" in out
-    assert "Every secret revealed" not in out
+    assert "Result:" not in out
 
 
 def test_french_and_end_of_input(toy) -> None:
@@ -63,8 +67,8 @@ def test_each_replay_screen_of_a_tall_board_fits_80x24() -> None:
     record = record_of(state, seed=2, seats=["human", "bot:random", "bot:random"])
     console = make_console(80, 24)
     step_through(record, console, "en", Keyboard(console, ["", "", "30", "q"]))
-    screens = re.split(r"(?=^(?:Start of the game|Action \d+ of))", screen(console), flags=re.M)
-    drawn = [s for s in screens if s.strip()][1:]  # the first piece is the title line
+    screens = re.split(r"(?=^Replay: )", screen(console), flags=re.M)
+    drawn = [s for s in screens if s.strip()]
     assert len(drawn) == 4
     for page in drawn:
         lines = page.splitlines()
@@ -77,5 +81,5 @@ def test_replay_names_seats_in_the_chosen_language(toy) -> None:
     console = make_console()
     step_through(record, console, "fr", Keyboard(console, ["6", "q"]))
     out = screen(console)
-    assert "Joueur 1 move A" in out and "Joueur 2 (robot random) move C" in out
+    assert "J1\u00a0: move A" in out and "Joueur 2 (robot au hasard)\u00a0: move C" in out
     assert "(human)" not in out and "bot:" not in out

@@ -146,7 +146,7 @@ def test_undo_after_a_bots_reply_is_refused(toy, tmp_path: Path) -> None:
     assert play.state.history == state.history
     play.lang = "fr"
     play._undo(0)
-    assert "Joueur 2 (robot random) a joué depuis votre dernier coup" in screen(play.console)
+    assert "Joueur 2 (robot au hasard) a joué depuis votre dernier coup" in screen(play.console)
 
 
 def test_undo_after_a_peek_is_refused(tmp_path: Path) -> None:

@@ -18,10 +18,10 @@ from typing import Annotated, Any, ParamSpec, TypeVar
 
 import typer
 from rich.console import Console
-from rich.markup import escape
 from rich.table import Table
 
 from savanna.cli import app
+from savanna.cli.errors import language_of, print_error
 from savanna.core import (
     Game,
     OptionError,
@@ -72,12 +72,8 @@ def default_lang() -> str:
 
 def fail(error: SavannaError, code: int, lang: str | None = None) -> typer.Exit:
     """Print ``error`` as one line on standard error and build the exit to raise."""
-    err_console.print(
-        f"[bold red]error:[/] {escape(error.text(lang or default_lang()))}",
-        highlight=False,
-        markup=True,
-        soft_wrap=True,  # one line: the terminal wraps it, Rich does not break it
-    )
+    language = lang or language_of()
+    print_error(error.text(language), language)
     return typer.Exit(code)
 
 
@@ -295,7 +291,7 @@ def replay(
     console.print(game.render_text(final.observation(None), language), highlight=False, markup=False)
     console.print(f"position: {final.to_text()}", highlight=False, markup=False)
     table = Table(title="scores")
-    table.add_column("seat" if language == "en" else "place")
+    table.add_column("seat" if language == "en" else "siège")
     table.add_column("player" if language == "en" else "joueur")
     table.add_column("score")
     table.add_column("rank" if language == "en" else "rang")
@@ -303,7 +299,7 @@ def replay(
     for seat, score in enumerate(final.scores()):
         who = record.seats[seat] if record.seats and seat < len(record.seats) else ""
         rank = "" if ranking is None else str(ranking[seat] + 1)
-        table.add_row(str(seat), who, _show_number(score), rank)
+        table.add_row(str(seat + 1), who, _show_number(score), rank)  # people count from 1
     console.print(table)
     console.print(chance_line(record, language), highlight=False, markup=False, soft_wrap=True)
     if final.is_terminal():
@@ -336,11 +332,7 @@ def _replay_lines(file: Path, lines: list[tuple[int, bytes]], language: str) -> 
         checked += record.chance_checked
     for number, problem in refused:
         where = _say(language, f"line {number}:", f"ligne {number} :")
-        err_console.print(
-            f"[bold red]error:[/] {where} {escape(problem.text(language))}",
-            highlight=False,
-            soft_wrap=True,
-        )
+        print_error(f"{where} {problem.text(language)}", language)
     total = len(lines)
     console.print(
         _say(

@@ -24,6 +24,7 @@ from savanna.cli.commands import OptionFlag, PlayersFlag, handles_errors, parse_
 from savanna.core import OptionError, check_seed
 
 if TYPE_CHECKING:
+    from savanna.lab.fairness import FairnessSettings
     from savanna.lab.simulation import SimulationPlan
 
 console = Console()
@@ -84,6 +85,26 @@ def _progress(total: int, label: str, quiet: bool) -> Iterator[Callable[[int], N
         yield lambda done: bar.update(task, completed=done)
 
 
+TestFlag = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--test",
+        "-t",
+        help="Test whether FACTOR changes the win rate or mean score (repeatable): seat, order "
+        "(play order), bot, a game statistic (banjooli: prediction, finish_1, special, tiles ...) "
+        "or a varied option. Verdicts, intervals and power go into summary.json and report.md.",
+    ),
+]
+VaryFlag = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--vary",
+        help="Play several values of an option, NAME=V1,V2,... (repeatable; every combination "
+        "in turn, each seeing every seat rotation). The option becomes a factor for --test.",
+    ),
+]
+
+
 @app.command()
 @handles_errors()
 def simulate(
@@ -95,12 +116,49 @@ def simulate(
             "--report", "-r", help="Directory for summary.json, games.jsonl, plots, report.md."
         ),
     ],
-    games: Annotated[int, typer.Option("--games", "-n", help="Number of games.")] = 100,
+    games: Annotated[
+        int | None,
+        typer.Option(
+            "--games",
+            "-n",
+            help="Number of games (default 100); with --until-width, the most games "
+            "(default 20000).",
+        ),
+    ] = None,
     option: OptionFlag = None,
+    vary: VaryFlag = None,
     players: PlayersFlag = None,
+    test: TestFlag = None,
+    until_width: Annotated[
+        float | None,
+        typer.Option(
+            "--until-width",
+            help="With --test: play until every win-rate interval is at most this many points "
+            "wide (e.g. 4 for ±2 points), or --games games.",
+        ),
+    ] = None,
+    until_score_width: Annotated[
+        float | None,
+        typer.Option(
+            "--until-score-width",
+            help="With --test: play until every score interval is at most this many score "
+            "points wide.",
+        ),
+    ] = None,
+    margin: Annotated[
+        float,
+        typer.Option("--margin", help="The win-rate difference that matters, in points (power)."),
+    ] = 2.0,
+    score_margin: Annotated[
+        float,
+        typer.Option("--score-margin", help="The score difference that matters, in points (power)."),
+    ] = 0.5,
     workers: WorkersFlag = None,
     ray: RayFlag = False,
     seed: SeedFlag = 0,
+    force: Annotated[
+        bool, typer.Option("--force", help="Replace the report already in --report.")
+    ] = False,
     quiet: QuietFlag = False,
 ) -> None:
     """Play many games between bots and write a report with 95% confidence intervals.
@@ -108,35 +166,87 @@ def simulate(
     Seats are rotated: game i seats entry j of the bots list (cycled to fill the seats) at
     seat (i + j) mod players. The same seed and options give an identical summary.json with
     one worker, many workers or --ray. A shared first place counts as a win for each seat
-    sharing it.
+    sharing it. --test answers fairness questions (see docs/lab.md); --until-width plays
+    until they are answered to the width asked.
 
     For a Ray cluster, start it (`ray start --head` on the head node, `ray start
     --address=HEAD:6379` on the others, Savanna installed everywhere) and run with
     RAY_ADDRESS=HEAD:6379 savanna simulate ... --ray.
     """
+    from savanna.lab.fairness import FairnessSettings, answer, check_factors, run_until_answered
     from savanna.lab.report import write_report
     from savanna.lab.simulation import SimulationPlan, run_simulation
     from savanna.lab.summary import summarise
 
     check_seed(seed)
+    factors = list(dict.fromkeys(test or []))
+    adaptive = until_width is not None or until_score_width is not None
+    if adaptive and not factors:
+        raise OptionError(
+            "--until-width and --until-score-width need at least one --test FACTOR",
+            "--until-width et --until-score-width demandent au moins un --test FACTEUR",
+        )
+    for name, value in (
+        ("--until-width", until_width),
+        ("--until-score-width", until_score_width),
+        ("--margin", margin),
+        ("--score-margin", score_margin),
+    ):
+        if value is not None and not value > 0:
+            raise OptionError(
+                f"{name} must be a positive number of points, not {value:g}",
+                f"{name} doit être un nombre de points positif, pas {value:g}",
+            )
+    if until_width is not None and until_width > 100:
+        raise OptionError(
+            f"--until-width is in points of win rate (at most 100), not {until_width:g}",
+            f"--until-width est en points de taux de victoire (au plus 100), pas {until_width:g}",
+        )
     plan = SimulationPlan.create(
         game,
         bots=_split_bots(bots),
-        games=games,
+        games=games if games is not None else 20000 if adaptive else 100,
         seed=seed,
         players=players,
         options=parse_options(option),
+        vary=_parse_vary(vary),
     )
-    _check_report_directory(report)
-    with _progress(plan.games, f"{plan.make_game().name}: games", quiet) as tick:
-        outcomes = run_simulation(plan, workers=workers, use_ray=ray, on_result=tick)
+    _check_report_directory(report, force)
+    settings = FairnessSettings(
+        margin=margin / 100,
+        score_margin=score_margin,
+        width=until_width / 100 if until_width is not None else None,
+        score_width=until_score_width,
+    )
+    label = f"{plan.make_game().name}: games" + (" (stops when answered)" if adaptive else "")
+    stopping = None
+    with _progress(plan.games, label, quiet) as tick:
+        if adaptive:
+            outcomes, stopping = run_until_answered(
+                plan, factors, settings, workers=workers, use_ray=ray, on_result=tick
+            )
+        else:
+            if factors:  # refuse an unknown factor before the long run
+                first = run_simulation(plan, stop=1, workers=1)
+                check_factors(plan, first, factors)
+                tick(1)
+                rest = run_simulation(
+                    plan, start=1, workers=workers, use_ray=ray, on_result=lambda n: tick(1 + n)
+                )
+                outcomes = first + rest
+            else:
+                outcomes = run_simulation(plan, workers=workers, use_ray=ray, on_result=tick)
     summary = summarise(plan, outcomes)
-    command = _command_line(plan, report)
+    if factors:
+        summary["tests"] = answer(plan, outcomes, factors, settings)
+    if stopping is not None:
+        summary["stopping"] = stopping
+    command = _command_line(plan, report, factors, settings, adaptive)
     try:
         write_report(report, summary, outcomes, command=command)
     except OSError as exc:
         raise _unwritable(report, exc) from None
-    table = Table(title=f"{summary['game']}: {plan.games} games, win rate [95% CI]")
+    table = Table(title=f"{summary['game']}: {summary['games']} games, win rate [95% CI]")
     table.add_column("bot")
     table.add_column("seat-games", justify="right")
     table.add_column("win rate", justify="right")
@@ -152,21 +262,39 @@ def simulate(
     capped = summary["turn_cap"]
     if capped["games"]:
         console.print(
-            f"{capped['games']} of {plan.games} games ({capped['share']:.1%}) ended at the turn cap"
+            f"{capped['games']} of {summary['games']} games ({capped['share']:.1%}) ended at the turn cap"
         )
+    for question in summary.get("tests", {}).get("questions", []):
+        console.print(f"[bold]{question['question']}[/bold] {question['verdict']}", highlight=False)
+    if stopping is not None and not stopping["reached"]:
+        console.print(f"stopped at --games {plan.games} before the intervals were as narrow as asked")
     console.print(f"report: {report / 'report.md'}")
 
 
-def _check_report_directory(report: Path) -> None:
-    """Create ``report`` and make sure a file can be written in it, before any game runs.
+def _parse_vary(assignments: list[str] | None) -> dict[str, list[str]]:
+    """``["special=none,lava", ...]`` from repeated ``--vary`` flags."""
+    out: dict[str, list[str]] = {}
+    for name, values in parse_options(assignments).items():
+        out[name] = [v.strip() for v in values.split(",") if v.strip()]
+    return out
+
+
+def _check_report_directory(report: Path, force: bool) -> None:
+    """Refuse a file or a directory that already holds a report (unless ``force``), then
+    create ``report`` and make sure a file can be written in it, before any game runs.
 
     Raises:
-        OptionError: ``report`` is a file, or cannot be created or written to.
+        OptionError: ``report`` is a file, holds a report, or cannot be created or written to.
     """
     if report.exists() and not report.is_dir():
         raise OptionError(
             f"--report {str(report)!r} is a file, not a directory",
             f"--report {str(report)!r} est un fichier",
+        )
+    if not force and any((report / name).exists() for name in ("summary.json", "report.md")):
+        raise OptionError(
+            f"--report {str(report)!r} already holds a report: add --force to replace it",
+            f"--report {str(report)!r} contient déjà un rapport : ajoutez --force pour le remplacer",
         )
     try:
         report.mkdir(parents=True, exist_ok=True)
@@ -184,15 +312,40 @@ def _unwritable(report: Path, exc: OSError) -> OptionError:
     )
 
 
-def _command_line(plan: SimulationPlan, report: Path) -> str:
+def _command_line(
+    plan: SimulationPlan,
+    report: Path,
+    factors: list[str] | None = None,
+    settings: FairnessSettings | None = None,
+    adaptive: bool = False,
+) -> str:
     """The ``savanna simulate`` command that reproduces ``plan`` (workers do not matter)."""
     parts = ["savanna", "simulate", plan.make_game().name, "--games", str(plan.games)]
     parts += ["--bots", ",".join(plan.bots), "--players", str(plan.players)]
+    varied = plan.varied
     for key, value in sorted(plan.options.items()):
-        shown = ("on" if value else "off") if isinstance(value, bool) else str(value)
-        parts += ["--option", f"{key}={shown}"]
+        if key not in varied:
+            parts += ["--option", f"{key}={option_text(value)}"]
+    for key, values in varied.items():
+        parts += ["--vary", f"{key}={','.join(option_text(v) for v in values)}"]
+    for factor in factors or []:
+        parts += ["--test", factor]
+    if settings is not None and factors:
+        if adaptive and settings.width is not None:
+            parts += ["--until-width", f"{settings.width * 100:g}"]
+        if adaptive and settings.score_width is not None:
+            parts += ["--until-score-width", f"{settings.score_width:g}"]
+        if settings.margin != 0.02:
+            parts += ["--margin", f"{settings.margin * 100:g}"]
+        if settings.score_margin != 0.5:
+            parts += ["--score-margin", f"{settings.score_margin:g}"]
     parts += ["--seed", str(plan.seed), "--report", str(report)]
     return shlex.join(parts)
+
+
+def option_text(value: object) -> str:
+    """An option value as ``--option`` takes it (booleans as on/off)."""
+    return ("on" if value else "off") if isinstance(value, bool) else str(value)
 
 
 @app.command()

@@ -15,6 +15,7 @@ from rich.console import Console
 
 from savanna.cli import app
 from savanna.cli.commands import parse_options, read_bytes
+from savanna.cli.errors import print_error
 from savanna.core import (
     MAX_SEED,
     Game,
@@ -27,7 +28,7 @@ from savanna.core import (
 )
 from savanna.core.rng import POSITION, SeedSchedule
 from savanna.i18n import resolve_language
-from savanna.i18n.tui import MESSAGES as M
+from savanna.i18n.tui import M
 from savanna.saves import read_game
 from savanna.tui.seat import SeatSpec, default_seats, parse_seats
 from savanna.tui.session import PlaySession
@@ -76,6 +77,7 @@ def build_session(
     history: list[int] = []
     reseeds: list[tuple[int, int]] = []
     checked = True
+    save_to: Path | None = None
     configured: Game
     if load is not None:
         record = read_game(read_bytes(load))
@@ -108,8 +110,10 @@ def build_session(
             seed, reseeds = schedule.seed, schedule.reseeds
         else:
             seed, checked = fresh, False
+        # `save` writes back to the file resumed from; the finished record goes to a new
+        # file unless --out names one, so a save is never overwritten without being asked.
         if out is None:
-            out = load
+            save_to = load
     else:
         name = game if game is not None else _default_game()
         players = len(seat_list) if seat_list is not None else None
@@ -128,6 +132,7 @@ def build_session(
         console=console,
         pause=pause,
         out=out,
+        save_to=save_to,
         history=history,
     )
 
@@ -137,11 +142,8 @@ def fresh_seed() -> int:
     return secrets.randbelow(MAX_SEED + 1)
 
 
-def _error(err: Console, lang: str, exc: SavannaError) -> None:
-    # soft_wrap: a long path in the message is wrapped by the terminal, not broken by Rich.
-    err.print(
-        M("cli.error", lang, message=exc.text(lang)), markup=False, highlight=False, soft_wrap=True
-    )
+def _error(lang: str, exc: SavannaError) -> None:
+    print_error(exc.text(lang), lang)
 
 
 @app.command()
@@ -172,7 +174,11 @@ def play(
         str | None, typer.Option("--lang", help="en or fr (default: from the locale).")
     ] = None,
     load: Annotated[
-        Path | None, typer.Option("--load", help="Resume a game saved with `save FILE`.")
+        Path | None,
+        typer.Option(
+            "--load",
+            help="Resume a game saved with `save FILE` (kept: the finished record goes to a new file).",
+        ),
     ] = None,
     pause: Annotated[
         float, typer.Option("--pause", help="Seconds to wait after each bot move and roll.")
@@ -189,11 +195,10 @@ def play(
     Type a move's code or its notation; `help`, `save FILE`, `undo` and `quit` work at
     every prompt. The record is written at the end of the game.
     """
-    err = Console(stderr=True)
     try:
         language = resolve_language(lang)
     except OptionError as exc:
-        _error(err, "en", exc)
+        _error("en", exc)
         raise typer.Exit(EXIT_USAGE) from None
     console = Console()
     try:
@@ -209,10 +214,10 @@ def play(
             console=console,
         )
     except SavannaError as exc:
-        _error(err, language, exc)
+        _error(language, exc)
         raise typer.Exit(EXIT_USAGE) from None
     try:
         session.run()
     except SavannaError as exc:  # a bot breaking the protocol: a bug, reported cleanly
-        _error(err, language, exc)
+        _error(language, exc)
         raise typer.Exit(1) from None

@@ -25,6 +25,7 @@ from savanna.core.game import (
     GameSpec,
     Observation,
     State,
+    compile_clone,
     ranking_from_scores,
 )
 from savanna.core.messages import CORE_MESSAGES, MessageCatalogue, load_messages
@@ -75,6 +76,7 @@ __all__ = [
     "State",
     "canonical_json",
     "check_seed",
+    "compile_clone",
     "derive_seed",
     "game_class",
     "load_game",

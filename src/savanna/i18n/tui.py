@@ -1,10 +1,35 @@
-"""Messages of the terminal interface (``savanna play``, ``savanna replay --step``)."""
+"""Messages of the terminal interface (``savanna play``, ``savanna replay --step``).
+
+French templates are written with ordinary spaces; :func:`M` puts the no-break space
+French typography wants before ``:``, ``;``, ``?``, ``!`` and inside « », so that the
+punctuation never starts a wrapped line.
+"""
 
 from __future__ import annotations
 
+import re
+
 from savanna.i18n import Catalogue
 
-__all__ = ["MESSAGES"]
+__all__ = ["MESSAGES", "M", "french_spaces"]
+
+NBSP = "\u00a0"
+
+_BEFORE = re.compile(r"(?<=\S) +([:;?!»])")
+_AFTER = re.compile(r"(«) +")
+
+
+def french_spaces(text: str) -> str:
+    """``text`` with a no-break space before ``: ; ? ! »`` and after ``«``.
+
+    A colon glued to a word (``bot:heuristic``, ``12:30``) is notation and left alone.
+
+    >>> french_spaces("Tapez 2 : c'est votre tour ; prêt ?") == (
+    ...     "Tapez 2\\u00a0: c'est votre tour\\u00a0; prêt\\u00a0?")
+    True
+    """
+    return _AFTER.sub(lambda m: m.group(1) + NBSP, _BEFORE.sub(lambda m: NBSP + m.group(1), text))
+
 
 MESSAGES = Catalogue(
     {
@@ -13,33 +38,46 @@ MESSAGES = Catalogue(
         "seat.human": ("Player {n}", "Joueur {n}"),
         "seat.bot": ("Player {n} (bot {bot})", "Joueur {n} (robot {bot})"),
         "seat.short": ("P{n}", "J{n}"),
-        "seat.short_you": ("P{n} (you)", "J{n} (vous)"),
+        "seat.words": ("player,p", "joueur,joueuse,j"),
+        "bot.heuristic": ("heuristic", "heuristique"),
+        "bot.random": ("random", "au hasard"),
+        "bot.ismcts": ("ISMCTS", "ISMCTS"),
         "chance.name": ("Chance", "Hasard"),
-        "chance.short": ("chance", "hasard"),
         "view.spectator": ("public view", "vue publique"),
-        "view.seat": ("as seen by {who}", "vu par {who}"),
-        "hidden": ("(hidden)", "(caché)"),
-        # status panel
-        "status.title": ("Status", "État"),
+        "view.seat": ("{who}", "{who}"),
+        "hidden": ("a secret draw", "un tirage secret"),
+        "hidden.move": ("a secret move", "un coup secret"),
+        # the screen
         "status.turn": ("To play", "À jouer"),
         "status.over": ("Game over", "Partie terminée"),
-        "status.chance": ("Chance", "Hasard"),
-        "status.last": ("Last moves", "Derniers coups"),
-        "status.scores": ("Scores", "Scores"),
-        "colon": (": ", " : "),
-        # turns
-        "chance.shown": ("Chance: {what}", "Hasard : {what}"),
-        "chance.hidden": ("Chance: a hidden draw", "Hasard : un tirage caché"),
-        "bot.played": ("{who} plays {what}", "{who} joue {what}"),
-        "you.played": ("{who} played {what}", "{who} a joué {what}"),
+        "status.log": (
+            "What happened (newest last):",
+            "Ce qui s'est passé (le plus récent en bas) :",
+        ),
+        "colon": (": ", "\u00a0: "),
+        "sep": ("; ", "\u00a0; "),
         "choices": (
-            "Your choices (type the code or the move):",
-            "Vos choix (tapez le code ou le coup) :",
+            "Your choices (type the number or the move):",
+            "Vos choix (tapez le numéro ou le coup) :",
+        ),
+        "choices.some": (
+            "Choices for {what} (type the number):",
+            "Choix pour {what} (tapez le numéro) :",
         ),
         "choices.more": (
-            "... and {n} more: 'list' shows them all, or type the move itself.",
-            "... et {n} autres : 'liste' les montre tous, ou tapez le coup lui-même.",
+            "... and {n} more: type list to see them all",
+            "... et {n} autres : tapez liste pour tous les voir",
         ),
+        "hint": (
+            "? help and symbols · rules · list · save · quit",
+            "? aide et symboles · règles · liste · sauver · quitter",
+        ),
+        "hint.undo": (
+            "? help and symbols · rules · list · undo · save · quit",
+            "? aide et symboles · règles · liste · annuler · sauver · quitter",
+        ),
+        "legend.title": ("On the board:", "Sur le plateau :"),
+        "bot.played": ("{who} played: {what}", "{who} a joué : {what}"),
         "family.subset": (
             "{verb} + any of {chars} (e.g. {example})",
             "{verb} + n'importe lesquels de {chars} (ex. {example})",
@@ -53,13 +91,29 @@ MESSAGES = Catalogue(
             "{verb} lesquels ? Tapez certains de {chars} (ex. {example}) ; Entrée pour revenir>",
         ),
         "family.ask": (
-            "{verb} which? One of the above; Enter goes back>",
-            "{verb} lequel ? L'un de ceux ci-dessus ; Entrée pour revenir>",
+            "{verb} which? Type one of those shown (e.g. {example}); Enter goes back>",
+            "{verb} lequel ? Tapez l'un de ceux affichés (ex. {example}) ; Entrée pour revenir>",
         ),
         "family.options": ("{verb} can be followed by:", "{verb} peut être suivi de :"),
         "too.long": (
-            "That is too long for a move ({n} characters); type a code or a move.",
-            "C'est trop long pour un coup ({n} caractères) ; tapez un code ou un coup.",
+            "That is too long for a move ({n} characters); type a number or a move.",
+            "C'est trop long pour un coup ({n} caractères) ; tapez un numéro ou un coup.",
+        ),
+        "out.of.range": (
+            "There is no choice {typed}: there are {n} choices, numbered 1 to {n}.",
+            "Il n'y a pas de choix {typed} : il y a {n} choix, numérotés de 1 à {n}.",
+        ),
+        "out.of.range.one": (
+            "There is no choice {typed}: there is only one choice, number 1.",
+            "Il n'y a pas de choix {typed} : il n'y a qu'un choix, le numéro 1.",
+        ),
+        "pick.one": (
+            "Several choices match {typed}: type the number of one of them.",
+            "Plusieurs choix correspondent à {typed} : tapez le numéro de l'un d'eux.",
+        ),
+        "not.now": (
+            "At this step the choices are: {verbs}.",
+            "À cette étape, les choix sont : {verbs}.",
         ),
         "prompt": ("{who}, your move>", "{who}, votre coup>"),
         "prompt.only": (
@@ -67,37 +121,64 @@ MESSAGES = Catalogue(
             "{who}, votre coup [Entrée : {what}]>",
         ),
         "try.again": (
-            "Type a code or a move from the list, or 'help'.",
-            "Tapez un code ou un coup de la liste, ou 'aide'.",
+            "Type a number from the list, or a move; ? shows the help.",
+            "Tapez un numéro de la liste, ou un coup ; ? affiche l'aide.",
         ),
+        # hot seat
         "handover": (
-            "Pass the keyboard to {who}, then press Enter (the other players look away).",
-            "Passez le clavier à {who}, puis appuyez sur Entrée (les autres ne regardent pas).",
+            "Pass the keyboard to {who}. {who}: type {n} and Enter to see your screen "
+            "(the others look away)>",
+            "Passez le clavier à {who}. {who} : tapez {n} puis Entrée pour voir votre écran "
+            "(les autres ne regardent pas)>",
+        ),
+        "handover.wrong": (
+            "This screen waits for {who}: type {n} (only {who} should look).",
+            "Cet écran attend {who} : tapez {n} (seul {who} doit regarder).",
         ),
         "help.handover": (
-            "Press Enter to show the board to the next player; 'save FILE' or 'quit' also work.",
-            "Appuyez sur Entrée pour montrer le plateau au joueur suivant ; 'sauver FICHIER' et 'quitter' marchent aussi.",
+            "Type {n} to show the screen of {who}; 'save FILE' or 'quit' also work.",
+            "Tapez {n} pour afficher l'écran de {who} ; 'sauver FICHIER' et 'quitter' marchent aussi.",
         ),
+        # help, rules, pages
+        "help.title": ("Help: how to play in the terminal", "Aide : jouer dans le terminal"),
         "help": (
-            "Type the code shown before a move, or the move itself in the game's notation\n"
-            "(its first word may be shortened to its first letters). A code that stands for\n"
-            "many moves asks which one. With a single choice, Enter plays it.\n"
-            "Commands: save [FILE] writes the game so far; board draws the board again;\n"
-            "list shows every choice;{undo}\n"
-            "help shows this text; quit leaves the game (you may save it first).\n"
-            "A saved game continues with: savanna play --load FILE",
-            "Tapez le code affiché devant un coup, ou le coup lui-même en notation du jeu\n"
-            "(son premier mot peut être abrégé en ses premières lettres). Un code qui\n"
-            "regroupe plusieurs coups demande lequel. S'il n'y a qu'un choix, Entrée le joue.\n"
-            "Commandes : sauver [FICHIER] enregistre la partie ; plateau redessine le plateau ;\n"
-            "liste montre tous les choix ;{undo}\n"
-            "aide affiche ce texte ; quitter arrête la partie (vous pouvez l'enregistrer avant).\n"
-            "Une partie enregistrée reprend avec : savanna play --load FICHIER",
+            "On your turn the screen lists your choices, each with a number. Type the number "
+            "and Enter. You may also type a move itself (its first word may be shortened: m "
+            "for move), or its words (move blue). A number that stands for many moves asks "
+            "which one. With a single choice, Enter plays it.\n"
+            "Commands, at every prompt:\n"
+            "  ? or help     this page: the commands and the symbols of the board\n"
+            "  rules         the rules of the game in short\n"
+            "  list          every choice, with what it does\n"
+            "  board         draw the screen again\n"
+            "{undo}"
+            "  save [FILE]   write the game so far (resume: savanna play --load FILE)\n"
+            "  quit          leave the game (you may save it first)",
+            "À votre tour, l'écran liste vos choix, chacun avec un numéro. Tapez le numéro "
+            "puis Entrée. Vous pouvez aussi taper le coup lui-même (son premier mot peut être "
+            "abrégé : m pour move), ou ses mots (move bleu). Un numéro qui regroupe plusieurs "
+            "coups demande lequel. S'il n'y a qu'un choix, Entrée le joue.\n"
+            "Commandes, à chaque invite :\n"
+            "  ? ou aide     cette page : les commandes et les symboles du plateau\n"
+            "  règles        les règles du jeu en bref\n"
+            "  liste         tous les choix, avec ce qu'ils font\n"
+            "  plateau       redessiner l'écran\n"
+            "{undo}"
+            "  sauver [FICHIER]  enregistrer la partie (reprise : savanna play --load FICHIER)\n"
+            "  quitter       arrêter la partie (vous pouvez l'enregistrer avant)",
         ),
         "help.undo": (
-            "\nundo takes back your last move until dice, a reply or a peek tell you more;",
-            "\nannuler reprend votre dernier coup avant tout dé, réponse ou coup d'œil ;",
+            "  undo          take back your last move, until dice, a reply or a peek tell you more\n",
+            "  annuler       reprendre votre dernier coup, avant tout dé, réponse ou coup d'œil\n",
         ),
+        "help.rules": ("The rules of {game} in short", "Les règles de {game} en bref"),
+        "help.list": ("Every choice", "Tous les choix"),
+        "page.more": (
+            "-- page {page} of {pages}: Enter for more, q to go back to the game>",
+            "-- page {page} sur {pages} : Entrée pour la suite, q pour revenir à la partie>",
+        ),
+        "page.done": ("-- Enter: back to the game>", "-- Entrée : retour à la partie>"),
+        # undo
         "undo.unavailable": (
             "Undo is only possible with one person playing against bots.",
             "Annuler n'est possible qu'avec une seule personne face à des robots.",
@@ -121,6 +202,10 @@ MESSAGES = Catalogue(
         ),
         # records
         "saved": ("Game saved to {path}", "Partie enregistrée dans {path}"),
+        "saved.over_load": (
+            "Game saved to {path} (the save you resumed from, updated)",
+            "Partie enregistrée dans {path} (la sauvegarde reprise, mise à jour)",
+        ),
         "save.failed": ("Cannot write {path}: {why}", "Impossible d'écrire {path} : {why}"),
         "quit.ask": (
             "Save the game before leaving? [y/n]",
@@ -134,31 +219,26 @@ MESSAGES = Catalogue(
         "resumed": ("Game resumed after {n} actions.", "Partie reprise après {n} actions."),
         # the end
         "end.title": ("Game over", "Fin de la partie"),
-        "end.final": ("Final position, public view", "Position finale, vue publique"),
-        "end.reveal": ("Every secret revealed:", "Tous les secrets révélés :"),
-        "end.nothing": ("nothing secret", "aucun secret"),
-        "end.breakdown": ("Scoring, line by line", "Décompte des points, ligne par ligne"),
+        "end.final": ("final position", "position finale"),
+        "end.result": ("Result:", "Résultat :"),
+        "end.place": ("{place}. {who}: {total}", "{place}. {who} : {total}"),
         "end.moves": (
-            "{n} actions played, chance included; the record holds them all.",
-            "{n} actions jouées, hasard compris ; l'enregistrement les contient toutes.",
+            "{n} actions played, chance included.",
+            "{n} actions jouées, hasard compris.",
         ),
-        "end.scores": ("Scores", "Scores"),
         "end.winner": ("Winner: {who}", "Vainqueur : {who}"),
         "end.winners": (
             "Winners (shared victory): {who}",
             "Vainqueurs (victoire partagée) : {who}",
         ),
         "end.record": ("Record written to {path}", "Enregistrement écrit dans {path}"),
-        "col.place": ("Place", "Rang"),
-        "col.player": ("Player", "Joueur"),
-        "col.score": ("Score", "Score"),
-        "col.place.short": ("#", "rang"),
-        "col.lines": ("Scoring", "Décompte"),
-        "help.rules": ("The rules in short:", "Les règles en bref :"),
-        "help.legend": ("On the board:", "Sur le plateau :"),
+        "end.record.kept": (
+            "Record written to {path} (your save {save} is kept)",
+            "Enregistrement écrit dans {path} (votre sauvegarde {save} est conservée)",
+        ),
         # replay step by step
         "step.title": ("Replay: {game}, {n} actions", "Relecture : {game}, {n} actions"),
-        "step.at": ("Action {i} of {n}: {who} {what}", "Action {i} sur {n} : {who} {what}"),
+        "step.at": ("Action {i} of {n}: {who}: {what}", "Action {i} sur {n} : {who} : {what}"),
         "step.start": (
             "Start of the game (action 0 of {n})",
             "Début de la partie (action 0 sur {n})",
@@ -172,7 +252,7 @@ MESSAGES = Catalogue(
             "Tapez Entrée, r, q ou un numéro d'action de 0 à {n}.",
         ),
         # command line
-        "cli.error": ("Error: {message}", "Erreur : {message}"),
+        "cli.error": ("error: {message}", "erreur : {message}"),
         "cli.no_game": (
             "Name a game to play (games: {games}), or --load a saved game.",
             "Nommez un jeu (jeux : {games}), ou reprenez une partie avec --load.",
@@ -183,3 +263,9 @@ MESSAGES = Catalogue(
         ),
     }
 )
+
+
+def M(key: str, lang: str = "en", **fields: object) -> str:
+    """The message ``key`` in ``lang``, filled in (French spacing applied)."""
+    text = MESSAGES(key, lang, **fields)
+    return french_spaces(text) if lang == "fr" else text

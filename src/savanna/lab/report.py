@@ -1,7 +1,8 @@
 """Writing a simulation's report directory: summary, records, plots and ``report.md``.
 
 ``DIR/summary.json``
-    the aggregate figures (:func:`savanna.lab.summary.summarise`), canonical and
+    the aggregate figures (:func:`savanna.lab.summary.summarise`, and the fairness
+    questions of :func:`savanna.lab.fairness.answer` when asked), canonical and
     time-independent: the same plan gives the same bytes on any number of workers.
 ``DIR/games.jsonl``
     one canonical game record per line, in game order, replayable with
@@ -9,7 +10,9 @@
 ``DIR/*.png``
     plots drawn with matplotlib (Agg backend, no display needed).
 ``DIR/report.md``
-    a readable report embedding the plots.
+    a report for designers: verdicts first, then the tables and plots; seats numbered from
+    1, levels in natural order, numeric statistics binned, statistics that never varied
+    collapsed into one line.
 """
 
 from __future__ import annotations
@@ -20,10 +23,15 @@ from pathlib import Path
 from typing import Any
 
 from savanna.lab.simulation import Outcome
+from savanna.lab.stats import bin_numbers, natural_key, number_key, wilson_interval
 
 __all__ = ["write_report"]
 
 _MAX_FACTOR_PLOTS = 12
+_MAX_LEVELS = 8
+"""A numeric statistic with more values than this is shown in bins."""
+_BAR = "#c98a2b"
+_GREEN = "#5b7f3a"
 
 
 def write_report(
@@ -39,6 +47,8 @@ def write_report(
             ``report.md`` so that it can be regenerated.
     """
     directory.mkdir(parents=True, exist_ok=True)
+    for old in directory.glob("*.png"):  # a replaced report leaves no stale plot behind
+        old.unlink()
     written = [directory / "summary.json", directory / "games.jsonl"]
     written[0].write_text(
         json.dumps(summary, indent=2, sort_keys=True, ensure_ascii=False) + "\n", encoding="utf-8"
@@ -46,22 +56,118 @@ def write_report(
     with written[1].open("w", encoding="utf-8") as out:
         for outcome in outcomes:
             out.write(outcome["record"])
-    plots = _plots(directory, summary, outcomes)
+    view = _View(summary)
+    plots = _plots(directory, view, outcomes)
     written.extend(plots)
     report = directory / "report.md"
-    report.write_text(_markdown(summary, [p.name for p in plots], command), encoding="utf-8")
+    report.write_text(_markdown(view, {p.name for p in plots}, command), encoding="utf-8")
     written.append(report)
     return written
 
 
-def _plots(directory: Path, summary: dict[str, Any], outcomes: Sequence[Outcome]) -> list[Path]:
+# -- what the report shows --------------------------------------------------------------------
+
+
+class _View:
+    """The summary arranged for people: words, natural order, bins, constant statistics apart."""
+
+    def __init__(self, summary: dict[str, Any]) -> None:
+        self.summary = summary
+        self.words: dict[str, str] = summary.get("words", {})
+        stats = summary["statistics"]
+        self.constant: list[str] = []
+        self.seat_factors: dict[str, dict[str, dict[str, Any]]] = {}
+        self.game_factors: dict[str, dict[str, dict[str, Any]]] = {}
+        for factor in sorted(stats["seats"], key=natural_key):
+            rows = stats["seats"][factor]
+            if len(rows) == 1:
+                self.constant.append(f"{self.word(factor)} {next(iter(rows))} (every seat)")
+            else:
+                self.seat_factors[factor] = _bin_seat_rows(rows)
+        games = summary["games"]
+        mean_decisions = summary["length"]["decisions"].get("mean", 0.0)
+        for factor in sorted(stats["game"], key=natural_key):
+            rows = stats["game"][factor]
+            if len(rows) == 1 and next(iter(rows.values()))["games"] == games:
+                self.constant.append(f"{self.word(factor)} {next(iter(rows))}")
+            else:
+                self.game_factors[factor] = _bin_game_rows(rows, games, mean_decisions)
+        self.bots = list(summary["win_rates"]["by_bot"])
+
+    def word(self, factor: str) -> str:
+        return self.words.get(factor, factor.replace("_", " "))
+
+
+def _numeric(keys: Sequence[str]) -> bool:
+    try:
+        [float(k) for k in keys]
+    except ValueError:
+        return False
+    return True
+
+
+def _bin_seat_rows(rows: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    keys = sorted(rows, key=natural_key)
+    if not _numeric(keys) or len(keys) <= _MAX_LEVELS:
+        return {k: rows[k] for k in keys}
+    edges, labels = bin_numbers([float(k) for k in keys], _MAX_LEVELS)
+    out: dict[str, dict[str, Any]] = {}
+    for key in keys:
+        label = labels[max(i for i, e in enumerate(edges) if e <= float(key) + 1e-9)]
+        row = out.setdefault(label, {"seats": 0, "wins": 0, "score_sum": 0.0})
+        row["seats"] += rows[key]["seats"]
+        row["wins"] += rows[key]["wins"]
+        row["score_sum"] += rows[key]["mean_score"] * rows[key]["seats"]
+    for row in out.values():
+        lo, hi = wilson_interval(row["wins"], row["seats"])
+        row.update(
+            mean_score=row.pop("score_sum") / row["seats"],
+            rate=row["wins"] / row["seats"],
+            ci95=[lo, hi],
+        )
+    return out
+
+
+def _bin_game_rows(
+    rows: dict[str, dict[str, Any]], games: int, mean_decisions: float
+) -> dict[str, dict[str, Any]]:
+    keys = sorted(rows, key=natural_key)
+    if not _numeric(keys) or len(keys) <= _MAX_LEVELS:
+        return {k: rows[k] for k in keys}
+    edges, labels = bin_numbers([float(k) for k in keys], _MAX_LEVELS)
+    total = mean_decisions * games
+    grouped: dict[str, dict[str, Any]] = {}
+    for key in keys:
+        label = labels[max(i for i, e in enumerate(edges) if e <= float(key) + 1e-9)]
+        row = grouped.setdefault(label, {"games": 0, "decisions": 0.0})
+        row["games"] += rows[key]["games"]
+        row["decisions"] += (rows[key]["mean_decisions"] or 0.0) * rows[key]["games"]
+    out = {}
+    for label, row in grouped.items():
+        n = row["games"]
+        rest = games - n
+        out[label] = {
+            "games": n,
+            "frequency": n / games,
+            "frequency_ci95": list(wilson_interval(n, games)),
+            "mean_decisions": row["decisions"] / n if n else None,
+            "mean_decisions_without": (total - row["decisions"]) / rest if rest else None,
+        }
+    return out
+
+
+# -- plots ------------------------------------------------------------------------------------
+
+
+def _plots(directory: Path, view: _View, outcomes: Sequence[Outcome]) -> list[Path]:
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
+    summary = view.summary
     paths: list[Path] = []
-    share = 1 / summary["players"]
+    players = summary["players"]
 
     def save(fig: Any, name: str) -> None:
         fig.tight_layout()
@@ -70,145 +176,238 @@ def _plots(directory: Path, summary: dict[str, Any], outcomes: Sequence[Outcome]
         plt.close(fig)
         paths.append(path)
 
-    def rate_bars(ax: Any, labels: list[str], rows: list[dict[str, Any]], title: str) -> None:
+    def rate_bars(labels: list[str], rows: list[dict[str, Any]], title: str, name: str) -> None:
+        """Horizontal bars (labels never overlap), first level on top, with 95% intervals."""
+        fig, ax = plt.subplots(figsize=(7, 1.2 + 0.4 * len(rows)))
         rates = [r["rate"] for r in rows]
-        lower = [r["rate"] - r["ci95"][0] for r in rows]
-        upper = [r["ci95"][1] - r["rate"] for r in rows]
-        ax.bar(range(len(rows)), rates, yerr=[lower, upper], capsize=6, color="#c98a2b")
-        ax.set_xticks(range(len(rows)), labels, rotation=20, ha="right")
-        ax.set_ylim(0, 1)
-        ax.set_ylabel("win rate (95% Wilson interval)")
+        lower = [max(0.0, r["rate"] - r["ci95"][0]) for r in rows]
+        upper = [max(0.0, r["ci95"][1] - r["rate"]) for r in rows]
+        ax.barh(range(len(rows)), rates, xerr=[lower, upper], capsize=4, color=_BAR)
+        ax.set_yticks(range(len(rows)), labels)
+        ax.invert_yaxis()
+        ax.set_xlim(0, min(1.0, max(r["ci95"][1] for r in rows) * 1.15 + 0.02))
+        ax.axvline(1 / players, linestyle="--", color="grey", label=f"one in {players}")
+        ax.set_xlabel("win rate (bars: 95% interval)")
         ax.set_title(title)
+        ax.legend(loc="lower right", fontsize="small")
+        save(fig, name)
 
     by_bot = summary["win_rates"]["by_bot"]
-    fig, ax = plt.subplots(figsize=(7, 4))
-    rate_bars(ax, list(by_bot), list(by_bot.values()), "Win rate by bot")
-    ax.axhline(share, linestyle="--", color="grey", label=f"1/{summary['players']} seats")
-    ax.legend()
-    save(fig, "win_rate_by_bot.png")
-
+    if len(by_bot) > 1:
+        rate_bars(list(by_bot), list(by_bot.values()), "Win rate by bot", "win_rate_by_bot.png")
     by_seat = summary["win_rates"]["by_seat"]
-    fig, ax = plt.subplots(figsize=(7, 4))
     rate_bars(
-        ax, [f"seat {r['seat']}" for r in by_seat], by_seat, "Win rate by seat (seats rotated)"
+        [f"seat {r['seat']}" for r in by_seat],
+        by_seat,
+        "Win rate by seat (bots rotated between seats)",
+        "win_rate_by_seat.png",
     )
-    ax.axhline(share, linestyle="--", color="grey")
-    save(fig, "win_rate_by_seat.png")
 
     fig, ax = plt.subplots(figsize=(7, 4))
     for spec in by_bot:
         values = [
-            o["scores"][s]
-            for o in outcomes
-            for s, seated in enumerate(o["seats"])
-            if seated == spec
+            o["scores"][s] for o in outcomes for s, seated in enumerate(o["seats"]) if seated == spec
         ]
         ax.hist(values, bins=30, histtype="step", linewidth=1.5, label=spec)
     ax.set_xlabel("final score")
     ax.set_ylabel("seats")
-    ax.set_title("Score distribution by bot")
-    ax.legend()
-    save(fig, "scores_by_bot.png")
+    ax.set_title("Final scores by bot" if len(by_bot) > 1 else "Final scores")
+    if len(by_bot) > 1:
+        ax.legend()
+    save(fig, "scores.png")
 
     fig, ax = plt.subplots(figsize=(7, 4))
-    ax.hist([o["decisions"] for o in outcomes], bins=30, color="#5b7f3a")
+    ax.hist([o["decisions"] for o in outcomes], bins=30, color=_GREEN)
     ax.set_xlabel("decisions per game (chance draws not counted)")
     ax.set_ylabel("games")
     ax.set_title("Game length")
     save(fig, "game_length.png")
 
-    stats = summary["statistics"]
-    for factor in list(stats["seats"])[:_MAX_FACTOR_PLOTS]:
-        rows = stats["seats"][factor]
-        fig, ax = plt.subplots(figsize=(7, 4))
+    for question in summary.get("tests", {}).get("questions", [])[: 3 * _MAX_FACTOR_PLOTS]:
+        if len(question["levels"]) < 2:
+            continue
+        _forest(plt, question, save, players)
+
+    for factor, rows in list(view.seat_factors.items())[:_MAX_FACTOR_PLOTS]:
         rate_bars(
-            ax,
             list(rows),
-            [{**r, "rate": r["rate"]} for r in rows.values()],
-            f"Win rate by {factor}",
+            list(rows.values()),
+            f"Win rate by {view.word(factor)}",
+            f"seats_{_slug(factor)}.png",
         )
-        save(fig, f"seats_{_slug(factor)}.png")
-    for factor in list(stats["game"])[:_MAX_FACTOR_PLOTS]:
-        rows = stats["game"][factor]
-        fig, ax = plt.subplots(figsize=(7, 4))
-        labels = list(rows)
-        x = range(len(labels))
-        ax.bar(
-            [i - 0.2 for i in x],
-            [r["mean_decisions"] or 0 for r in rows.values()],
-            width=0.4,
-            label="with",
-        )
-        ax.bar(
-            [i + 0.2 for i in x],
-            [r["mean_decisions_without"] or 0 for r in rows.values()],
-            width=0.4,
-            label="without",
-        )
-        ax.set_xticks(list(x), labels, rotation=20, ha="right")
-        ax.set_ylabel("mean decisions per game")
-        ax.set_title(f"Game length with and without each {factor}")
-        ax.legend()
+    for factor, rows in list(view.game_factors.items())[:_MAX_FACTOR_PLOTS]:
+        fig, ax = plt.subplots(figsize=(7, 1.2 + 0.4 * len(rows)))
+        freq = [r["frequency"] for r in rows.values()]
+        lower = [max(0.0, r["frequency"] - r["frequency_ci95"][0]) for r in rows.values()]
+        upper = [max(0.0, r["frequency_ci95"][1] - r["frequency"]) for r in rows.values()]
+        ax.barh(range(len(rows)), freq, xerr=[lower, upper], capsize=4, color=_GREEN)
+        ax.set_yticks(range(len(rows)), list(rows))
+        ax.invert_yaxis()
+        ax.set_xlim(0, min(1.0, max(r["frequency_ci95"][1] for r in rows.values()) * 1.15 + 0.02))
+        ax.set_xlabel("share of games (bars: 95% interval)")
+        ax.set_title(f"Share of games by {view.word(factor)}")
         save(fig, f"game_{_slug(factor)}.png")
     return paths
+
+
+def _forest(plt: Any, question: dict[str, Any], save: Any, players: int) -> None:
+    """Each level's difference from average with its simultaneous interval."""
+    rows = question["levels"]
+    scale = 1.0 if question["response"] == "score" else 100.0
+    unit = "score points" if question["response"] == "score" else "points of win rate"
+    if question["response"] == "frequency":
+        unit = "points of share"
+    fig, ax = plt.subplots(figsize=(7, 1.4 + 0.35 * len(rows)))
+    effects = [r["effect"] * scale for r in rows]
+    lower = [max(0.0, (r["effect"] - r["ci"][0]) * scale) for r in rows]
+    upper = [max(0.0, (r["ci"][1] - r["effect"]) * scale) for r in rows]
+    margin = question["power"]["margin"] * scale
+    ax.axvspan(-margin, margin, color="#e8e2d0")
+    ax.axvline(0, color="grey", linewidth=1)
+    colours = ["#b03a2e" if r["p"] < 0.05 else "#3b5f8a" for r in rows]
+    for i, colour in enumerate(colours):
+        ax.errorbar(
+            [effects[i]], [i], xerr=[[lower[i]], [upper[i]]], fmt="none", ecolor=colour, capsize=3
+        )
+    ax.scatter(effects, range(len(rows)), color=colours, zorder=3)
+    ax.set_yticks(range(len(rows)), [r["who"] for r in rows])
+    ax.invert_yaxis()
+    ax.set_xlabel(
+        f"difference from average, {unit}\n"
+        f"(95% simultaneous intervals; red: significant; shaded: ±{margin:g}, the margin that matters)",
+        fontsize="small",
+    )
+    ax.set_title(_wrap(question["question"], 70))
+    save(fig, f"test_{_slug(question['factor'])}_{question['response']}.png")
+
+
+def _wrap(text: str, width: int) -> str:
+    import textwrap
+
+    return "\n".join(textwrap.wrap(text, width))
 
 
 def _slug(text: str) -> str:
     return "".join(c if c.isalnum() else "_" for c in text.lower())
 
 
-def _ci(row: dict[str, Any]) -> str:
-    return f"{row['rate']:.1%} [{row['ci95'][0]:.1%}, {row['ci95'][1]:.1%}]"
+# -- report.md --------------------------------------------------------------------------------
+
+
+def _pct(value: float) -> str:
+    return f"{value:.1%}"
+
+
+def _ci(rate: float, ci: Sequence[float]) -> str:
+    return f"{rate:.1%} [{ci[0]:.1%}, {ci[1]:.1%}]"
+
+
+def _option_text(value: Any) -> str:
+    return ("on" if value else "off") if isinstance(value, bool) else str(value)
+
+
+def _p(p: float) -> str:
+    return "< 0.001" if p < 0.001 else f"{p:.2g}" if p < 0.1 else f"{p:.2f}"
 
 
 def _turn_cap_line(summary: dict[str, Any]) -> str:
     cap = summary["turn_cap"]
     if not cap["reported"]:
         return "The game does not report how its games ended (no turn cap figure)."
-    share = f"{cap['share']:.1%} [{cap['ci95'][0]:.1%}, {cap['ci95'][1]:.1%}]"
+    share = _ci(cap["share"], cap["ci95"])
     return f"Games ended at the turn cap: {cap['games']} of {summary['games']} ({share})."
 
 
-def _markdown(summary: dict[str, Any], plots: list[str], command: str) -> str:
-    options = ", ".join(f"{k}={v}" for k, v in summary["options"].items()) or "defaults"
+def _image(name: str, alt: str, plots: set[str]) -> list[str]:
+    return [f"![{alt}]({name})", ""] if name in plots else []
+
+
+def _markdown(view: _View, plots: set[str], command: str) -> str:
+    summary = view.summary
+    options = " ".join(
+        f"--option {k}={_option_text(v)}"
+        for k, v in summary["options"].items()
+        if k not in summary.get("varied", {})
+    )
+    varied = " ".join(
+        f"--vary {k}={','.join(_option_text(v) for v in values)}"
+        for k, values in summary.get("varied", {}).items()
+    )
+    bots = view.bots
+    bots_text = (
+        f"every seat `{bots[0]}`"
+        if len(bots) == 1
+        else ", ".join(f"`{b}`" for b in bots) + " (cycled to fill the seats)"
+    )
     lines = [
         f"# Simulation report: {summary['game']}",
         "",
-        f"{summary['games']} games, {summary['players']} players, options: {options}, seed {summary['seed']}, "
-        f"bots: {', '.join(summary['bots'])}.",
-        f"Seats are rotated ({summary['seating']}); {summary['win_rule']} "
-        f"({summary['shared_first_places']} games had a shared first place).",
-        _turn_cap_line(summary),
+        f"{summary['games']} games, {summary['players']} players, {bots_text}, seed {summary['seed']}.",
+        "",
+        f"Options: `{options or 'the defaults'}`" + (f"; varied: `{varied}`." if varied else "."),
+        "",
+        f"Seats are numbered from 1 and the bots rotate between them ({summary['seating']}); "
+        f"{summary['win_rule']} ({summary['shared_first_places']} games had a shared first place). "
+        + _turn_cap_line(summary),
         "",
     ]
+    stopping = summary.get("stopping")
+    if stopping:
+        widths = []
+        if stopping["width"] is not None:
+            widths.append(f"every win-rate interval at most {stopping['width'] * 100:g} points wide")
+        if stopping["score_width"] is not None:
+            widths.append(f"every score interval at most {stopping['score_width']:g} points wide")
+        looks = ", ".join(str(n) for n in stopping["looks"])
+        outcome = (
+            "reached"
+            if stopping["reached"]
+            else f"not reached within {stopping['max_games']} games"
+        )
+        lines += [
+            f"The run played until {' and '.join(widths)} ({outcome}); it looked at its results "
+            f"after {looks} games.",
+            "",
+        ]
     if command:
         lines += ["Regenerate with:", "", "```", command, "```", ""]
+    tests = summary.get("tests")
+    if tests:
+        lines += _test_sections(tests, plots)
+    if len(bots) > 1:
+        lines += [
+            "## Win rate by bot",
+            "",
+            "| bot | seats per game | seat-games | wins | win rate [95% CI] | mean score |",
+            "| --- | ---: | ---: | ---: | --- | ---: |",
+        ]
+        for spec, row in summary["win_rates"]["by_bot"].items():
+            mean = summary["scores"]["by_bot"][spec].get("mean", 0)
+            lines.append(
+                f"| `{spec}` | {row['seats_per_game']} | {row['trials']} | {row['wins']} | "
+                f"{_ci(row['rate'], row['ci95'])} | {mean:.2f} |"
+            )
+        lines += ["", *_image("win_rate_by_bot.png", "win rate by bot", plots)]
     lines += [
-        "## Win rate by bot",
+        "## Win rate by seat",
         "",
-        "| bot | seats per game | seat-games | wins | win rate [95% CI] | mean score |",
+        "| seat | wins | win rate [95% CI] | mean score |",
+        "| ---: | ---: | --- | ---: |",
     ]
-    lines.append("| --- | ---: | ---: | ---: | --- | ---: |")
-    for spec, row in summary["win_rates"]["by_bot"].items():
-        mean = summary["scores"]["by_bot"][spec].get("mean", 0)
-        lines.append(
-            f"| `{spec}` | {row['seats_per_game']} | {row['trials']} | {row['wins']} | {_ci(row)} | {mean} |"
-        )
-    lines += ["", "![win rate by bot](win_rate_by_bot.png)", "", "## Win rate by seat", ""]
-    lines += ["| seat | wins | win rate [95% CI] | mean score |", "| ---: | ---: | --- | ---: |"]
     for row, scores in zip(
         summary["win_rates"]["by_seat"], summary["scores"]["by_seat"], strict=True
     ):
-        lines.append(f"| {row['seat']} | {row['wins']} | {_ci(row)} | {scores.get('mean', 0)} |")
+        lines.append(
+            f"| {row['seat']} | {row['wins']} | {_ci(row['rate'], row['ci95'])} | "
+            f"{scores.get('mean', 0):.2f} |"
+        )
     length = summary["length"]
     lines += [
         "",
-        "![win rate by seat](win_rate_by_seat.png)",
-        "",
+        *_image("win_rate_by_seat.png", "win rate by seat", plots),
         "## Scores and game length",
         "",
-        "![scores by bot](scores_by_bot.png)",
-        "",
+        *_image("scores.png", "final scores", plots),
         "| measure | mean | min | median | max |",
         "| --- | ---: | ---: | ---: | ---: |",
     ]
@@ -217,35 +416,103 @@ def _markdown(summary: dict[str, Any], plots: list[str], command: str) -> str:
         ("actions per game (chance included)", "actions"),
     ):
         d = length[key]
-        lines.append(f"| {name} | {d['mean']} | {d['min']} | {d['median']} | {d['max']} |")
-    lines += ["", "![game length](game_length.png)", ""]
-    stats = summary["statistics"]
-    if stats["seats"] or stats["game"]:
+        lines.append(
+            f"| {name} | {d['mean']:.1f} | {d['min']} | {number_key(d['median'])} | {d['max']} |"
+        )
+    lines += ["", *_image("game_length.png", "game length", plots)]
+    if view.constant or view.seat_factors or view.game_factors:
         lines += ["## Game statistics", ""]
-    for factor, rows in stats["seats"].items():
+    if view.constant:
+        lines += [f"The same in every game: {'; '.join(view.constant)}.", ""]
+    for factor, rows in view.seat_factors.items():
+        word = view.word(factor)
         lines += [
-            f"### By seat: {factor}",
+            f"### Seats by {word}",
             "",
-            "| value | seats | mean score | win rate [95% CI] |",
+            f"| {word} | seats | mean score | win rate [95% CI] |",
+            "| --- | ---: | ---: | --- |",
         ]
-        lines.append("| --- | ---: | ---: | --- |")
-        lines += [f"| {k} | {r['seats']} | {r['mean_score']} | {_ci(r)} |" for k, r in rows.items()]
-        name = f"seats_{_slug(factor)}.png"
-        lines += ["", f"![{factor}]({name})" if name in plots else "", ""]
-    for factor, rows in stats["game"].items():
         lines += [
-            f"### By game: {factor}",
-            "",
-            "| value | games | frequency [95% CI] | mean decisions with | without |",
+            f"| {k} | {r['seats']} | {r['mean_score']:.2f} | {_ci(r['rate'], r['ci95'])} |"
+            for k, r in rows.items()
         ]
-        lines.append("| --- | ---: | --- | ---: | ---: |")
+        lines += ["", *_image(f"seats_{_slug(factor)}.png", f"win rate by {word}", plots)]
+    for factor, rows in view.game_factors.items():
+        word = view.word(factor)
+        lines += [
+            f"### Games by {word}",
+            "",
+            f"| {word} | games | share of games [95% CI] | mean decisions with | without |",
+            "| --- | ---: | --- | ---: | ---: |",
+        ]
         for k, r in rows.items():
-            freq = (
-                f"{r['frequency']:.1%} [{r['frequency_ci95'][0]:.1%}, {r['frequency_ci95'][1]:.1%}]"
+            with_ = "—" if r["mean_decisions"] is None else f"{r['mean_decisions']:.1f}"
+            without = (
+                "—" if r["mean_decisions_without"] is None else f"{r['mean_decisions_without']:.1f}"
             )
             lines.append(
-                f"| {k} | {r['games']} | {freq} | {r['mean_decisions']} | {r['mean_decisions_without']} |"
+                f"| {k} | {r['games']} | {_ci(r['frequency'], r['frequency_ci95'])} | {with_} | {without} |"
             )
-        name = f"game_{_slug(factor)}.png"
-        lines += ["", f"![{factor}]({name})" if name in plots else "", ""]
+        lines += ["", *_image(f"game_{_slug(factor)}.png", f"share of games by {word}", plots)]
     return "\n".join(lines).rstrip() + "\n"
+
+
+def _test_sections(tests: dict[str, Any], plots: set[str]) -> list[str]:
+    questions = tests["questions"]
+    lines = [
+        "## Fairness questions",
+        "",
+        "Each question ends in a verdict. A level's *difference* is how far it is from the "
+        "average of the seats (or games) it was compared with, in points; its interval is a 95% "
+        "simultaneous interval (all the levels of a question at once), with the game as the "
+        f"unit. p-values are corrected for the {len(questions)} questions of this run (Holm) "
+        "and, per level, for the levels of the question. The method: `docs/balance/method.md`.",
+        "",
+    ]
+    for q in questions:
+        response = q["response"]
+        score = response == "score"
+        count_name = "games" if q["kind"] == "game" and response != "win" else "seats"
+        shown = {"win": "win rate", "score": "mean score", "frequency": "share of games"}[response]
+        lines += [f"### {q['question']}", "", f"**{_capital(q['verdict'])}.**", ""]
+        if q["power"]["text"]:
+            lines += [q["power"]["text"], ""]
+        if len(q["levels"]) >= 2:
+            lines += [
+                f"| {q['factor_words'] if q['kind'] == 'seat' else 'level'} | {count_name} | {shown} "
+                "| expected | difference [95% simultaneous CI] | p |",
+                "| --- | ---: | ---: | ---: | --- | ---: |",
+            ]
+            for row in q["levels"]:
+                level = row["level"] if q["kind"] == "seat" and q["factor"] != "order" else row["who"]
+                lines.append(
+                    f"| {level} | {row.get(count_name, row.get('seats', row.get('games')))} | "
+                    f"{_value(row['observed'], score)} | {_value(row['expected'], score)} | "
+                    f"{_diff(row['effect'], score)} [{_diff(row['ci'][0], score)}, "
+                    f"{_diff(row['ci'][1], score)}] | {_p(row['p'])} |"
+                )
+            lines.append("")
+        name = f"test_{_slug(q['factor'])}_{response}.png"
+        lines += _image(name, q["question"], plots)
+        stat = "F" if q["method"] == "Welch F" else "χ²"
+        lines += [
+            f"Test: {q['test']}; {stat} = {q['statistic']:.2f} on {q['df']} degrees of freedom "
+            f"({q['method']}), p = {_p(q['p'])}, {_p(q['p_adjusted'])} after correction; "
+            f"{q['games']} games.",
+            "",
+        ]
+    return lines
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _value(value: float, score: bool) -> str:
+    return f"{value:.2f}" if score else _pct(value)
+
+
+def _diff(value: float, score: bool) -> str:
+    return f"{value:+.2f}" if score else f"{value * 100:+.1f}"
+
+

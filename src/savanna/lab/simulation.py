@@ -2,13 +2,16 @@
 
 Game ``i`` is seeded with ``derive_seed(seed, i)`` and seats the bots rotated: with the bots
 list cycled to ``P`` entries ``L``, game ``i`` seats ``L[j]`` at seat ``(i + j) mod P``, so no
-bot keeps a seat advantage. Each game depends only on the plan and its index, and results
-are put back in index order, so the outcome is the same whatever runs the games.
+bot keeps a seat advantage. When options are varied (``--vary special=none,lava``), game
+``i`` plays variant ``(i // P) mod K`` of the ``K`` combinations, so every variant sees every
+rotation equally often. Each game depends only on the plan and its index, and results are
+put back in index order, so the outcome is the same whatever runs the games.
 """
 
 from __future__ import annotations
 
 import functools
+import itertools
 import multiprocessing
 import os
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -50,8 +53,10 @@ class SimulationPlan:
         players: the number of seats.
         options: the resolved game options.
         bots: canonical bot specs as given (cycled to fill the seats).
-        games: how many games.
+        games: how many games (the most games when a run stops once answered).
         seed: the simulation seed; game ``i`` uses ``derive_seed(seed, i)``.
+        variants: the option combinations varied from game to game (``((),)`` when none):
+            game ``i`` plays ``options`` updated with ``variants[(i // players) % K]``.
     """
 
     game_cls: type[Game]
@@ -60,6 +65,7 @@ class SimulationPlan:
     bots: tuple[str, ...]
     games: int
     seed: int
+    variants: tuple[tuple[tuple[str, OptionValue], ...], ...] = ((),)
 
     @classmethod
     def create(
@@ -71,15 +77,21 @@ class SimulationPlan:
         seed: int,
         players: int | None = None,
         options: Mapping[str, Any] | None = None,
+        vary: Mapping[str, Sequence[Any]] | None = None,
     ) -> SimulationPlan:
         """A validated plan.
 
+        Args:
+            vary: option name → the values to play, every combination in turn (each
+                value as ``--option`` would take it).
+
         Raises:
             OptionError: unknown game, bad option or player count, bad bot spec, no bots,
-                more bots than seats, or fewer than one game.
+                more bots than seats, fewer than one game, or an option both set and varied.
         """
         game_cls = game_class(game)
         configured = game_cls(players=players, options=options)
+        variants = _variants(game_cls, configured.num_players, dict(options or {}), vary or {})
         specs = tuple(str(parse_bot_spec(text)) for text in bots if text.strip())
         if not specs:
             raise OptionError("give at least one bot", "donnez au moins un robot")
@@ -95,11 +107,36 @@ class SimulationPlan:
                 f"--games must be at least 1, not {games}",
                 f"--games doit valoir au moins 1, pas {games}",
             )
-        return cls(game_cls, configured.num_players, dict(configured.options), specs, games, seed)
+        return cls(
+            game_cls, configured.num_players, dict(configured.options), specs, games, seed, variants
+        )
 
-    def make_game(self) -> Game:
-        """The configured game (cached per process)."""
-        return _configured(self.game_cls, self.players, tuple(sorted(self.options.items())))
+    @property
+    def varied(self) -> dict[str, list[OptionValue]]:
+        """Each varied option → its values, in the order given (empty when nothing varies)."""
+        out: dict[str, list[OptionValue]] = {}
+        for variant in self.variants:
+            for name, value in variant:
+                if value not in out.setdefault(name, []):
+                    out[name].append(value)
+        return out
+
+    def variant(self, index: int) -> int:
+        """Which variant game ``index`` plays: ``(index // players) mod K``."""
+        return (index // self.players) % len(self.variants)
+
+    @property
+    def block(self) -> int:
+        """Games in one full cycle of seat rotations and variants (``players * K``)."""
+        return self.players * len(self.variants)
+
+    def options_of(self, index: int) -> dict[str, OptionValue]:
+        """The options of game ``index`` (the base options updated with its variant)."""
+        return {**self.options, **dict(self.variants[self.variant(index)])}
+
+    def make_game(self, index: int = 0) -> Game:
+        """The configured game of game ``index`` (cached per process)."""
+        return _configured(self.game_cls, self.players, tuple(sorted(self.options_of(index).items())))
 
     @property
     def cycled(self) -> tuple[str, ...]:
@@ -116,7 +153,30 @@ class SimulationPlan:
         return derive_seed(self.seed, index)
 
 
-@functools.lru_cache(maxsize=8)
+def _variants(
+    game_cls: type[Game], players: int, options: dict[str, Any], vary: Mapping[str, Sequence[Any]]
+) -> tuple[tuple[tuple[str, OptionValue], ...], ...]:
+    """Every combination of the varied values, resolved and validated by the game."""
+    for name, values in vary.items():
+        if name in options:
+            raise OptionError(
+                f"option {name!r} is both set (--option) and varied (--vary): choose one",
+                f"l'option {name!r} est à la fois fixée (--option) et variée (--vary) : choisissez",
+            )
+        if not values or len(set(map(str, values))) != len(values):
+            raise OptionError(
+                f"--vary {name}= needs distinct values separated by commas, not {list(values)!r}",
+                f"--vary {name}= demande des valeurs distinctes séparées par des virgules",
+            )
+    names = list(vary)
+    out = []
+    for combination in itertools.product(*(vary[n] for n in names)):
+        resolved = game_cls(players=players, options={**options, **dict(zip(names, combination, strict=True))}).options
+        out.append(tuple((n, resolved[n]) for n in names))
+    return tuple(out)
+
+
+@functools.lru_cache(maxsize=32)
 def _configured(
     game_cls: type[Game], players: int, options: tuple[tuple[str, OptionValue], ...]
 ) -> Game:
@@ -125,20 +185,27 @@ def _configured(
 
 def play_one(plan: SimulationPlan, index: int) -> Outcome:
     """Play game ``index`` of ``plan`` and describe it (JSON-able, the record included)."""
-    game = plan.make_game()
+    game = plan.make_game(index)
     seed = plan.game_seed(index)
     seats = plan.seating(index)
     state = play_game(game, make_bots(game, [parse_bot_spec(s) for s in seats], seed), seed=seed)
     decisions = 0
+    deciders: dict[int, None] = {}
     replay = game.new_initial_state()
     for action in state.history:
-        decisions += not replay.is_chance_node()
+        if not replay.is_chance_node():
+            decisions += 1
+            deciders.setdefault(replay.current_player())
         replay.apply_unchecked(action)
+    # Play order: seats by their first decision; seats that never decided come last.
+    first = [*deciders, *(s for s in range(plan.players) if s not in deciders)]
     statistics = game.game_statistics(state)
     return {
         "index": index,
         "seed": seed,
+        "variant": plan.variant(index),
         "seats": seats,
+        "order": [first.index(s) + 1 for s in range(plan.players)],
         "scores": [float(s) for s in state.scores()],
         "ranking": state.ranking(),
         "length": len(state.history),
@@ -162,24 +229,28 @@ def run_simulation(
     workers: int | None = None,
     use_ray: bool = False,
     on_result: Callable[[int], None] | None = None,
+    start: int = 0,
+    stop: int | None = None,
 ) -> list[Outcome]:
-    """Play every game of ``plan``; outcomes come back in game index order.
+    """Play the games ``start`` to ``stop - 1`` of ``plan`` (all by default), in index order.
 
     Args:
         plan: the games to play.
+        start, stop: the range of game indices (``stop`` defaults to ``plan.games``).
         workers: processes on this machine (default: every core); 1 plays in this process.
             Ignored with ``use_ray``.
         use_ray: run the games as Ray tasks. Connects to the cluster named by the
             ``RAY_ADDRESS`` environment variable, or starts Ray locally, unless Ray is
             already initialised in this process.
-        on_result: called with the number of games finished so far (progress bars).
+        on_result: called with the number of games of this call finished so far.
 
     Raises:
         LabError: Ray is not installed or a worker failed.
         BotError: a bot broke the protocol (in-process runs).
     """
+    indices = range(start, plan.games if stop is None else stop)
     if use_ray:
-        return _run_ray(plan, on_result)
+        return _run_ray(plan, indices, on_result)
     count = workers if workers is not None else (os.cpu_count() or 1)
     if count < 1:
         raise OptionError(
@@ -187,34 +258,34 @@ def run_simulation(
             f"--workers doit valoir au moins 1, pas {count}",
         )
     outcomes: list[Outcome] = []
-    for outcome in _iterate(plan, min(count, plan.games)):
+    for outcome in _iterate(plan, indices, min(count, len(indices))):
         outcomes.append(outcome)
         if on_result is not None:
             on_result(len(outcomes))
     return outcomes
 
 
-def _iterate(plan: SimulationPlan, workers: int) -> Iterator[Outcome]:
+def _iterate(plan: SimulationPlan, indices: range, workers: int) -> Iterator[Outcome]:
     if workers <= 1:
-        for index in range(plan.games):
+        for index in indices:
             yield play_one(plan, index)
         return
     # "spawn" keeps workers independent of the parent's threads (progress bars, Ray); the
     # game class travels by reference, so games registered at run time work too.
     context = multiprocessing.get_context("spawn")
-    chunk = max(1, min(16, plan.games // (workers * 8)))
+    chunk = max(1, min(16, len(indices) // (workers * 8)))
     try:
         with context.Pool(workers) as pool:
-            yield from pool.imap(
-                functools.partial(play_one, plan), range(plan.games), chunksize=chunk
-            )
+            yield from pool.imap(functools.partial(play_one, plan), indices, chunksize=chunk)
     except SavannaError:
         raise
     except Exception as exc:  # a worker crash surfaces as a clear lab error
         raise LabError(f"a simulation worker failed: {type(exc).__name__}: {exc}") from exc
 
 
-def _run_ray(plan: SimulationPlan, on_result: Callable[[int], None] | None) -> list[Outcome]:
+def _run_ray(
+    plan: SimulationPlan, indices: range, on_result: Callable[[int], None] | None
+) -> list[Outcome]:
     try:
         import ray
     except ImportError as exc:
@@ -226,8 +297,10 @@ def _run_ray(plan: SimulationPlan, on_result: Callable[[int], None] | None) -> l
         # With RAY_ADDRESS set, ray.init() joins that cluster; otherwise it starts one here.
         ray.init(include_dashboard=False, log_to_driver=False)
     remote = ray.remote(_play_chunk)
-    size = max(1, min(32, plan.games // 64))
-    pending = [remote.remote(plan, chunk) for chunk in _chunks(plan.games, size)]
+    size = max(1, min(32, len(indices) // 64))
+    pending = [
+        remote.remote(plan, [indices[i] for i in chunk]) for chunk in _chunks(len(indices), size)
+    ]
     outcomes: list[Outcome] = []
     try:
         while pending:

@@ -8,12 +8,13 @@
 from __future__ import annotations
 
 import math
+import re
 import statistics
 from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-__all__ = ["Z95", "describe", "number_key", "wilson_interval"]
+__all__ = ["Z95", "bin_numbers", "describe", "holm", "natural_key", "number_key", "wilson_interval"]
 
 Z95 = statistics.NormalDist().inv_cdf(0.975)
 """The two-sided 95% quantile of the standard normal distribution (about 1.96)."""
@@ -83,3 +84,60 @@ def describe(values: Sequence[float]) -> dict[str, Any]:
 
 def _num(value: float) -> float | int:
     return int(value) if float(value).is_integer() else round(float(value), 4)
+
+
+def natural_key(text: str) -> tuple[Any, ...]:
+    """A sort key that orders the numbers inside text by value: ``P2`` before ``P10``.
+
+    >>> sorted(["P10", "P2", "P1"], key=natural_key)
+    ['P1', 'P2', 'P10']
+    """
+    parts = re.split(r"(-?\d+(?:\.\d+)?)", text)
+    return tuple(
+        (0, float(part), "") if i % 2 else (1, 0.0, part) for i, part in enumerate(parts) if part
+    )
+
+
+def holm(p_values: Sequence[float]) -> list[float]:
+    """Holm's step-down adjustment of ``p_values`` (same order), controlling the chance of
+    any false alarm among them.
+
+    >>> holm([0.01, 0.04, 0.03])
+    [0.03, 0.06, 0.06]
+    """
+    order = sorted(range(len(p_values)), key=lambda i: p_values[i])
+    adjusted = [1.0] * len(p_values)
+    running = 0.0
+    for rank, i in enumerate(order):
+        running = max(running, min(1.0, (len(p_values) - rank) * p_values[i]))
+        adjusted[i] = round(running, 12)
+    return adjusted
+
+
+def bin_numbers(values: Sequence[float], max_bins: int = 8) -> tuple[list[float], list[str]]:
+    """Equal bins with a round width (1, 2 or 5 times a power of ten) covering ``values``.
+
+    Returns the bins' lower edges and their labels (``20–29`` for whole numbers,
+    ``2.5–5`` otherwise); a value ``v`` falls in the last bin whose edge is ``<= v``.
+
+    >>> bin_numbers([12, 17, 25, 31, 48, 55])
+    ([10.0, 20.0, 30.0, 40.0, 50.0], ['10–19', '20–29', '30–39', '40–49', '50–59'])
+    """
+    low, high = min(values), max(values)
+    whole = all(float(v).is_integer() for v in values)
+    widths = (m * 10.0**e for e in range(-6, 16) for m in (1, 2, 5))
+    width = next(
+        w
+        for w in widths
+        if (w >= 1 or not whole) and math.floor(high / w) - math.floor(low / w) < max_bins
+    )
+    first = math.floor(low / width) * width
+    count = math.floor(high / width) - math.floor(low / width) + 1
+    edges = [round(first + k * width, 9) for k in range(count)]
+
+    def label(edge: float) -> str:
+        if whole:
+            return f"{int(edge)}–{int(edge + width - 1)}" if width > 1 else number_key(edge)
+        return f"{number_key(edge)}–{number_key(round(edge + width, 9))}"
+
+    return edges, [label(e) for e in edges]

@@ -15,7 +15,19 @@ from typing import Any
 from savanna.lab.simulation import LabError, Outcome, SimulationPlan
 from savanna.lab.stats import describe, number_key, wilson_interval
 
-__all__ = ["ENDED_BY", "FORMAT", "TIE_RULE", "TURN_CAP", "VERSION", "summarise", "turn_cap_games"]
+__all__ = [
+    "BUILT_IN_SEAT_FACTORS",
+    "ENDED_BY",
+    "FORMAT",
+    "TIE_RULE",
+    "TURN_CAP",
+    "VERSION",
+    "factor_key",
+    "factor_label",
+    "game_factors",
+    "summarise",
+    "turn_cap_games",
+]
 
 FORMAT = "savanna-simulation"
 VERSION = 2
@@ -36,7 +48,8 @@ def _rate(wins: int, trials: int) -> dict[str, Any]:
     }
 
 
-def _factor_key(value: Any) -> str:
+def factor_key(value: Any) -> str:
+    """The text key of a statistic's value (booleans as ``true``/``false``)."""
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, int | float):
@@ -53,7 +66,9 @@ def summarise(plan: SimulationPlan, outcomes: Sequence[Outcome]) -> dict[str, An
         LabError: when outcomes are missing or a game's statistics hook returned a value of
             the wrong shape.
     """
-    if [o["index"] for o in outcomes] != list(range(plan.games)):
+    if not outcomes or len(outcomes) > plan.games or [o["index"] for o in outcomes] != list(
+        range(len(outcomes))
+    ):
         raise LabError("simulation outcomes are incomplete or out of order")
     game = plan.make_game()
     players = plan.players
@@ -78,14 +93,14 @@ def summarise(plan: SimulationPlan, outcomes: Sequence[Outcome]) -> dict[str, An
         wins = sum(1 for o in outcomes if o["ranking"][seat] == 0)
         by_seat.append(
             {
-                "seat": seat,
+                "seat": seat + 1,
                 **_rate(wins, len(outcomes)),
                 "scores": describe([o["scores"][seat] for o in outcomes]),
             }
         )
 
     shared = sum(1 for o in outcomes if sum(1 for r in o["ranking"] if r == 0) > 1)
-    statistics = _statistics(outcomes, players)
+    statistics = _statistics(plan, outcomes, players)
     capped = turn_cap_games(outcomes)
     return {
         "format": FORMAT,
@@ -96,7 +111,8 @@ def summarise(plan: SimulationPlan, outcomes: Sequence[Outcome]) -> dict[str, An
         "options": dict(sorted(plan.options.items())),
         "bots": list(plan.bots),
         "seating": "game i seats entry j of the bots list (cycled to the seat count) at seat (i + j) mod players",
-        "games": plan.games,
+        "games": len(outcomes),
+        "varied": {name: list(values) for name, values in plan.varied.items()},
         "seed": plan.seed,
         "game_seed": "derive_seed(seed, i)",
         "win_rule": TIE_RULE,
@@ -125,7 +141,35 @@ def summarise(plan: SimulationPlan, outcomes: Sequence[Outcome]) -> dict[str, An
             "decisions": describe([o["decisions"] for o in outcomes]),
         },
         "statistics": statistics,
+        "words": {
+            factor: factor_label(plan, factor)
+            for factor in sorted({*statistics["game"], *statistics["seats"]})
+        },
     }
+
+
+BUILT_IN_SEAT_FACTORS = {
+    "seat": "seat",
+    "order": "play order",
+    "bot": "bot",
+}
+"""The seat factors every simulation has, with their names in words."""
+
+
+def factor_label(plan: SimulationPlan, factor: str) -> str:
+    """A factor's name in words: built-in, from the game's message catalogue
+    (key ``stat.<factor>``) when it has one, else the name with spaces."""
+    if factor in BUILT_IN_SEAT_FACTORS:
+        return BUILT_IN_SEAT_FACTORS[factor]
+    message = getattr(plan.make_game(), "message", None)
+    if callable(message):
+        try:
+            text = message(f"stat.{factor}", "en")
+        except Exception:  # no such key: fall back to the name
+            text = None
+        if isinstance(text, str) and text and not text.startswith("stat."):
+            return text
+    return factor.replace("_", " ")
 
 
 def turn_cap_games(outcomes: Sequence[Outcome]) -> list[int]:
@@ -143,7 +187,20 @@ def turn_cap_games(outcomes: Sequence[Outcome]) -> list[int]:
     ]
 
 
-def _statistics(outcomes: Sequence[Outcome], players: int) -> dict[str, Any]:
+def game_factors(plan: SimulationPlan, outcome: Outcome) -> dict[str, Any]:
+    """The game statistics of one game, with its varied options (which take precedence)."""
+    stats = outcome["statistics"]
+    if not isinstance(stats, Mapping) or set(stats) - {"game", "seats"}:
+        raise LabError(
+            f"game statistics must be a mapping with keys 'game' and 'seats', not {stats!r}"
+        )
+    factors = dict(stats.get("game", {}))
+    variant = plan.variants[int(outcome.get("variant", 0))]
+    factors.update({name: value for name, value in variant})
+    return factors
+
+
+def _statistics(plan: SimulationPlan, outcomes: Sequence[Outcome], players: int) -> dict[str, Any]:
     """Aggregate the games' ``game_statistics`` hooks (see ``Game.game_statistics``)."""
     game_rows: dict[str, dict[str, list[int]]] = {}
     seat_rows: dict[str, dict[str, list[tuple[float, bool]]]] = {}
@@ -151,14 +208,10 @@ def _statistics(outcomes: Sequence[Outcome], players: int) -> dict[str, Any]:
     present: list[dict[str, set[str]]] = []
     for o in outcomes:
         stats = o["statistics"]
-        if not isinstance(stats, Mapping) or set(stats) - {"game", "seats"}:
-            raise LabError(
-                f"game statistics must be a mapping with keys 'game' and 'seats', not {stats!r}"
-            )
         seen: dict[str, set[str]] = {}
-        for factor, value in dict(stats.get("game", {})).items():
+        for factor, value in game_factors(plan, o).items():
             values = value if isinstance(value, list) else [value]
-            keys = {_factor_key(v) for v in values}
+            keys = {factor_key(v) for v in values}
             seen[str(factor)] = keys
             for key in keys:
                 game_rows.setdefault(str(factor), {}).setdefault(key, [])
@@ -169,7 +222,7 @@ def _statistics(outcomes: Sequence[Outcome], players: int) -> dict[str, Any]:
                     f"seat statistic {factor!r} must list one value per seat, not {values!r}"
                 )
             for seat, value in enumerate(values):
-                row = seat_rows.setdefault(str(factor), {}).setdefault(_factor_key(value), [])
+                row = seat_rows.setdefault(str(factor), {}).setdefault(factor_key(value), [])
                 row.append((o["scores"][seat], o["ranking"][seat] == 0))
 
     games_out: dict[str, dict[str, Any]] = {}

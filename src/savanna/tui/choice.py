@@ -1,16 +1,19 @@
-"""The legal actions offered at a prompt: short codes, families and friendly input.
+"""The legal actions offered at a prompt: numbers, words, families and forgiving input.
 
 A game may have dozens of legal actions sharing one verb (Banjooli's ``reroll 1`` ...
-``reroll 123456``: 63 subsets of six dice). Listing each under its own code fills a screen
-and hides the few other choices. This module, which knows no game, groups such actions:
-a *family* is every legal action ``<verb> <argument>`` of a verb that has at least
-:data:`FAMILY_MIN` of them, offered as one entry whose code asks for the argument. When
+``reroll 123456``: 63 subsets of six dice). Listing each under its own number fills a
+screen and hides the few other choices. This module, which knows no game, groups such
+actions: a *family* is every legal action ``<verb> <argument>`` of a verb that has at least
+:data:`FAMILY_MIN` of them, offered as one entry whose number asks for the argument. When
 the arguments are exactly every combination of some characters (``1`` to ``6``), the
 entry says so, and the argument may be typed in any order, as the game's notation allows.
 
-What the player types is turned back into the game's own notation (a code, a family's
-code followed by an argument, or an abbreviated verb), so the game's parser stays the
-only judge of a move.
+Each entry carries the action in words (the game's
+:meth:`~savanna.core.State.describe_action`), and what a person types is read
+generously (:meth:`Menu.match`): a number, a move, an abbreviated verb (``m`` for
+``move``), or words of the move in the player's language (``move blue``, ``bleu``). What
+is played is always turned back into the game's own notation, so the game's parser stays
+the only judge of a move.
 
 Example:
     >>> menu = Menu.build(["keep"] + [f"reroll {a}" for a in ("1", "2", "12")], family_min=3)
@@ -20,14 +23,18 @@ Example:
     '12'
     >>> menu.expand("r 21")
     'reroll 21'
+    >>> menu.match("9").kind
+    'out_of_range'
 """
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-__all__ = ["FAMILY_MIN", "Choice", "Menu"]
+__all__ = ["FAMILY_MIN", "Choice", "Match", "Menu", "normal_words"]
 
 FAMILY_MIN = 10
 """A verb with at least this many legal actions is offered as one family entry."""
@@ -43,12 +50,16 @@ class Choice:
         members: for a family, the notation of every action in it (else empty).
         alphabet: for a family whose arguments are every combination of some
             characters, those characters in order (else empty).
+        words: the action in words (empty for a family, or when the game has none).
+        member_words: for a family, each member in words.
     """
 
     code: str
     text: str
     members: tuple[str, ...] = ()
     alphabet: str = ""
+    words: str = ""
+    member_words: tuple[str, ...] = ()
 
     @property
     def is_family(self) -> bool:
@@ -67,12 +78,48 @@ class Choice:
         return by_size[len(by_size) // 2] if by_size else self.text
 
 
+@dataclass(frozen=True, slots=True)
+class Match:
+    """What typed text designates in a menu.
+
+    Attributes:
+        kind: ``"action"`` (``text`` is the notation to play), ``"family"`` (ask for the
+            argument of ``choices[0]``), ``"several"`` (``choices`` match: show them),
+            ``"out_of_range"`` (a number that is no choice) or ``"none"`` (let the game
+            read ``text``).
+        text: the notation to play or to read.
+        choices: the entries concerned.
+    """
+
+    kind: str
+    text: str = ""
+    choices: tuple[Choice, ...] = ()
+
+
 def _verb(text: str) -> str:
     return text.split(maxsplit=1)[0].lower() if text.strip() else ""
 
 
 def _normal(text: str) -> str:
     return " ".join(text.lower().split())
+
+
+def _plain(text: str) -> str:
+    """Lower case, accents removed (``Bleu``, ``bléu`` → ``bleu``)."""
+    decomposed = unicodedata.normalize("NFKD", text.lower())
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
+_WORD = re.compile(r"[^\W_]+", re.UNICODE)
+
+
+def normal_words(text: str) -> list[str]:
+    """The words of ``text``, lower case, without accents or punctuation.
+
+    >>> normal_words("Bleu 2 (bleu + joker blanc)")
+    ['bleu', '2', 'bleu', 'joker', 'blanc']
+    """
+    return _WORD.findall(_plain(text))
 
 
 def _subset_alphabet(arguments: Sequence[str]) -> str:
@@ -95,42 +142,60 @@ class Menu:
     Attributes:
         texts: the legal actions' notation, in the game's order.
         choices: the entries: single actions and families, each with its code.
+        words: each legal action in words (same order as ``texts``; may be empty).
     """
 
     texts: tuple[str, ...]
     choices: tuple[Choice, ...]
+    words: tuple[str, ...] = ()
 
     @classmethod
-    def build(cls, texts: Sequence[str], *, family_min: int = FAMILY_MIN) -> Menu:
-        """Group ``texts`` into entries; codes follow the order of first appearance."""
-        groups: dict[str, list[str]] = {}
-        for text in texts:
-            groups.setdefault(_verb(text), []).append(text)
+    def build(
+        cls,
+        texts: Sequence[str],
+        words: Sequence[str] | None = None,
+        *,
+        family_min: int = FAMILY_MIN,
+    ) -> Menu:
+        """Group ``texts`` into entries; codes follow the order of first appearance.
+
+        Args:
+            texts: the legal actions' notation.
+            words: the same actions in words (``describe_action``), if the game has them.
+            family_min: the fewest actions of one verb grouped as a family.
+        """
+        said = list(words) if words is not None else [""] * len(texts)
+        said = ["" if _normal(w) == _normal(t) else w for t, w in zip(texts, said, strict=True)]
+        groups: dict[str, list[int]] = {}
+        for i, text in enumerate(texts):
+            groups.setdefault(_verb(text), []).append(i)
         # Codes are numbers, unless the game's own notation is numbers.
         prefix = "#" if any(t.strip().isdigit() for t in texts) else ""
         choices: list[Choice] = []
         done: set[str] = set()
-        for text in texts:
+        for i, text in enumerate(texts):
             verb = _verb(text)
             group = groups[verb]
-            is_family = len(group) >= family_min and all(len(t.split()) >= 2 for t in group)
-            if is_family:
-                if verb in done:
-                    continue
-                done.add(verb)
-                head = text.split(maxsplit=1)[0]
-                arguments = [t.split(maxsplit=1)[1] for t in group]
-                choices.append(
-                    Choice(
-                        f"{prefix}{len(choices) + 1}",
-                        head,
-                        tuple(group),
-                        _subset_alphabet(arguments),
-                    )
+            is_family = len(group) >= family_min and all(len(texts[j].split()) >= 2 for j in group)
+            code = f"{prefix}{len(choices) + 1}"
+            if not is_family:
+                choices.append(Choice(code, text, words=said[i]))
+                continue
+            if verb in done:
+                continue
+            done.add(verb)
+            members = tuple(texts[j] for j in group)
+            arguments = [t.split(maxsplit=1)[1] for t in members]
+            choices.append(
+                Choice(
+                    code,
+                    text.split(maxsplit=1)[0],
+                    members,
+                    _subset_alphabet(arguments),
+                    member_words=tuple(said[j] for j in group),
                 )
-            else:
-                choices.append(Choice(f"{prefix}{len(choices) + 1}", text))
-        return cls(tuple(texts), tuple(choices))
+            )
+        return cls(tuple(texts), tuple(choices), tuple(said))
 
     def by_code(self, typed: str) -> Choice | None:
         """The entry whose code is ``typed`` (or a family named by its bare verb)."""
@@ -144,6 +209,10 @@ class Menu:
         """Whether ``typed`` is exactly one of the legal actions' notation."""
         wanted = _normal(typed)
         return any(wanted == t.lower() for t in self.texts)
+
+    def verbs(self) -> list[str]:
+        """The verbs of the legal actions, in order (``keep``, ``reroll``)."""
+        return list(dict.fromkeys(t.split(maxsplit=1)[0] for t in self.texts if t.strip()))
 
     def expand(self, typed: str) -> str:
         """``typed`` with an abbreviated verb written out (``r 136`` → ``reroll 136``).
@@ -162,3 +231,71 @@ class Menu:
         if len(matches) != 1:
             return typed
         return " ".join([verbs[matches[0]], *words[1:]])
+
+    def _singles_of(self, verb: str) -> tuple[Choice, ...]:
+        return tuple(c for c in self.choices if not c.is_family and _verb(c.text) == verb)
+
+    def match(self, typed: str) -> Match:
+        """What ``typed`` designates, before the game's own parser is asked.
+
+        In order: a legal action's notation; a code; a number that is no code (out of
+        range); a verb alone, maybe abbreviated, shared by several actions (they are
+        listed, a family asks for its argument). Anything else is ``none``: the caller
+        lets the game read it, then tries :meth:`by_words`.
+        """
+        wanted = _normal(typed)
+        if not wanted:
+            return Match("none", typed)
+        if self.is_move(wanted):
+            return Match("action", typed)
+        choice = self.by_code(wanted)
+        if choice is not None:
+            kind = "family" if choice.is_family else "action"
+            return Match(kind, choice.text, (choice,))
+        if wanted.lstrip("#").isdigit():
+            return Match("out_of_range", typed)
+        expanded = self.expand(" ".join(typed.split()))
+        if self.is_move(expanded):
+            return Match("action", expanded)
+        if len(expanded.split()) == 1:
+            verb = expanded.lower()
+            family = next((c for c in self.choices if c.is_family and c.text.lower() == verb), None)
+            if family is not None:
+                return Match("family", family.text, (family,))
+            singles = self._singles_of(verb)
+            if singles:
+                return Match("several", verb, singles)
+        return Match("none", expanded)
+
+    def by_words(self, typed: str) -> Match:
+        """The actions whose notation and words contain every word typed.
+
+        ``move blue`` finds ``move B`` ("blue 2") and ``move B+W`` ("blue 3 (blue + white
+        joker)"): several, so they are listed; ``move blue white`` finds one, which is
+        played. An action whose notation or words are exactly what was typed wins.
+        """
+        typed_words = normal_words(self.expand(typed))
+        if not typed_words:
+            return Match("none", typed)
+        found: list[int] = []
+        exact: list[int] = []
+        for i, text in enumerate(self.texts):
+            said = self.words[i] if i < len(self.words) else ""
+            vocabulary = set(normal_words(text)) | set(normal_words(said))
+            if all(word in vocabulary for word in typed_words):
+                found.append(i)
+                if typed_words in (normal_words(text), normal_words(said)):
+                    exact.append(i)
+        if len(exact) == 1:
+            return Match("action", self.texts[exact[0]])
+        if len(found) == 1:
+            return Match("action", self.texts[found[0]])
+        if not found:
+            return Match("none", typed)
+        chosen = {self.texts[i] for i in found}
+        entries = tuple(
+            c
+            for c in self.choices
+            if (c.text in chosen and not c.is_family) or (c.is_family and chosen & set(c.members))
+        )
+        return Match("several", typed, entries)

@@ -19,7 +19,15 @@ from typing import Protocol
 from savanna.bots import parse_bot_spec
 from savanna.core import Game, Observation, OptionError
 
-__all__ = ["DEFAULT_BOT", "BotLike", "SeatSpec", "build_bot", "default_seats", "parse_seats"]
+__all__ = [
+    "DEFAULT_BOT",
+    "BotLike",
+    "SeatSpec",
+    "build_bot",
+    "default_seats",
+    "parse_seats",
+    "seat_label",
+]
 
 DEFAULT_BOT = "heuristic"
 """The bot that fills empty seats when no seats are given."""
@@ -69,7 +77,7 @@ class SeatSpec:
         if not word:
             raise OptionError(
                 "a seat is 'human' or 'bot:KIND' (e.g. bot:heuristic), not an empty text",
-                "une place s'écrit 'human' ou 'bot:TYPE' (par ex. bot:heuristic), pas un texte vide",
+                "un siège s'écrit 'human' ou 'bot:TYPE' (par ex. bot:heuristic), pas un texte vide",
             )
         # A bare bot spec, as records written by `savanna playout` hold ("random").
         return cls(str(parse_bot_spec(word)))
@@ -85,7 +93,7 @@ def parse_seats(text: str) -> list[SeatSpec]:
     if not parts:
         raise OptionError(
             "--seats needs at least one seat (e.g. human,bot:heuristic)",
-            "--seats demande au moins une place (par ex. human,bot:heuristic)",
+            "--seats demande au moins un siège (par ex. human,bot:heuristic)",
         )
     return [SeatSpec.parse(p) for p in parts]
 
@@ -103,3 +111,23 @@ def build_bot(spec: str, game: Game, seat: int, rng: random.Random) -> BotLike:
     """
     bot: BotLike = parse_bot_spec(spec).build(game, seat, rng)
     return bot
+
+
+def seat_label(spec: SeatSpec, lang: str) -> str:
+    """A bot's kind in words for people (``heuristique``), its settings as written.
+
+    >>> seat_label(SeatSpec("ismcts:sims=200"), "fr")
+    'ISMCTS, sims=200'
+    >>> seat_label(SeatSpec("random"), "fr")
+    'au hasard'
+    """
+    from savanna.i18n.tui import MESSAGES
+
+    if spec.bot is None:
+        return ""
+    kind, _, settings = spec.bot.partition(":")
+    try:
+        name = MESSAGES(f"bot.{kind}", lang)
+    except KeyError:  # a bot kind registered by someone else: its own name
+        name = kind
+    return f"{name}, {settings.replace(':', ', ')}" if settings else name

@@ -2,9 +2,18 @@
 
 :class:`PlaySession` drives a state through the core protocol only: chance is drawn from a
 seeded generator, bots are asked for their move from their own observation, people type a
-short code or the game's notation. On a shared screen with several people and secrets,
-the screen is wiped and the keyboard handed over before each person's turn, and nothing
-is drawn between turns but what a spectator may see.
+number, a move, or its words. Every screen is laid out to fit the window
+(:mod:`savanna.tui.screen`): the board, whose turn it is, what just happened in words, the
+choices with what each does and, when there is room, the meaning of the board's symbols.
+A mistake is answered above the prompt and the screen is drawn again, so nothing the
+player needs scrolls away. ``?`` shows the help and the symbols, ``rules`` the rules in
+short, ``list`` every choice, each on pages that fit the window.
+
+On a shared screen with several people and secrets, the screen and its scroll-back are
+wiped before each person's turn, keys typed in advance are thrown away, and the next
+screen appears only when the next player types their seat number: a stray Enter never
+shows a card to the wrong person. Nothing is drawn between turns but what a spectator may
+see.
 
 Chance is drawn from the seed and the position in the game (the ``position`` draw of
 :mod:`savanna.core.rng`), and the record says so, so that ``savanna replay`` checks every
@@ -17,15 +26,14 @@ clear; a resumed game draws from a fresh seed from the resume point on.
 from __future__ import annotations
 
 import datetime
+import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
 
-from rich.console import Console, Group, RenderableType
-from rich.rule import Rule
-from rich.table import Table
+from rich.console import Console
 from rich.text import Text
 
 from savanna.core import (
@@ -40,35 +48,32 @@ from savanna.core import (
     record_of,
 )
 from savanna.core.rng import POSITION, SeedSchedule, position_rng
-from savanna.i18n.tui import MESSAGES as M
+from savanna.i18n.tui import M
 from savanna.saves import seal
 from savanna.tui.choice import Choice, Menu
 from savanna.tui.render import (
-    COMPACT_HEIGHT,
-    arrange,
-    board,
-    board_body,
+    board_lines,
     choice_cells,
-    choices_table,
     clear_screen,
     format_score,
-    game_help,
     game_title,
-    score_sheet_table,
+    legend_entries,
+    localise,
     secret_lines,
     secure_clear,
-    status_rows,
+    sheet_entries,
 )
-from savanna.tui.seat import SeatSpec, build_bot
-from savanna.tui.view import Event, Viewer
+from savanna.tui.screen import Cells, Lines, Screen, compose, page, render, wrap_all
+from savanna.tui.seat import SeatSpec, build_bot, seat_label
+from savanna.tui.view import Event, Viewer, event_of, log_entries
 
 __all__ = [
     "Outcome",
     "PlaySession",
     "default_record_path",
-    "final_report",
+    "end_screen",
+    "flush_typed_ahead",
     "read_with_console",
-    "score_table",
 ]
 
 _COMMANDS: dict[str, str] = {
@@ -80,6 +85,12 @@ _COMMANDS: dict[str, str] = {
     "help": "help",
     "aide": "help",
     "?": "help",
+    "legend": "help",
+    "légende": "help",
+    "legende": "help",
+    "rules": "rules",
+    "règles": "rules",
+    "regles": "rules",
     "quit": "quit",
     "quitter": "quit",
     "exit": "quit",
@@ -89,9 +100,10 @@ _COMMANDS: dict[str, str] = {
     "liste": "list",
 }
 _YES = frozenset({"y", "yes", "o", "oui"})
-_RECENT_CHANCE = 8
-_RECENT_TURNS = 3
-_TURN_ACTIONS = 6
+LOG_ENTRIES = 6
+"""Turns the log keeps (fewer are shown when room is short)."""
+LOG_LINES = 5
+"""Lines the log takes at most when other sections want room."""
 MAX_INPUT = 200
 """Longer lines are refused before parsing (no move is that long)."""
 STEP_PAUSE = 0.25
@@ -149,6 +161,21 @@ def read_with_console(console: Console) -> Callable[[str], str]:
     return read
 
 
+def flush_typed_ahead() -> None:
+    """Throw away keys typed but not yet read, when standard input is a terminal.
+
+    Called as the hand-over screen appears: an Enter typed in a hurry by the previous
+    player must not answer it.
+    """
+    try:
+        import termios
+
+        if sys.stdin is not None and sys.stdin.isatty():
+            termios.tcflush(sys.stdin.fileno(), termios.TCIFLUSH)
+    except (ImportError, OSError, ValueError):  # not a POSIX terminal: nothing to flush
+        return
+
+
 class PlaySession:
     """One game at one keyboard.
 
@@ -166,9 +193,12 @@ class PlaySession:
         pause: seconds the last screen of a bot's turn stays before the next bot plays (a
             quarter of it after every bot action, so that a piece is seen moving); chance
             outcomes do not wait.
-        out: where the record is written (at the end, and by ``save`` without a file name).
+        out: where the record is written at the end (and an unfinished game when input ends).
+        save_to: where ``save`` without a file name writes (``out`` by default; the file a
+            game was resumed from, when it was).
         history: actions already played (a resumed game), replayed through the rules.
         sleep: the pause function (tests pass a recorder).
+        flush: throws away keys typed ahead, before a hand-over (tests pass their own).
 
     Raises:
         OptionError: when the seat count differs from the player count or a bot spec is bad.
@@ -186,15 +216,17 @@ class PlaySession:
         read: Callable[[str], str] | None = None,
         pause: float = 0.0,
         out: Path | None = None,
+        save_to: Path | None = None,
         history: Sequence[int] = (),
         reseeds: Sequence[tuple[int, int]] = (),
         checked: bool = True,
         sleep: Callable[[float], None] = time.sleep,
+        flush: Callable[[], None] = flush_typed_ahead,
     ) -> None:
         if len(seats) != game.num_players:
             raise OptionError(
                 f"{len(seats)} seats given for a {game.num_players}-player game",
-                f"{len(seats)} places données pour une partie à {game.num_players} joueurs",
+                f"{len(seats)} sièges donnés pour une partie à {game.num_players} joueurs",
             )
         self.game = game
         self.seats = list(seats)
@@ -205,7 +237,10 @@ class PlaySession:
         self.read = read if read is not None else read_with_console(self.console)
         self.pause = pause
         self.sleep = sleep
+        self.flush = flush
         self.out = out if out is not None else default_record_path(game.name)
+        self.save_to = save_to if save_to is not None else self.out
+        self.resumed_from = save_to
         for seat, spec in enumerate(self.seats):
             if spec.bot is not None:
                 build_bot(spec.bot, game, seat, make_rng(seed, "check", seat))  # validates the spec
@@ -219,6 +254,9 @@ class PlaySession:
         self._on_screen: Viewer = None
         # A line to show under the next drawing of the board (an undo's confirmation).
         self._notice: Text | None = None
+        # Messages said during a turn, shown above the prompt when the screen is redrawn
+        # (None: print them at once).
+        self._said: list[Text] | None = None
         for action in history:
             self._apply(action)
 
@@ -230,13 +268,25 @@ class PlaySession:
         """``Player 2 (bot heuristic)`` in the session's language."""
         spec = self.seats[seat]
         if spec.bot is not None:
-            return self._t("seat.bot", n=seat + 1, bot=spec.bot)
+            return self._t("seat.bot", n=seat + 1, bot=seat_label(spec, self.lang))
         if len(self.humans) == 1:
             return self._t("seat.you", n=seat + 1)
         return self._t("seat.human", n=seat + 1)
 
-    def _short(self, actor: int) -> str:
-        return self._t("chance.short") if actor == CHANCE else self._t("seat.short", n=actor + 1)
+    def _who(self, actor: int) -> str:
+        """The label of a log entry: ``P2: ``, ``Chance: ``."""
+        name = self._t("chance.name") if actor == CHANCE else self._t("seat.short", n=actor + 1)
+        return name + self._t("colon")
+
+    def _hidden(self, event: Event) -> str:
+        return self._t("hidden") if event.is_chance else self._t("hidden.move")
+
+    def _say(self, text: Text) -> None:
+        """A message for the player: above the next prompt during a turn, else at once."""
+        if self._said is not None:
+            self._said.append(text)
+        else:
+            self.console.print(text, soft_wrap=True)
 
     def _passive_viewer(self) -> Viewer:
         """Whose view is drawn when nobody at the keyboard is choosing."""
@@ -249,15 +299,14 @@ class PlaySession:
             self.sleep(self.pause * share)
 
     def _apply(self, action: int) -> Event:
-        actor = self.state.current_player()
-        viewers = self.state.action_viewers(action)
-        if actor != CHANCE:
-            viewers = viewers.with_seat(actor)  # a seat always knows what it did
-        event = Event(len(self.state.history), actor, self.state.action_to_text(action), viewers)
+        event = event_of(self.state, action, self.lang)
         self.state.apply(action)
-        self.actors.append(actor)
+        self.actors.append(event.actor)
         self.events.append(event)
         return event
+
+    def _clear(self) -> None:
+        clear_screen(self.console)
 
     # -- what is on screen ------------------------------------------------------------
     def _show_public(self) -> None:
@@ -266,35 +315,68 @@ class PlaySession:
             secure_clear(self.console)
             self._on_screen = None
 
+    def _seat_typed(self, answer: str, seat: int) -> bool:
+        """Whether ``answer`` names ``seat`` (``2``, ``p2``, ``player 2``, ``joueur 2``)."""
+        words = answer.strip().lower().replace(" ", "")
+        number = str(seat + 1)
+        if words == number:
+            return True
+        prefixes = {w.strip() for lang in ("en", "fr") for w in M("seat.words", lang).split(",")}
+        return any(words == prefix + number for prefix in prefixes)
+
     def _hand_over(self, seat: int) -> _Turn | None:
-        """Wipe the screen and wait for ``seat``'s player to take the keyboard."""
+        """Wipe the screen and wait for ``seat``'s player to take the keyboard.
+
+        Keys typed before this screen appeared are thrown away, and only the seat's number
+        (or its name) lets the game go on: an Enter typed in a hurry does nothing.
+        """
         if not self.hot_seat or self._on_screen == seat:
             return None
         secure_clear(self.console)
         self._on_screen = None
+        self.flush()
+        who = self.seat_name(seat)
         while True:
-            answer = self.read(self._t("handover", who=self.seat_name(seat)) + " ")
-            command = self._command(answer)
-            if command is None or command == "board":
+            answer = self.read(self._t("handover", who=who, n=seat + 1) + " ")
+            if self._seat_typed(answer, seat):
                 break
+            command = self._command(answer)
             if command == "quit":
                 return _Turn.QUIT
-            if command == "help":
-                self.console.print(self._t("help.handover"))
-            elif command == "save":
+            if command == "save":
                 self._save_command(answer)
-            elif command == "undo":
-                self.console.print(self._t("undo.unavailable"))
+            elif command in {"help", "rules", "list", "board"}:
+                self.console.print(self._t("help.handover", who=who, n=seat + 1), soft_wrap=True)
+            else:
+                self.console.print(
+                    Text(self._t("handover.wrong", who=who, n=seat + 1), style="yellow"),
+                    soft_wrap=True,
+                )
         self._on_screen = seat
         return None
 
-    def draw(self, viewer: Viewer, *, menu: Menu | None = None) -> None:
-        """Draw the position as ``viewer`` may see it, with the status and optional choices."""
+    def screen(
+        self,
+        viewer: Viewer,
+        *,
+        menu: Menu | None = None,
+        only: Sequence[Choice] | None = None,
+        header: str | None = None,
+        message: Sequence[Text] = (),
+    ) -> Screen:
+        """Everything one screen shows to ``viewer`` (laid out by :func:`compose`).
+
+        Args:
+            viewer: whose view is drawn (``None``: the public view).
+            menu: the choices, when ``viewer`` is to choose.
+            only: the entries to show instead of the whole menu (a filtered list).
+            header: the line above the choices (default: how to choose).
+            message: lines above the prompt.
+        """
         obs = self.state.observation(viewer)
-        if viewer is None:
-            title = f"{game_title(self.game, self.lang)} — {self._t('view.spectator')}"
-        else:
-            title = f"{game_title(self.game, self.lang)} — {self._t('view.seat', who=self.seat_name(viewer))}"
+        who = self._t("view.spectator") if viewer is None else self.seat_name(viewer)
+        title = Text(f"{game_title(self.game, self.lang)} — {who} ", style="bold")
+        title.append("─" * 80, style="dim")
         player = self.state.current_player()
         if self.state.is_terminal():
             turn = self._t("status.over")
@@ -302,59 +384,57 @@ class PlaySession:
             turn = self._t("chance.name")
         else:
             turn = self.seat_name(player)
-        rows = status_rows(
-            self.lang,
-            turn=turn,
-            chance=self._recent_chance(viewer),
-            last=self._recent_turns(viewer),
-            scores=self._scores(),
+        status = Text(self._t("status.turn") + self._t("colon"), style="bold")
+        status.append(turn, style="bold green")
+        log = log_entries(
+            self.events, viewer, self._who, self._hidden, LOG_ENTRIES, self._t("sep")
         )
-        cells = choice_cells(menu.choices, self.lang) if menu is not None else []
-        self.console.print(
-            arrange(
-                self.console,
-                heading=title,
-                body=board_body(self.game, obs, self.lang),
-                rows=rows,
-                lang=self.lang,
-                cells=cells,
-                cells_title=self._t("choices"),
-                more=self._t("choices.more", n="{n}"),
+        sections: list[tuple[int, Lines | Cells]] = [
+            (0, Lines([status], required=-1)),
+            (2, Lines(log, required=1, keep_last=True, most_lines=LOG_LINES)),
+        ]
+        if menu is not None:
+            entries = list(only) if only is not None else list(menu.choices)
+            sections.append(
+                (
+                    1,
+                    Cells(
+                        choice_cells(entries, self.lang),
+                        header=Text(header or self._t("choices"), style="bold"),
+                        more=self._t("choices.more", n="{n}"),
+                    ),
+                )
             )
+            hint = self._t("hint.undo" if self.can_undo else "hint")
+            sections.append((3, Lines([Text(hint, style="dim")])))
+        legend = legend_entries(self.game, self.lang)
+        if legend:
+            sections.append(
+                (4, Lines([Text(self._t("legend.title"), style="bold"), *legend], whole=True))
+            )
+        order = [section for _, section in sections]
+        ranks = [rank for rank, _ in sections]
+        return Screen(
+            title=title,
+            board=board_lines(self.game, obs, self.lang),
+            sections=order,
+            ranks=ranks,
+            message=list(message),
         )
 
-    def _recent_chance(self, viewer: Viewer) -> list[str]:
-        """The latest run of chance outcomes (a throw of all the dice), as ``viewer`` sees them."""
-        batch: list[str] = []
-        for event in reversed(self.events):
-            if event.is_chance:
-                batch.append(event.shown_to(viewer) or "?")
-            elif batch:
-                break
-        return batch[::-1][-_RECENT_CHANCE:]
-
-    def _recent_turns(self, viewer: Viewer) -> list[str]:
-        """The last few turns, each seat's consecutive actions on one line (``P2 keep, move Y``)."""
-        turns: list[tuple[int, list[str]]] = []
-        for event in self.events:
-            if event.is_chance:
-                continue
-            text = event.shown_to(viewer) or self._t("hidden")
-            if turns and turns[-1][0] == event.actor:
-                turns[-1][1].append(text)
-            else:
-                turns.append((event.actor, [text]))
-        out = []
-        for actor, texts in turns[-_RECENT_TURNS:]:
-            shown = texts if len(texts) <= _TURN_ACTIONS else ["...", *texts[-_TURN_ACTIONS + 1 :]]
-            out.append(f"{self._short(actor)} {', '.join(shown)}")
-        return out
-
-    def _scores(self) -> list[tuple[str, str]] | None:
-        """The running scores when nothing is secret (a game with secrets shows them at the end)."""
-        if not self.game.spec.perfect_information:
-            return None
-        return [(self._short(seat), format_score(value)) for seat, value in enumerate(self.state.scores())]
+    def draw(
+        self,
+        viewer: Viewer,
+        *,
+        menu: Menu | None = None,
+        only: Sequence[Choice] | None = None,
+        header: str | None = None,
+        message: Sequence[Text] = (),
+    ) -> None:
+        """Clear the window and draw what ``viewer`` may see, laid out to fit."""
+        self._clear()
+        shown = self.screen(viewer, menu=menu, only=only, header=header, message=message)
+        render(self.console, compose(shown, self.console.width, self.console.height))
 
     # -- the game loop ----------------------------------------------------------------
     def run(self) -> Outcome:
@@ -376,6 +456,7 @@ class PlaySession:
                 else:
                     self._bot_step(player)
         except (EOFError, KeyboardInterrupt):
+            self._said = None
             self.console.print()
             path = self._write(self.out)
             if path is not None:
@@ -386,20 +467,17 @@ class PlaySession:
     def _chance_step(self) -> None:
         index = len(self.state.history)
         rng = position_rng(self.seeds.seed_at(index), index)
-        event = self._apply(self.state.sample_chance(rng))
+        self._apply(self.state.sample_chance(rng))
+        # Nothing is drawn for chance: the next screen's log tells what came out.
         self._show_public()
-        viewer = self._passive_viewer()
-        text = event.shown_to(viewer)
-        if text is None:
-            self.console.print(Text(self._t("chance.hidden"), style="dim"))
-        else:
-            self.console.print(Text(self._t("chance.shown", what=text), style="cyan"))
 
     def _bot_step(self, seat: int) -> None:
         spec = self.seats[seat].bot
         assert spec is not None  # only bot seats reach here
         index = len(self.state.history)
-        bot = build_bot(spec, self.game, seat, make_rng(self.seeds.seed_at(index), "bot", seat, index))
+        bot = build_bot(
+            spec, self.game, seat, make_rng(self.seeds.seed_at(index), "bot", seat, index)
+        )
         action = bot.act(self.state.observation(seat), self.state.legal_actions())
         # The last screen of another bot's turn stays up for the full pause; the actions
         # within one turn (a piece moving step by step) only wait a share of it.
@@ -409,99 +487,130 @@ class PlaySession:
         self._show_public()
         event = self._apply(action)
         viewer = self._passive_viewer()
-        shown = event.shown_to(viewer)
-        clear_screen(self.console)
-        self.console.print(
-            Text(
-                self._t("bot.played", who=self.seat_name(seat), what=shown or self._t("hidden")),
-                style="bold",
-            )
+        shown = event.words_to(viewer) or self._t("hidden.move")
+        said = Text(
+            self._t("bot.played", who=self.seat_name(seat), what=localise(shown, self.lang)),
+            style="bold",
         )
-        self.draw(viewer)
+        self.draw(viewer, message=[said])
         self._wait(STEP_PAUSE)
 
     def _codes(self, texts: Sequence[str]) -> list[str]:
         """The short code of each action text, when none is grouped."""
         return [c.code for c in Menu.build(texts, family_min=len(texts) + 1).choices]
 
+    def _menu(self) -> Menu:
+        legal = self.state.legal_actions()
+        texts = [self.state.action_to_text(a) for a in legal]
+        words = [self.state.describe_action(a, self.lang) for a in legal]
+        return Menu.build(texts, words)
+
     def _human_turn(self, seat: int) -> _Turn:
         if self._hand_over(seat) is _Turn.QUIT:
             return _Turn.QUIT
-        legal = self.state.legal_actions()
-        texts = [self.state.action_to_text(a) for a in legal]
-        menu = Menu.build(texts)
-        clear_screen(self.console)
-        self.draw(seat, menu=menu)
-        if self._notice is not None:
-            self.console.print(self._notice)
-            self._notice = None
+        menu = self._menu()
+        texts = menu.texts
         if len(texts) == 1:
             prompt = self._t("prompt.only", who=self.seat_name(seat), what=texts[0]) + " "
         else:
             prompt = self._t("prompt", who=self.seat_name(seat)) + " "
+        message: list[Text] = []
+        if self._notice is not None:
+            message.append(self._notice)
+            self._notice = None
+        only: Sequence[Choice] | None = None
+        header: str | None = None
         while True:
+            self.draw(seat, menu=menu, only=only, header=header, message=message)
+            message, only, header = [], None, None
             answer = self.read(prompt)
-            if len(answer) > MAX_INPUT:
-                self.console.print(Text(self._t("too.long", n=len(answer)), style="bold red"))
-                continue
-            if not answer.strip():
-                if len(texts) == 1:
-                    answer = texts[0]
-                else:
-                    continue
-            command = None if menu.is_move(answer) else self._command(answer)
-            if command == "quit":
-                return _Turn.QUIT
-            if command == "help":
-                self.console.print(
-                    self._t("help", undo=self._t("help.undo") if self.can_undo else "")
-                )
-                self.console.print(game_help(self.game, self.lang))
-                continue
-            if command == "save":
-                self._save_command(answer)
-                continue
-            if command == "board":
-                self.draw(seat, menu=menu)
-                continue
-            if command == "list":
-                self.console.print(self._full_list(menu))
-                continue
-            if command == "undo":
-                if self._undo(seat):
-                    return _Turn.UNDONE
-                continue
-            wanted: str | None = answer
-            choice = menu.by_code(answer)
-            if choice is not None:
-                wanted = self._ask_family(choice) if choice.is_family else choice.text
-            if wanted is None:
-                continue
+            self._said = message
             try:
-                event = self._apply(self.state.parse_action(menu.expand(wanted)))
-            except SavannaError as err:
-                self.console.print(Text(err.text(self.lang), style="bold red"))
-                self.console.print(Text(self._t("try.again"), style="dim"))
-                continue
-            self.console.print(
-                Text(self._t("you.played", who=self.seat_name(seat), what=event.text))
-            )
+                outcome = self._answer(seat, menu, answer)
+            finally:
+                self._said = None
+            if isinstance(outcome, _Turn):
+                return outcome
+            if outcome is not None:
+                only, header = outcome
+
+    def _answer(
+        self, seat: int, menu: Menu, answer: str
+    ) -> _Turn | tuple[Sequence[Choice], str] | None:
+        """Act on one line typed at the move prompt.
+
+        Returns:
+            How the turn ends, the entries to list on the next screen (with their
+            header), or ``None`` (draw the screen again, with what was said).
+        """
+        texts = menu.texts
+        if len(answer) > MAX_INPUT:
+            self._say(Text(self._t("too.long", n=len(answer)), style="bold red"))
+            return None
+        if not answer.strip():
+            if len(texts) != 1:
+                return None
+            answer = texts[0]
+        command = None if menu.is_move(answer) else self._command(answer)
+        if command == "quit":
+            return _Turn.QUIT
+        if command in {"help", "rules", "list"}:
+            typed = {"help": self._help_pages, "rules": self._rules_pages}.get(
+                command, lambda: self._list_pages(menu)
+            )()
+            # A command typed at the end of the pages is run next ("rules" after the help).
+            if typed and typed.lower() not in {"q", "quit", "quitter", "exit"}:
+                return self._answer(seat, menu, typed)
+            return None
+        if command == "save":
+            self._save_command(answer)
+            return None
+        if command == "board":
+            return None
+        if command == "undo":
+            return _Turn.UNDONE if self._undo(seat) else None
+        match = menu.match(answer)
+        if match.kind == "out_of_range":
+            n = len(menu.choices)
+            key = "out.of.range.one" if n == 1 else "out.of.range"
+            self._say(Text(self._t(key, typed=answer.strip(), n=n), style="bold red"))
+            return None
+        if match.kind == "several":
+            return match.choices, self._t("choices.some", what=match.text)
+        wanted: str | None = match.text
+        if match.kind == "family":
+            wanted = self._ask_family(seat, menu, match.choices[0])
+            if wanted is None:
+                return None
+        assert wanted is not None
+        return self._play_text(seat, menu, wanted)
+
+    def _play_text(
+        self, seat: int, menu: Menu, wanted: str
+    ) -> _Turn | tuple[Sequence[Choice], str] | None:
+        """Play the move ``wanted`` names, reading it generously; say why when it cannot."""
+        try:
+            self._apply(self.state.parse_action(wanted))
             return _Turn.PLAYED
+        except SavannaError as err:
+            refusal = err
+        by_words = menu.by_words(wanted)
+        if by_words.kind == "action":
+            self._apply(self.state.parse_action(by_words.text))
+            return _Turn.PLAYED
+        if by_words.kind == "several":
+            self._say(Text(self._t("pick.one", typed=wanted.strip()), style="yellow"))
+            return by_words.choices, self._t("choices.some", what=wanted.strip())
+        self._say(Text(localise(refusal.text(self.lang), self.lang), style="bold red"))
+        first = wanted.split(maxsplit=1)[0].lower() if wanted.strip() else ""
+        verbs = menu.verbs()
+        if first and first not in {v.lower() for v in verbs}:
+            self._say(Text(self._t("not.now", verbs=", ".join(verbs)), style="yellow"))
+        else:
+            self._say(Text(self._t("try.again"), style="dim"))
+        return None
 
-    def _full_list(self, menu: Menu) -> RenderableType:
-        """Every legal action: the coded entries, then each family's members in full."""
-        parts: list[RenderableType] = []
-        singles = [c for c in menu.choices if not c.is_family]
-        if singles:
-            parts.append(choices_table(choice_cells(singles, self.lang), None, self.console.width))
-        for family in (c for c in menu.choices if c.is_family):
-            parts.append(Text(f"{family.code}) " + self._t("family.options", verb=family.text)))
-            parts.append(
-                choices_table([Text(a) for a in family.arguments], None, self.console.width)
-            )
-        return Group(*parts)
-
-    def _ask_family(self, family: Choice) -> str | None:
+    def _ask_family(self, seat: int, menu: Menu, family: Choice) -> str | None:
         """Ask which member of ``family`` is meant; ``None`` when the player goes back."""
         if family.alphabet:
             prompt = self._t(
@@ -511,11 +620,19 @@ class PlaySession:
                 example=family.example.split(maxsplit=1)[1],
             )
         else:
-            self.console.print(Text(self._t("family.options", verb=family.text), style="bold"))
-            self.console.print(
-                choices_table([Text(a) for a in family.arguments], None, self.console.width)
+            members = [
+                Choice(argument, f"{family.text} {argument}", words=words)
+                for argument, words in zip(family.arguments, family.member_words, strict=True)
+            ]
+            self.draw(
+                seat,
+                menu=menu,
+                only=members,
+                header=self._t("family.options", verb=family.text),
             )
-            prompt = self._t("family.ask", verb=family.text)
+            prompt = self._t(
+                "family.ask", verb=family.text, example=family.example.split(maxsplit=1)[1]
+            )
         answer = self.read(prompt + " ")
         if not answer.strip() or len(answer) > MAX_INPUT:
             return None
@@ -529,6 +646,64 @@ class PlaySession:
             return None
         return _COMMANDS.get(words[0].lower())
 
+    # -- pages ------------------------------------------------------------------------
+    def _page(self, title: str, lines: Sequence[Text]) -> str:
+        width = self.console.width
+        heading = Text(title, style="bold")
+        return page(
+            self.console,
+            self.read,
+            [*wrap_all([heading], width), *lines],
+            more=self._t("page.more", page="{page}", pages="{pages}"),
+            done=self._t("page.done"),
+            clear=self._clear,
+        )
+
+    def _help_pages(self) -> str:
+        """The commands, then the meaning of every symbol of the board."""
+        width = self.console.width
+        undo = self._t("help.undo") if self.can_undo else ""
+        lines: list[Text] = []
+        for line in self._t("help", undo=undo).split("\n"):
+            command = line.startswith("  ")
+            lines += wrap_all([Text(line)], width, indent=16 if command else 0)
+        legend = legend_entries(self.game, self.lang)
+        if legend:
+            lines += [Text(""), Text(self._t("legend.title"), style="bold")]
+            pad = max(len(symbol) for symbol, _ in self.game.legend(self.lang)) + 2
+            lines += wrap_all(legend, width, indent=pad)
+        return self._page(self._t("help.title"), lines)
+
+    def _rules_pages(self) -> str:
+        """The game's rules in short."""
+        summary = localise(self.game.rules_summary(self.lang), self.lang)
+        paragraphs = [Text(p.strip()) for p in summary.split("\n\n") if p.strip()]
+        lines: list[Text] = []
+        for i, paragraph in enumerate(paragraphs):
+            if i:
+                lines.append(Text(""))
+            lines += wrap_all([Text(" ".join(paragraph.plain.split()))], self.console.width)
+        title = self._t("help.rules", game=game_title(self.game, self.lang))
+        return self._page(title, lines)
+
+    def _list_pages(self, menu: Menu) -> str:
+        """Every choice, each family's members in full, with their words."""
+        width = self.console.width
+        lines: list[Text] = []
+        for choice in menu.choices:
+            if not choice.is_family:
+                lines += wrap_all(choice_cells([choice], self.lang), width, indent=4)
+                continue
+            head = Text(f"{choice.code}) ", style="bold cyan")
+            head.append(self._t("family.options", verb=choice.text))
+            lines.append(head)
+            for argument, words in zip(choice.arguments, choice.member_words, strict=True):
+                entry = Text(f"   {choice.text} {argument}", style="bold")
+                if words:
+                    entry.append(self._t("colon") + localise(words, self.lang))
+                lines += wrap_all([entry], width, indent=6)
+        return self._page(self._t("help.list"), lines)
+
     def _undo(self, seat: int) -> bool:
         """Take back ``seat``'s last action, unless something was learnt since it was played.
 
@@ -538,10 +713,10 @@ class PlaySession:
         showed nothing; several own actions in a row come back one by one.
         """
         if not self.can_undo:
-            self.console.print(self._t("undo.unavailable"))
+            self._say(Text(self._t("undo.unavailable"), style="yellow"))
             return False
         if not any(event.actor == seat for event in self.events):
-            self.console.print(self._t("undo.nothing"))
+            self._say(Text(self._t("undo.nothing"), style="yellow"))
             return False
         last = self.events[-1]
         cut = len(self.events) - 1
@@ -554,7 +729,7 @@ class PlaySession:
             if not self._showed_something(before, self.state.history[cut], seat):
                 return self._take_back(before, last.text)
             refusal = self._t("undo.after_peek", what=last.text)
-        self.console.print(Text(refusal, style="yellow"))
+        self._say(Text(refusal, style="yellow"))
         return False
 
     def _take_back(self, before: State, text: str) -> bool:
@@ -624,41 +799,39 @@ class PlaySession:
         try:
             text = self.record_json()
         except SavannaError as exc:  # the save key cannot be made or read
-            self.console.print(
-                Text(self._t("save.failed", path=str(path), why=exc.text(self.lang)), style="red"),
-                soft_wrap=True,
+            self._say(
+                Text(self._t("save.failed", path=str(path), why=exc.text(self.lang)), style="red")
             )
             return None
         try:
             path.write_text(text, encoding="utf-8")
         except OSError as exc:
-            self.console.print(
+            self._say(
                 Text(
                     self._t("save.failed", path=str(path), why=exc.strerror or str(exc)),
                     style="red",
-                ),
-                soft_wrap=True,
+                )
             )
             return None
         return path
 
     def _save_command(self, answer: str) -> None:
         parts = answer.strip().split(maxsplit=1)
-        path = Path(parts[1]).expanduser() if len(parts) > 1 else self.out
+        path = Path(parts[1]).expanduser() if len(parts) > 1 else self.save_to
         written = self._write(path)
         if written is not None:
-            self.console.print(
-                Text(self._t("saved", path=str(written)), style="green"), soft_wrap=True
-            )
+            key = "saved.over_load" if written == self.resumed_from else "saved"
+            self._say(Text(self._t(key, path=str(written)), style="green"))
 
     def _quit(self) -> Outcome:
         answer = self.read(self._t("quit.ask") + " ")
         path = None
         if answer.strip().lower() in _YES:
-            path = self._write(self.out)
+            path = self._write(self.save_to)
             if path is not None:
+                key = "saved.over_load" if path == self.resumed_from else "saved"
                 self.console.print(
-                    Text(self._t("saved", path=str(path)), style="green"), soft_wrap=True
+                    Text(self._t(key, path=str(path)), style="green"), soft_wrap=True
                 )
         self.console.print(self._t("bye"))
         return Outcome(self.state, False, path)
@@ -667,87 +840,95 @@ class PlaySession:
     def _finish(self) -> Outcome:
         """Reveal everything, work out the scores, name the winner, write the record."""
         state = self.state
-        console = self.console
-        clear_screen(console)
-        console.print(Rule(self._t("end.title"), style="bold"))
-        compact = console.height < COMPACT_HEIGHT
-        console.print(
-            board(
-                self.game,
-                state.observation(None),
-                self.lang,
-                title=self._t("end.final"),
-                compact=compact,
-            )
-        )
         names = [self.seat_name(s) for s in range(self.game.num_players)]
-        console.print(*final_report(state, names, self._headers(), self.lang))
-        console.print(Text(self._t("end.moves", n=len(state.history)), style="dim"))
-        winners = state.winners()
-        key = "end.winner" if len(winners) == 1 else "end.winners"
-        console.print(
-            Text(self._t(key, who=", ".join(names[s] for s in winners)), style="bold green")
-        )
         path = self._write(self.out)
+        message = []
         if path is not None:
-            console.print(self._t("end.record", path=str(path)), soft_wrap=True)
+            if self.resumed_from is not None and path != self.resumed_from:
+                said = self._t("end.record.kept", path=str(path), save=str(self.resumed_from))
+            else:
+                said = self._t("end.record", path=str(path))
+            message.append(Text(said))
+        self._clear()
+        lines = end_screen(
+            state, names, self.lang, self.console.width, self.console.height, message=message
+        )
+        # The record's line is left to the terminal to wrap: a path is not cut by us.
+        said_lines = len(wrap_all(message, self.console.width))
+        render(self.console, lines[: len(lines) - said_lines])
+        for line in message:
+            self.console.print(line, soft_wrap=True)
         return Outcome(state, True, path)
 
-    def _headers(self) -> list[str]:
-        """Short seat names for table columns (``P1 (you)`` for the only person)."""
-        return [
-            self._t("seat.short_you", n=s + 1)
-            if len(self.humans) == 1 and s in self.humans
-            else self._t("seat.short", n=s + 1)
-            for s in range(self.game.num_players)
-        ]
 
+def end_screen(
+    state: State,
+    names: Sequence[str],
+    lang: str,
+    width: int,
+    height: int,
+    *,
+    message: Sequence[Text] = (),
+) -> list[Text]:
+    """The last screen of a finished game: the final board and the result, once.
 
-def final_report(
-    state: State, names: Sequence[str], headers: Sequence[str], lang: str
-) -> list[RenderableType]:
-    """What the end of a game shows under the final board: the secrets, then the scoring.
-
-    Each seat's secrets are the lines of its own drawing that the public drawing lacks
-    (its prediction card, its peeks), so nothing is drawn twice. When the game declares
-    score sheets (:meth:`~savanna.core.Game.score_sheets`), the scoring is worked out line
-    by line; otherwise the scores are ranked.
+    The result names the winner (or the winners of a shared victory), then each seat best
+    first with its total and, when the game declares score sheets
+    (:meth:`~savanna.core.Game.score_sheets`), how the total was made and how a tie was
+    broken: the game's own labels, so a seat's revealed card is in that seat's entry. A
+    game without sheets has its secrets shown per seat (the lines of that seat's drawing
+    the public one lacks).
 
     Args:
         state: a finished game.
         names: each seat's full name (``Player 2 (bot heuristic)``).
-        headers: each seat's short name, for table columns.
         lang: ``"en"`` or ``"fr"``.
+        width: the window's width.
+        height: the window's height.
+        message: lines under the result (where the record was written).
     """
     game = state.game
     public = state.observation(None)
-    parts: list[RenderableType] = []
-    if not game.spec.perfect_information:
-        parts.append(Text(M("end.reveal", lang), style="bold"))
-        plain = game.render_text(public, lang)
-        grid = Table.grid(padding=(0, 1))
-        grid.add_column(style="bold", no_wrap=True)
-        grid.add_column(overflow="fold")
-        for seat in range(game.num_players):
-            lines = secret_lines(plain, game.render_text(state.observation(seat), lang))
-            grid.add_row(names[seat] + M("colon", lang).rstrip(), "\n".join(lines) or "—")
-        parts.append(grid)
+    title = Text(
+        f"{M('end.title', lang)} — {game_title(game, lang)}, {M('end.final', lang)} ", style="bold"
+    )
+    title.append("─" * 80, style="dim")
+    winners = state.winners()
+    key = "end.winner" if len(winners) == 1 else "end.winners"
+    winner = Text(M(key, lang, who=", ".join(names[s] for s in winners)), style="bold green")
     sheets = game.score_sheets(public)
-    if sheets is None:
-        parts.append(score_table(state, names, lang))
+    if sheets is not None:
+        entries = sheet_entries(game, sheets, names, lang)
     else:
-        parts.append(score_sheet_table(game, sheets, headers, lang))
-    return parts
-
-
-def score_table(state: State, names: Sequence[str], lang: str) -> Table:
-    """The final scores, best first: place, player, score."""
-    scores = state.scores()
-    ranking = state.ranking()
-    table = Table(title=M("end.scores", lang), title_justify="left")
-    table.add_column(M("col.place", lang), justify="right")
-    table.add_column(M("col.player", lang))
-    table.add_column(M("col.score", lang), justify="right", style="bold")
-    for seat in sorted(range(len(scores)), key=lambda s: (ranking[s], s)):
-        table.add_row(str(ranking[seat] + 1), names[seat], format_score(scores[seat]))
-    return table
+        scores = state.scores()
+        ranking = state.ranking()
+        plain = game.render_text(public, lang)
+        entries = []
+        for seat in sorted(range(len(scores)), key=lambda s: (ranking[s], s)):
+            entry = Text(
+                M(
+                    "end.place",
+                    lang,
+                    place=ranking[seat] + 1,
+                    who=names[seat],
+                    total=format_score(scores[seat]),
+                ),
+                style="bold",
+            )
+            if not game.spec.perfect_information:
+                secrets = secret_lines(plain, game.render_text(state.observation(seat), lang))
+                if secrets:
+                    entry.append(" — " + M("sep", lang).join(secrets))
+            entries.append(entry)
+    moves = Text(M("end.moves", lang, n=len(state.history)), style="dim")
+    screen = Screen(
+        title=title,
+        board=board_lines(game, public, lang),
+        sections=[
+            Lines([winner], required=-1),
+            Lines([Text(M("end.result", lang), style="bold"), *entries], required=-1),
+            Lines([moves]),
+        ],
+        message=list(message),
+    )
+    return compose(screen, width, height)

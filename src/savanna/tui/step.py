@@ -1,8 +1,10 @@
 """Stepping through a game record in the terminal (``savanna replay FILE --step``).
 
 The replay is drawn as a spectator sees it, one action at a time, so a shared record does
-not spoil a secret before its time; at the last action of a finished game every seat's
-view is revealed with the scores.
+not spoil a secret before its time: an action the spectator may read (the game's
+:meth:`~savanna.core.State.action_viewers`) is told in words and notation, any other is
+"a secret draw". At the last action of a finished game every card is revealed with the
+scores, on the same end screen as ``savanna play``. Every screen fits the window.
 """
 
 from __future__ import annotations
@@ -13,15 +15,32 @@ from rich.console import Console
 from rich.text import Text
 
 from savanna.core import CHANCE, Record, SavannaError, State, replay_states
-from savanna.i18n.tui import MESSAGES as M
-from savanna.tui.render import arrange, board_body, clear_screen, game_title, status_rows
-from savanna.tui.seat import SeatSpec
-from savanna.tui.session import final_report, read_with_console
+from savanna.i18n.tui import M
+from savanna.tui.render import board_lines, clear_screen, game_title, legend_entries, localise
+from savanna.tui.screen import Lines, Screen, compose, render
+from savanna.tui.seat import SeatSpec, seat_label
+from savanna.tui.session import end_screen, read_with_console
+from savanna.tui.view import Event, event_of, log_entries
 
 __all__ = ["step_through"]
 
 _BACK = frozenset({"b", "back", "r", "retour", "p", "prev"})
 _QUIT = frozenset({"q", "quit", "quitter", "exit"})
+
+
+def seat_names(record: Record, players: int, lang: str) -> list[str]:
+    """Each seat's name for people, from 1, with the bot that played it when the record says."""
+    names = [M("seat.human", lang, n=seat + 1) for seat in range(players)]
+    if record.seats is not None and len(record.seats) == players:
+        for seat, text in enumerate(record.seats):
+            try:
+                spec = SeatSpec.parse(text)
+            except SavannaError:  # a seat written by another program: shown as it is
+                names[seat] = f"{names[seat]} ({text})"
+                continue
+            if spec.bot is not None:
+                names[seat] = M("seat.bot", lang, n=seat + 1, bot=seat_label(spec, lang))
+    return names
 
 
 def step_through(
@@ -53,28 +72,28 @@ def step_through(
     states: list[State] = [state.clone() for _, _, state in replay_states(record)]
     game = states[0].game
     n = len(record.actions)
-    actors = [states[i].current_player() for i in range(n)]
-    public = [states[i].action_viewers(states[i + 1].history[i]).includes(None) for i in range(n)]
-    names = [M("seat.human", lang, n=seat + 1) for seat in range(game.num_players)]
-    headers = [M("seat.short", lang, n=seat + 1) for seat in range(game.num_players)]
-    if record.seats is not None and len(record.seats) == game.num_players:
-        for seat, text in enumerate(record.seats):
-            try:
-                spec = SeatSpec.parse(text)
-            except SavannaError:  # a seat written by another program: shown as it is
-                names[seat] = f"{names[seat]} ({text})"
-                continue
-            if spec.bot is not None:
-                names[seat] = M("seat.bot", lang, n=seat + 1, bot=spec.bot)
+    events = [event_of(states[i], states[i + 1].history[i], lang) for i in range(n)]
+    names = seat_names(record, game.num_players, lang)
+    title_text = M("step.title", lang, game=game_title(game, lang), n=n)
 
-    def who(i: int) -> str:
-        return M("chance.name", lang) if actors[i] == CHANCE else names[actors[i]]
+    def who(actor: int) -> str:
+        return M("chance.name", lang) if actor == CHANCE else names[actor]
 
-    def what(i: int, pos: int) -> str:
-        revealed = pos == n and states[n].is_terminal()
-        return record.actions[i] if public[i] or revealed else M("hidden", lang)
+    def short(actor: int) -> str:
+        name = M("chance.name", lang) if actor == CHANCE else M("seat.short", lang, n=actor + 1)
+        return name + M("colon", lang)
 
-    console.print(Text(M("step.title", lang, game=game_title(game, lang), n=n), style="bold"))
+    def hidden(event: Event) -> str:
+        return M("hidden", lang) if event.is_chance else M("hidden.move", lang)
+
+    def said(event: Event, revealed: bool, room: int) -> str:
+        """The action in words, with its notation when the line has room for it."""
+        words = (event.words or event.text) if revealed else event.words_to(None)
+        if words is None:
+            return hidden(event)
+        words = localise(words, lang)
+        both = f"{words} ({event.text})"
+        return words if words == event.text or len(both) > room else both
 
     def draw(pos: int) -> None:
         state = states[pos]
@@ -82,9 +101,20 @@ def step_through(
         if pos == 0:
             header = M("step.start", lang, n=n)
         else:
-            header = M("step.at", lang, i=pos, n=n, who=who(pos - 1), what=what(pos - 1, pos))
-        chance = [what(i, pos) for i in range(pos) if actors[i] == CHANCE][-4:]
-        last = [f"{who(i)} {what(i, pos)}" for i in range(pos) if actors[i] != CHANCE][-3:]
+            event = events[pos - 1]
+            revealed = pos == n and state.is_terminal()
+            start = M("step.at", lang, i=pos, n=n, who=who(event.actor), what="")
+            what = said(event, revealed, console.width - len(start))
+            header = M("step.at", lang, i=pos, n=n, who=who(event.actor), what=what)
+        message = [Text(header, style="bold")]
+        if pos == n and state.is_terminal():
+            render(
+                console,
+                end_screen(state, names, lang, console.width, console.height, message=message),
+            )
+            return
+        title = Text(f"{title_text} ", style="bold")
+        title.append("─" * 80, style="dim")
         player = state.current_player()
         if state.is_terminal():
             turn = M("status.over", lang)
@@ -92,19 +122,23 @@ def step_through(
             turn = M("chance.name", lang)
         else:
             turn = names[player]
-        console.print(Text(header, style="bold"))
-        console.print(
-            arrange(
-                console,
-                heading=game_title(game, lang),
-                body=board_body(game, state.observation(None), lang),
-                rows=status_rows(lang, turn=turn, chance=chance, last=last, scores=None),
-                lang=lang,
-                reserve=3,
+        status = Text(M("status.turn", lang) + M("colon", lang), style="bold")
+        status.append(turn, style="bold green")
+        log = log_entries(events[:pos], None, short, hidden, sep=M("sep", lang))
+        legend = legend_entries(game, lang)
+        sections = [Lines([status], required=-1), Lines(log, required=1, keep_last=True)]
+        if legend:
+            sections.append(
+                Lines([Text(M("legend.title", lang), style="bold"), *legend], whole=True)
             )
+        screen = Screen(
+            title=title,
+            board=board_lines(game, state.observation(None), lang),
+            sections=sections,
+            ranks=[0, 2, 1][: len(sections)],
+            message=message,
         )
-        if pos == n and state.is_terminal():
-            console.print(*final_report(state, names, headers, lang))
+        render(console, compose(screen, console.width, console.height))
 
     pos = 0
     redraw = True

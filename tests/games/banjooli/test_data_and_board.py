@@ -16,7 +16,7 @@ from tests.games.banjooli.helpers import CURVE_FIRST, STRAIGHTS, game, sp
 
 from savanna.core.errors import NotationError, OptionError
 from savanna.games.banjooli.board import FINISH, Board
-from savanna.games.banjooli.data import CardData, GameData, TileData, load_data
+from savanna.games.banjooli.components import CardData, GameData, TileData, load_data
 
 CURVES = {"bend_left", "bend_right"}
 

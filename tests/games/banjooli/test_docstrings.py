@@ -7,7 +7,7 @@ import importlib
 
 import pytest
 
-MODULES = ["board", "data", "render", "rules", "scoring"]
+MODULES = ["actions", "board", "components", "render", "rules", "scoring"]
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -12,7 +12,7 @@ import xml.etree.ElementTree as ET
 import pytest
 from tests.games.banjooli.helpers import game, position, sp
 
-from savanna.games.banjooli.data import load_data
+from savanna.games.banjooli.components import load_data
 from savanna.games.banjooli.render import tile_svg, tile_text
 
 

@@ -15,8 +15,9 @@ from hypothesis import strategies as st
 
 from savanna.core.record import record_of, replay
 from savanna.games.banjooli import BanjooliGame
-from savanna.games.banjooli.data import load_data
-from savanna.games.banjooli.state import ARRIVED, PHASES
+from savanna.games.banjooli.components import load_data
+from savanna.games.banjooli.phase import ARRIVED
+from savanna.games.banjooli.phase import PHASE_NAMES as PHASES
 
 configs = st.fixed_dictionaries(
     {

@@ -11,8 +11,10 @@ from hypothesis import strategies as st
 from savanna.core import record_of, replay_states
 from savanna.core.play import sample_action
 from savanna.games.hyena import HyenaGame
+from savanna.games.hyena.phase import Place
 from savanna.games.hyena.ruleset import RULESET_NAMES
-from savanna.games.hyena.state import BACK, EATEN, HOME, OUT, VILLAGE, WELL
+
+VILLAGE, OUT, WELL, BACK, HOME, EATEN = (Place.VILLAGE, Place.OUT, Place.WELL, Place.BACK, Place.HOME, Place.EATEN)
 
 games = st.builds(
     lambda rules, players, length: HyenaGame(

@@ -32,11 +32,19 @@ Scoring: 5/4/3 for the 1st/2nd/3rd guessed right, 2 per arrived ostrich misplace
 last guessed right unless two ostriches tie for last, +2 per Oor berry; ties are broken by the
 number of exact places guessed, then shared.
 
-What every seat sees at the end: all Predictions and the score worked out line by line
-(``data["score_breakdown"]``).
+What every seat sees at the end: all Predictions, and the score worked out line by line
+(``BanjooliGame.score_sheets``).
 
 Version history: 1 — first release. 2 — double-sided common tiles (the ``sides`` chance
-node), Dof Nooxoor jokers distributed die by die, the score breakdown at the end. Rules: ``docs/rules/banjooli.md``.
+node), Dof Nooxoor jokers distributed die by die, the score worked out at the end.
+Rules: ``docs/rules/banjooli.md``.
+
+Modules (the common layout, ``docs/architecture.md``): ``game`` (spec, options, wiring),
+``state`` (the phase machine), ``actions`` (the action codec), ``rules`` (clauses, sources,
+refusals), ``scoring``, ``notation``, ``observation``, ``render``, ``evaluation``,
+``heuristic``, ``data/``; and this game's own ``board`` (the track and its move tables),
+``components`` (tiles, cards, berries from ``data/``) and ``phase`` (named values of a
+position).
 """
 
 from __future__ import annotations

@@ -24,9 +24,9 @@ from collections import deque
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
-from savanna.games.banjooli.data import load_data
+from savanna.games.banjooli.components import SpaceKind, load_data
 
-__all__ = ["DIRECTIONS", "FINISH", "NONE", "PASSABLE", "Board", "SpaceKind"]
+__all__ = ["DIRECTIONS", "FINISH", "HALTING", "NONE", "PASSABLE", "Board", "SpaceKind"]
 
 NONE = -1
 """No space in that direction."""
@@ -34,23 +34,14 @@ FINISH = -2
 """The finishing line (beyond the last row)."""
 DIRECTIONS = "LFR"
 """Forward directions: L = diagonal to the lower lane, F = straight, R = diagonal to the higher lane."""
-PASSABLE = frozenset("n.~cl=v")
-"""Space codes an ostrich may enter (not rock ``#``, water ``w`` or ravine ``x``)."""
-
-
-class SpaceKind:
-    """Space codes (see ``data/tiles.toml``)."""
-
-    NEST = "n"
-    LAND = "."
-    ROCK = "#"
-    QUICKSAND = "~"
-    WATER = "w"
-    CROCODILE = "c"
-    BRIDGE = "="
-    RAVINE = "x"
-    LAVA = "l"
-    VORTEX = "v"
+PASSABLE = frozenset(
+    (SpaceKind.NEST, SpaceKind.LAND, SpaceKind.QUICKSAND, SpaceKind.CROCODILE, SpaceKind.LAVA, SpaceKind.BRIDGE,
+     SpaceKind.VORTEX)
+)
+"""Space codes an ostrich may enter (not rock, water or ravine: rules ``move.rock``,
+``croc.water``, ``ravine.bridge``)."""
+HALTING = frozenset((SpaceKind.QUICKSAND, SpaceKind.VORTEX))
+"""Space codes that stop a movement (rules ``quicksand.scare``, ``vortex.swap``)."""
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -99,7 +90,7 @@ class Board:
         Raises:
             KeyError: for an unknown tile id.
         """
-        kind: list[str] = ["n"] * 5
+        kind: list[str] = [SpaceKind.NEST] * 5
         lane: list[int] = [0, 1, 2, 3, 4]
         tile_of: list[int] = [0] * 5
         row_of: list[int] = [0] * 5
@@ -165,7 +156,7 @@ class Board:
             from_exit=tuple(from_exit),
             back=tuple(tuple(b) for b in back),
             croc_rows=croc_rows,
-            halts=tuple(code in "~v" for code in kind),
+            halts=tuple(code in HALTING for code in kind),
         )
 
     def behind(self, space: int, steps: int) -> list[int]:
@@ -249,10 +240,10 @@ def _segment(tile_id: str) -> _Segment:
         for here, ahead in itertools.pairwise(rows):
             _link(here, ahead, lane, flat, fwd)
         entries, exits = rows[0], rows[-1]
-        ditch = [i for i, codes in enumerate(tile.rows) if "w" in codes]
+        ditch = [i for i, codes in enumerate(tile.rows) if SpaceKind.WATER in codes]
         if ditch:
             beyond = tuple(tuple(r) for r in rows[ditch[-1] + 1 :])
-            croc = [(s, beyond) for r in ditch for s in rows[r] if kind[s] == "c"]
+            croc = [(s, beyond) for r in ditch for s in rows[r] if kind[s] == SpaceKind.CROCODILE]
     return _Segment(
         kind=tuple(kind), lane=tuple(lane), row=tuple(row), fenced=tile.kind == "curve", fwd=tuple(fwd),
         entries=tuple(entries), exits=tuple(exits), croc=tuple(croc),

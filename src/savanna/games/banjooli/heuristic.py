@@ -24,28 +24,36 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from savanna.core.game import Observation
-from savanna.games.banjooli.data import load_data
-from savanna.games.banjooli.state import (
-    A_GIVE,
-    A_MOVE,
-    A_PASS,
-    A_SPACE,
-    A_SPELL,
-    A_SPLIT,
-    A_STEP,
-    A_SWAP,
-    A_UNSPELL,
-    ARRIVED,
-    PLACE,
-    REROLL,
+from savanna.games.banjooli.actions import (
     WHITE,
-    BanjooliState,
+    ChooseSpace,
+    Give,
+    MagicFive,
+    Move,
+    Pass,
+    Reroll,
+    Spell,
+    Step,
+    Swap,
+    Unspell,
+    from_id,
 )
+from savanna.games.banjooli.board import Board, SpaceKind
+from savanna.games.banjooli.components import load_data
+from savanna.games.banjooli.notation import parse_position
+from savanna.games.banjooli.observation import view
+from savanna.games.banjooli.phase import ARRIVED, Phase
 
 if TYPE_CHECKING:
     from savanna.games.banjooli.game import BanjooliGame
+    from savanna.games.banjooli.state import BanjooliState
 
 __all__ = ["choose", "weights"]
+
+QUICKSAND_PENALTY = 6
+"""Steps a step into quicksand counts extra (it scares the ostrich, rule ``quicksand.scare``)."""
+FINISH_VALUE = 100.0
+"""Value of crossing the line with a wanted ostrich (minus it for an unwanted one)."""
 
 
 def weights(card: int) -> list[float]:
@@ -58,12 +66,11 @@ def weights(card: int) -> list[float]:
     return out
 
 
-def _progress(state: BanjooliState, want: list[float]) -> float:
-    board = state.board
-    assert board is not None
+def _progress(board: Board, pos: list[int], want: list[float]) -> float:
+    """The weighted progress of the ostriches at ``pos`` (higher is better for the seat)."""
     total = 0.0
     for o in range(5):
-        p = state.pos[o]
+        p = pos[o]
         dist = 0 if p == ARRIVED else board.dist[p]
         total -= want[o] * dist
     return total
@@ -71,8 +78,9 @@ def _progress(state: BanjooliState, want: list[float]) -> float:
 
 def choose(game: BanjooliGame, observation: Observation, legal: Sequence[int], rng: random.Random) -> int:
     """The heuristic's action among ``legal`` for the observing seat."""
-    state = game._decode(str(observation.data["position"]))
-    want = weights(int(observation.data["card"]))
+    data = view(observation)
+    state = parse_position(game, data["position"])
+    want = weights(data["card"])
     if len(legal) == 1:
         return legal[0]
     scored: list[tuple[float, float, int]] = []
@@ -81,57 +89,59 @@ def choose(game: BanjooliGame, observation: Observation, legal: Sequence[int], r
     return max(scored)[2]
 
 
+def _reroll_value(state: BanjooliState, want: list[float], mask: int) -> float:
+    """Reroll the dice that serve no wanted ostrich (10 for exactly that set)."""
+    if state.phase != Phase.REROLL:
+        return 0.0
+    keep = 0
+    for i in range(5):
+        face = state.dice[i]
+        if face == WHITE or (face < 5 and want[face] > 0):
+            keep |= 1 << i
+    face = state.dice[5]
+    if face == WHITE or face in state.arrived or (
+        face < 5 and (want[face] < -1 or (want[face] > 0 and state.scared[face]))
+    ):
+        keep |= 1 << 5
+    wanted_mask = 0b111111 & ~keep
+    return 10.0 if mask == wanted_mask else -bin(mask ^ wanted_mask).count("1")
+
+
 def _value(state: BanjooliState, want: list[float], action: int) -> float:
     board = state.board
-    if action < A_MOVE:
-        if state.phase != REROLL:
-            return 0.0
-        keep = 0
-        for i in range(5):
-            face = state.dice[i]
-            if face == WHITE or (face < 5 and want[face] > 0):
-                keep |= 1 << i
-        face = state.dice[5]
-        if face == WHITE or face in state.arrived or (
-            face < 5 and (want[face] < -1 or (want[face] > 0 and state.scared[face]))
-        ):
-            keep |= 1 << 5
-        wanted_mask = 0b111111 & ~keep
-        return 10.0 if action == wanted_mask else -bin(action ^ wanted_mask).count("1")
-    if action < A_STEP or action >= A_SPLIT:
-        o = (action - A_SPLIT) // 18 if action >= A_SPLIT else (action - A_MOVE) // 8
-        return want[o] * state.move_points(action)
-    if action < A_SPELL:
-        assert board is not None
-        t = state._landing(state.pos[state.mover], action - A_STEP)
+    value = from_id(action)
+    if isinstance(value, Reroll):
+        return _reroll_value(state, want, value.mask)
+    if isinstance(value, Move | MagicFive):
+        return want[value.ostrich] * state.move_points(action)
+    assert board is not None  # every other decision is taken on a laid-out board
+    if isinstance(value, Step):
+        t = state.landing(state.pos[state.mover], value.direction)
         w = want[state.mover]
         if t < 0:
-            return 100.0 * (1 if w >= 0 else -1)
-        penalty = 6 if board.kind[t] == "~" else 0
+            return FINISH_VALUE * (1 if w >= 0 else -1)
+        penalty = QUICKSAND_PENALTY if board.kind[t] == SpaceKind.QUICKSAND else 0
         return -w * (board.dist[t] + penalty)
-    if action < A_UNSPELL:
-        o = action - A_SPELL
-        assert board is not None
+    if isinstance(value, Spell):
+        o = value.ostrich
         leader = min((board.dist[p], i) for i, p in enumerate(state.pos) if p != ARRIVED)[1]
-        value = -want[o] * 2
+        worth = -want[o] * 2
         if o == leader and want[o] < 0:
-            value += 2
-        return value
-    if action < A_PASS:
-        return want[action - A_UNSPELL] * 1.5
-    if action == A_PASS:
+            worth += 2
+        return worth
+    if isinstance(value, Unspell):
+        return want[value.ostrich] * 1.5
+    if isinstance(value, Pass):
         return -0.1
-    if action < A_SWAP:
+    if isinstance(value, Give):
         nxt = (state.seat + state.direction) % state.n
-        return 1.0 if action - A_GIVE == nxt else 0.0
-    if action < A_SPACE:
-        trial = state.clone()
-        trial._swap(trial.mover, action - A_SWAP)
-        return _progress(trial, want)
-    if state.phase == PLACE:
+        return 1.0 if value.seat == nxt else 0.0
+    pos = list(state.pos)
+    if isinstance(value, Swap):
+        pos[state.mover], pos[value.ostrich] = pos[value.ostrich], pos[state.mover]
+        return _progress(board, pos, want)
+    assert isinstance(value, ChooseSpace)
+    if state.phase == Phase.PLACE:
         return 0.0
-    trial = state.clone()
-    o = trial.mover
-    trial.occ[trial.pos[o]] = -1
-    trial.pos[o] = action - A_SPACE
-    return _progress(trial, want)
+    pos[state.mover] = value.space
+    return _progress(board, pos, want)

@@ -1,86 +1,504 @@
-"""Banjooli actions in words for people (``move B+W`` → "blue 2 (blue + white joker)").
+"""Banjooli notation, both directions: actions (``move Y+W``, ``jump L``) and positions.
 
-The words come from the message catalogue (``action.*``, ``colour.*``, ``direction.*``).
+Action notation out of context is the codec's (``str(Move(...))``); the position decides
+two words, ``jump`` for a step over an ostrich and ``berry`` for a space chosen while
+placing berries. Numbers 1-6 may replace the colour letters when parsing (6 = the white
+joker). Chance outcomes are written ``roll G``, ``vortex G``, ``deal 7``,
+``layout plain,rocks,...``, ``sides plain,salt_pan,...``, ``berry-is oor``, ``fix oor``.
+
+A position is one line of ``KEY=value`` fields after the word ``banjooli``::
+
+    banjooli L=<tiles> P=<phase> S=<seat> D=<+|-> T=<turn> O=<ostriches> A=<arrived>
+        C=<cards> X=<dice> Q=<to roll> N=<after roll> R=<rerolled> M=<mover:points>
+        F=<flags> Z=<frenzy counts> B=<berries> K=<picked> J=<peeks> G=<spear>
+        V=<reason:choices> Y=<berries to identify> H=<lion>
+
+Secrets a viewer may not see are written ``?`` (its own Prediction and the berries it
+peeked at are shown; every Prediction at the end). ``describe`` words an action for people
+from the message catalogue.
 """
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
-from savanna.games.banjooli.board import DIRECTIONS
-from savanna.games.banjooli.data import load_data
+from savanna.core.errors import IllegalActionError, NotationError
+from savanna.core.game import State
+from savanna.games.banjooli.actions import (
+    FACES,
+    MAX_SPACES,
+    WHITE,
+    Action,
+    ChooseSpace,
+    Give,
+    MagicFive,
+    Move,
+    Pass,
+    Reroll,
+    Spell,
+    Step,
+    Swap,
+    Unspell,
+    from_id,
+)
+from savanna.games.banjooli.board import DIRECTIONS, Board, SpaceKind
+from savanna.games.banjooli.components import COLOURS, load_data
+from savanna.games.banjooli.phase import (
+    ARRIVED,
+    EMPTY,
+    NO_CARD,
+    NOT_ROLLED,
+    PHASE_NAMES,
+    UNKNOWN_CARD,
+    UNKNOWN_TOKEN,
+    Phase,
+    Reason,
+)
 from savanna.games.banjooli.rules import MESSAGES
 
 if TYPE_CHECKING:
+    from savanna.games.banjooli.game import BanjooliGame
     from savanna.games.banjooli.state import BanjooliState
 
-__all__ = ["colour_name", "describe"]
+__all__ = ["action_text", "colour_name", "describe", "parse_action", "parse_position", "position_text"]
+
+BERRY_LETTERS = "abcdefghijk"
+"""The notation letter of each berry token (a Tër! ... k Joka)."""
+_BERRY_IDS = tuple(b.id for b in load_data().berries)
+_DIE_TEXT = {NOT_ROLLED: ".", **dict(enumerate(FACES))}
+_FRONTS = {load_data().tile(front).back: front for kind in ("straight", "curve") for front in load_data().fronts(kind)}
+"""Back face id → the front face id naming the physical common tile."""
+_MOVE_RE = re.compile(r"^move\s+(\w)\s*((?:\+\s*\d?\s*\w\s*)*)(\*\s*5)?$")
 
 
+def _face(text: str) -> int:
+    """A die face from a colour letter or a number 1-6 (6 = white joker)."""
+    t = text.strip().upper()
+    if len(t) == 1 and t in FACES:
+        return FACES.index(t)
+    if t.isdigit() and 1 <= int(t) <= 6:
+        return int(t) - 1
+    raise ValueError(text)
+
+
+def _ostrich(text: str) -> int:
+    face = _face(text)
+    if face == WHITE:
+        raise ValueError(text)
+    return face
+
+
+# -- actions ---------------------------------------------------------------------------
+def action_text(state: BanjooliState, action: int) -> str:
+    """The notation of ``action`` (a seat action or chance outcome) in ``state``.
+
+    Raises:
+        ValueError: when ``action`` is no action of this position's kind.
+    """
+    phase = state.phase
+    if phase in (Phase.ROLL, Phase.VORTEX):
+        return f"{PHASE_NAMES[phase]} {FACES[action]}"
+    if phase == Phase.LAYOUT:
+        return "layout " + ",".join(state.game.layouts[action])
+    if phase == Phase.SIDES:
+        return "sides " + ",".join(state.faces(action))
+    if phase == Phase.DEAL:
+        return f"deal {action + 1}"
+    if phase in (Phase.BERRY, Phase.FIX):
+        return f"{'berry-is' if phase == Phase.BERRY else 'fix'} {_BERRY_IDS[action]}"
+    value = from_id(action)
+    if isinstance(value, Step):
+        return value.text(jump=_jumps(state, value.direction))
+    if isinstance(value, ChooseSpace):
+        return value.text(berry=phase == Phase.PLACE)
+    return str(value)
+
+
+def _jumps(state: BanjooliState, direction: int) -> bool:
+    """Whether the mover's step in ``direction`` jumps an ostrich (rule ``jump.one_point``)."""
+    board = state.board
+    if state.phase != Phase.STEP or board is None or state.mover < 0:
+        return False
+    t = board.fwd[3 * state.pos[state.mover] + direction]
+    return t >= 0 and state.occ[t] != EMPTY
+
+
+def parse_action(state: BanjooliState, text: str) -> int:
+    """The action ``text`` names in ``state``; a well-formed but refused one names its rule.
+
+    Raises:
+        NotationError: the text is no action of this game.
+        IllegalActionError: the action is refused (the rule is named).
+    """
+    game = state.game
+    if state.is_terminal():
+        raise game.refuse(text, "game.over")
+    if state.is_chance_node():
+        words = text.strip().lower().split()
+        if state.phase in (Phase.ROLL, Phase.VORTEX) and len(words) == 2 and words[0] == PHASE_NAMES[state.phase]:
+            try:
+                return _face(words[1])
+            except ValueError:
+                pass
+        if state.phase == Phase.DEAL and len(words) == 2 and words[0] == "deal" and words[1].isdigit():
+            card = int(words[1]) - 1
+            if card in state.cards and 0 <= card < len(load_data().cards):
+                raise game.refuse(text, "setup.deal")  # that card is already dealt
+        return State.parse_action(state, text)  # the notation of a legal outcome
+    action = _parse_seat_action(state, text).to_id()
+    if action not in state.legal_actions():
+        raise state.explain_illegal(action)
+    return action
+
+
+def _parse_seat_action(state: BanjooliState, text: str) -> Action:
+    """The seat action ``text`` names, legal or not.
+
+    Raises:
+        NotationError: no action of this game reads so.
+        IllegalActionError: a move combining two kinds of joker (rule ``move.joker_one_kind``)
+            or lending an ostrich its own colour (rule ``move.colour_count``).
+    """
+    t = " ".join(text.strip().lower().split())
+    try:
+        if t == "keep":
+            return Reroll(0)
+        if t.startswith("reroll"):
+            digits = re.sub(r"[\s,]", "", t[6:])
+            mask = 0
+            for ch in digits:
+                i = int(ch)
+                if not 1 <= i <= 6 or mask >> (i - 1) & 1:
+                    raise ValueError(ch)
+                mask |= 1 << (i - 1)
+            if not mask:
+                raise ValueError(t)
+            return Reroll(mask)
+        match = _MOVE_RE.match(t)
+        if match:
+            return _parse_move(state, text, match)
+        words = t.split()
+        if len(words) == 1 and words[0].upper() in DIRECTIONS:
+            return Step(DIRECTIONS.index(words[0].upper()))
+        if len(words) == 2:
+            verb, arg = words
+            if verb in ("step", "jump", "cross") and arg.upper() in DIRECTIONS:
+                return Step(DIRECTIONS.index(arg.upper()))
+            if verb == "spell":
+                return Spell(_ostrich(arg))
+            if verb == "unspell":
+                return Unspell(_ostrich(arg))
+            if verb == "give" and 0 <= int(arg) < state.n:
+                return Give(int(arg))
+            if verb == "swap":
+                return Swap(_ostrich(arg))
+            if verb in ("to", "berry") and 0 <= int(arg) < MAX_SPACES:
+                return ChooseSpace(int(arg))
+        if t == "pass":
+            return Pass()
+    except IllegalActionError:
+        raise  # well formed, refused by a rule (an IllegalActionError is a ValueError too)
+    except ValueError:
+        pass
+    raise MESSAGES.notation_error(text, "notation.action")
+
+
+def _parse_move(state: BanjooliState, text: str, match: re.Match[str]) -> Move | MagicFive:
+    o = _ostrich(match.group(1))
+    jokers = [x.replace(" ", "") for x in match.group(2).split("+") if x.strip()]
+    if match.group(3):
+        if jokers:
+            raise ValueError(text)
+        return MagicFive(o)
+    faces = {_face(j[-1]) for j in jokers}
+    if len(faces) > 1:
+        raise state.game.refuse(text, "move.joker_one_kind")
+    if not faces:
+        return Move(o)
+    face = faces.pop()
+    if face == o:
+        raise state.game.refuse(text, "move.colour_count")
+    counted = [int(j[:-1]) for j in jokers if len(j) == 2]
+    if counted:
+        if len(jokers) > 1 or not 1 <= counted[0] <= 5:
+            raise ValueError(text)
+        have = state.counts_now()
+        # part of a joker kind (Dof Nooxoor): fewer dice than the kind shows
+        if have is not None and counted[0] < have[face] and counted[0] <= 3:
+            return Move(o, face, counted[0])
+    return Move(o, face)
+
+
+# -- words for people --------------------------------------------------------------------
 def colour_name(face: int, lang: str) -> str:
     """The colour of die face ``face`` (0-4 the ostriches, 5 white) in ``lang``."""
-    return MESSAGES.text(f"colour.{'BYRGPW'[face]}", lang)
+    return MESSAGES.text(f"colour.{FACES[face]}", lang)
 
 
 def describe(state: BanjooliState, action: int, lang: str) -> str:
-    """``action`` (legal in ``state``) in words for people."""
-    from savanna.games.banjooli import state as engine
-
+    """``action`` (legal in ``state``) in words for people (``move B+W`` → "blue 2 (blue + white joker)")."""
     say = MESSAGES.text
     phase = state.phase
-    if phase == engine.ROLL:
+    if phase == Phase.ROLL:
         return say("action.roll", lang, die=state.to_roll[0] + 1, face=colour_name(action, lang))
-    if phase == engine.VORTEX:
+    if phase == Phase.VORTEX:
         return say("action.vortex", lang, face=colour_name(action, lang))
-    if phase == engine.LAYOUT:
+    if phase == Phase.LAYOUT:
         return say("action.layout", lang, tiles=", ".join(state.game.layouts[action]))
-    if phase == engine.SIDES:
+    if phase == Phase.SIDES:
         return say("action.sides", lang, tiles=", ".join(state.faces(action)))
-    if phase == engine.DEAL:
+    if phase == Phase.DEAL:
         return say("action.deal", lang, card=action + 1)
-    if phase in (engine.BERRY, engine.FIX):
+    if phase in (Phase.BERRY, Phase.FIX):
         berry = load_data().berries[action]
         meaning = berry.meaning_fr if lang == "fr" else berry.meaning
-        key = "action.berry_is" if phase == engine.BERRY else "action.fix"
+        key = "action.berry_is" if phase == Phase.BERRY else "action.fix"
         return say(key, lang, berry=berry.name, meaning=meaning)
-    if action < engine.A_MOVE:
-        if action == 0:
+    value = from_id(action)
+    if isinstance(value, Reroll):
+        if not value.mask:
             return say("action.keep", lang)
-        return say("action.reroll", lang, dice=", ".join(str(i + 1) for i in range(6) if action >> i & 1))
-    if engine.A_MOVE <= action < engine.A_STEP or action >= engine.A_SPLIT:
-        points = state.move_points(action)
-        if action >= engine.A_SPLIT:
-            o, rest = divmod(action - engine.A_SPLIT, 18)
-            k, j = divmod(rest, 3)
-            joker = engine.WHITE if k == 0 else k - 1
-            return say(
-                "action.move_part", lang, ostrich=colour_name(o, lang), points=points, count=j + 1,
-                joker=colour_name(joker, lang),
-            )
-        o, k = divmod(action - engine.A_MOVE, 8)
-        if k == engine.MAGIC:
-            return say("action.move_magic", lang, ostrich=colour_name(o, lang))
-        if k == 0:
-            return say("action.move", lang, ostrich=colour_name(o, lang), points=points)
-        joker = engine.WHITE if k == 1 else k - 2
-        return say("action.move_joker", lang, ostrich=colour_name(o, lang), points=points, joker=colour_name(joker, lang))
-    if action < engine.A_SPELL:
-        verb = state.action_to_text(action).split()[0]
-        direction = say(f"direction.{DIRECTIONS[action - engine.A_STEP]}", lang)
+        return say("action.reroll", lang, dice=", ".join(str(i + 1) for i in value.dice))
+    if isinstance(value, MagicFive):
+        return say("action.move_magic", lang, ostrich=colour_name(value.ostrich, lang))
+    if isinstance(value, Move):
+        ostrich, points = colour_name(value.ostrich, lang), state.move_points(action)
+        if value.joker is None:
+            return say("action.move", lang, ostrich=ostrich, points=points)
+        joker = colour_name(value.joker, lang)
+        if value.part:
+            return say("action.move_part", lang, ostrich=ostrich, points=points, count=value.part, joker=joker)
+        return say("action.move_joker", lang, ostrich=ostrich, points=points, joker=joker)
+    if isinstance(value, Step):
+        verb = "jump" if _jumps(state, value.direction) else "step"
+        direction = say(f"direction.{DIRECTIONS[value.direction]}", lang)
         return say(f"action.{verb}", lang, ostrich=colour_name(state.mover, lang), direction=direction)
-    if action < engine.A_UNSPELL:
-        return say("action.spell", lang, ostrich=colour_name(action - engine.A_SPELL, lang))
-    if action < engine.A_PASS:
-        return say("action.unspell", lang, ostrich=colour_name(action - engine.A_UNSPELL, lang))
-    if action == engine.A_PASS:
+    if isinstance(value, Spell):
+        return say("action.spell", lang, ostrich=colour_name(value.ostrich, lang))
+    if isinstance(value, Unspell):
+        return say("action.unspell", lang, ostrich=colour_name(value.ostrich, lang))
+    if isinstance(value, Pass):
         return say("action.pass", lang)
-    if action < engine.A_SWAP:
-        return say("action.give", lang, player=action - engine.A_GIVE + 1)
-    if action < engine.A_SPACE:
-        return say("action.swap", lang, ostrich=colour_name(action - engine.A_SWAP, lang))
-    space = action - engine.A_SPACE
-    if phase == engine.PLACE:
-        return say("action.berry", lang, space=space)
+    if isinstance(value, Give):
+        return say("action.give", lang, player=value.seat + 1)
+    if isinstance(value, Swap):
+        return say("action.swap", lang, ostrich=colour_name(value.ostrich, lang))
+    if phase == Phase.PLACE:
+        return say("action.berry", lang, space=value.space)
     assert state.board is not None  # a space is chosen on a laid-out board
-    return say("action.to", lang, ostrich=colour_name(state.mover, lang), space=state.board.name(space))
+    return say("action.to", lang, ostrich=colour_name(state.mover, lang), space=state.board.name(value.space))
+
+
+# -- positions ---------------------------------------------------------------------------
+def position_text(state: BanjooliState, viewer: int | None, *, full: bool = False) -> str:
+    """Position notation; ``full`` shows every secret, else only ``viewer``'s.
+
+    At the end every Prediction is revealed (EN End of the Game: "the players reveal their
+    Prediction Sheets"); berries nobody saw stay hidden.
+    """
+    board = state.board
+    reveal = full or state.phase == Phase.OVER
+    scared = state.scared
+    berries = state.berries
+    if berries:
+        seen = state.peeks[viewer] if viewer is not None else ()
+        berry_text = ",".join([
+            f"{s}:" + (BERRY_LETTERS[t] if t >= 0 and (full or s in seen) else "?")
+            for s, t in sorted(berries.items())
+        ])
+    else:
+        berry_text = "-"
+    flags = ("t" if state.turn_over else "") + ("z" if state.frenzy_pending else "") + ("f" if state.in_frenzy else "")
+    fields = [
+        "banjooli",
+        "L=" + (",".join(board.tiles) if board is not None else ",".join(state.order) or "-"),
+        "P=" + PHASE_NAMES[state.phase],
+        f"S={state.seat}",
+        "D=" + ("+" if state.direction == 1 else "-"),
+        f"T={state.turn}",
+        "O=" + ",".join([("F" if p == ARRIVED else str(p)) + ("s" if scared[o] else "") for o, p in enumerate(state.pos)]),
+        "A=" + ("".join([COLOURS[o] for o in state.arrived]) or "-"),
+        "C=" + ",".join([
+            "-" if c < 0 else (str(c) if reveal or s == viewer else "?") for s, c in enumerate(state.cards)
+        ]),
+        "X=" + "".join([_DIE_TEXT[f] for f in state.dice]),
+        "Q=" + ("".join([str(i) for i in state.to_roll]) or "-"),
+        "N=" + PHASE_NAMES[state.after_roll],
+        f"R={int(state.rerolled)}",
+        "M=" + (f"{state.mover}:{state.points}" if state.mover >= 0 else "-"),
+        "F=" + (flags or "-"),
+        "Z=" + "".join([str(c) for c in state.frenzy]),
+        "B=" + berry_text,
+        "K=" + (",".join([f"{BERRY_LETTERS[t]}{s}" for t, s in state.picked]) or "-"),
+        "J=" + "/".join([".".join([str(s) for s in sorted(p)]) if p else "-" for p in state.peeks]),
+        "G=" + ("".join([str(s) for s in range(state.n) if state.spear[s]]) or "-"),
+        "V=" + state.reason + ":" + (".".join([str(s) for s in state.choices]) or "-"),
+        "Y=" + (".".join([str(s) for s in state.fix_queue]) or "-"),
+        f"H={state.lion}",
+    ]
+    return " ".join(fields)
+
+
+def parse_position(game: BanjooliGame, text: str) -> BanjooliState:
+    """Rebuild a state from :func:`position_text` (``?`` secrets are left unknown).
+
+    Raises:
+        NotationError: when the text is not a Banjooli position of this configuration.
+    """
+    try:
+        return _decode(game, text)
+    except NotationError:
+        raise
+    except (ValueError, KeyError, IndexError) as exc:
+        raise MESSAGES.notation_error(text, "notation.position", {"why": str(exc)}) from None
+
+
+def _decode(game: BanjooliGame, text: str) -> BanjooliState:
+    parts = text.split()
+    if not parts or parts[0] != "banjooli":
+        raise ValueError("it must start with 'banjooli'")
+    kv = dict(p.split("=", 1) for p in parts[1:])
+    n = game.num_players
+    st = game.new_initial_state()
+    if kv["L"] != "-":
+        tiles = tuple(kv["L"].split(","))
+        physical = tuple(_FRONTS.get(t, t) for t in tiles)
+        if physical not in game.layout_set:
+            raise ValueError(f"layout {kv['L']} is not a layout of this configuration")
+        if kv["P"] == "sides":
+            if physical != tiles:
+                raise ValueError("before the sides are drawn the layout names the tiles' front faces")
+            st.order = tiles
+        else:
+            st.order = physical
+            st.board = Board.build(tiles)
+    board = st.board
+    st.phase = PHASE_NAMES.index(kv["P"])
+    st.seat = int(kv["S"])
+    st.direction = 1 if kv["D"] == "+" else -1 if kv["D"] == "-" else int("x")
+    st.turn = int(kv["T"])
+    entries = kv["O"].split(",")
+    if len(entries) != 5:
+        raise ValueError("five ostriches")
+    size = board.size if board is not None else 5
+    for o, entry in enumerate(entries):
+        st.scared[o] = entry.endswith("s")
+        where = entry.rstrip("s")
+        st.pos[o] = ARRIVED if where == "F" else int(where)
+        if st.pos[o] != ARRIVED and not 0 <= st.pos[o] < size:
+            raise ValueError(f"ostrich {o} is off the board")
+    st.arrived = [] if kv["A"] == "-" else [COLOURS.index(c) for c in kv["A"]]
+    if sorted(st.arrived) != sorted(o for o in range(5) if st.pos[o] == ARRIVED):
+        raise ValueError("arrival order and arrived ostriches differ")
+    cards = kv["C"].split(",")
+    if len(cards) != n:
+        raise ValueError(f"{n} cards")
+    st.cards = [NO_CARD if c == "-" else UNKNOWN_CARD if c == "?" else int(c) for c in cards]
+    known = [c for c in st.cards if c >= 0]
+    if len(set(known)) != len(known) or any(c > 9 for c in known):
+        raise ValueError("cards are distinct numbers 0-9")
+    if len(kv["X"]) != 6:
+        raise ValueError("six dice")
+    st.dice = [NOT_ROLLED if ch == "." else FACES.index(ch) for ch in kv["X"]]
+    st.to_roll = [] if kv["Q"] == "-" else [int(ch) for ch in kv["Q"]]
+    st.after_roll = PHASE_NAMES.index(kv["N"])
+    st.rerolled = kv["R"] == "1"
+    if kv["M"] != "-":
+        m, p = kv["M"].split(":")
+        st.mover, st.points = int(m), int(p)
+    flags = kv["F"]
+    st.turn_over, st.frenzy_pending, st.in_frenzy = "t" in flags, "z" in flags, "f" in flags
+    st.frenzy = [int(ch) for ch in kv["Z"]]
+    if len(st.frenzy) != 6:
+        raise ValueError("six frenzy counts")
+    if kv["B"] != "-":
+        for item in kv["B"].split(","):
+            s, t = item.split(":")
+            st.berries[int(s)] = UNKNOWN_TOKEN if t == "?" else BERRY_LETTERS.index(t)
+    if kv["K"] != "-":
+        st.picked = [(BERRY_LETTERS.index(item[0]), int(item[1:])) for item in kv["K"].split(",")]
+    peeks = kv["J"].split("/")
+    if len(peeks) != n:
+        raise ValueError(f"{n} peek lists")
+    st.peeks = [set() if p == "-" else {int(s) for s in p.split(".")} for p in peeks]
+    st.spear = [str(s) in kv["G"] for s in range(n)]
+    reason, choices = kv["V"].split(":")
+    st.reason = Reason(reason)
+    st.choices = [] if choices == "-" else [int(s) for s in choices.split(".")]
+    st.fix_queue = [] if kv["Y"] == "-" else [int(s) for s in kv["Y"].split(".")]
+    st.lion = int(kv["H"])
+    if st.lion < 0 or (st.lion and not game.options["lion"]):
+        raise ValueError("the lion runs only in the lion variant")
+    if board is not None:
+        st.occ = [EMPTY] * board.size
+        for o, space in enumerate(st.pos):
+            if space != ARRIVED:
+                if st.occ[space] >= 0:
+                    raise ValueError("two ostriches share a space")
+                if not board.passable[space]:
+                    raise ValueError(f"ostrich {COLOURS[o]} stands on an impassable space")
+                st.occ[space] = o
+    _check_consistent(game, st)
+    return st
+
+
+def _check_consistent(game: BanjooliGame, st: BanjooliState) -> None:
+    """Refuse positions whose parts contradict each other (so no later call can crash)."""
+    phase = st.phase
+    if not 0 <= st.seat < game.num_players:
+        raise ValueError(f"seat {st.seat} is not at this table")
+    if (st.board is None) != (phase in (Phase.LAYOUT, Phase.SIDES)):
+        raise ValueError("only the layout and sides phases have no board")
+    if (phase == Phase.LAYOUT) != (not st.order):
+        raise ValueError("the layout is drawn in the layout phase only")
+    moving = (Phase.STEP, Phase.SPACE, Phase.SWAP, Phase.VORTEX, Phase.GIVE, Phase.BERRY, Phase.FIX)
+    if phase in moving and not (0 <= st.mover < 5 and st.pos[st.mover] != ARRIVED):
+        raise ValueError(f"phase {PHASE_NAMES[phase]} needs an ostrich on the move")
+    if phase == Phase.ROLL and not st.to_roll:
+        raise ValueError("phase roll needs dice to roll")
+    if any(not 0 <= i < 6 for i in st.to_roll) or len(set(st.to_roll)) != len(st.to_roll):
+        raise ValueError("dice to roll are distinct positions 0-5")
+    if phase in (Phase.REROLL, Phase.DECIDE) and NOT_ROLLED in st.dice:
+        raise ValueError(f"phase {PHASE_NAMES[phase]} needs six rolled dice")
+    if phase == Phase.SPACE and not st.choices:
+        raise ValueError("phase space needs spaces to choose")
+    if phase == Phase.FIX and not st.fix_queue:
+        raise ValueError("phase fix needs berries to identify")
+    if phase == Phase.PLACE and not game.options["berries"]:
+        raise ValueError("berries are placed only with the berries option")
+    if st.after_roll not in (Phase.REROLL, Phase.DECIDE, Phase.FRENZY):
+        raise ValueError("after a roll comes reroll, decide or frenzy")
+    if len(st.arrived) > 3 or any(st.scared[o] for o in st.arrived):
+        raise ValueError("at most three ostriches arrive, and an arrived ostrich is running")
+    if (phase == Phase.OVER) != (len(st.arrived) == 3 or st.turn >= game.max_turns):
+        raise ValueError("the game is over exactly when the third ostrich arrives or the turn limit is reached")
+    dealt = [c for c in st.cards if c != NO_CARD]
+    if phase not in (Phase.LAYOUT, Phase.SIDES, Phase.DEAL) and len(dealt) != game.num_players:
+        raise ValueError("every seat holds a Prediction once the deal is over")
+    if st.cards[: len(dealt)] != dealt:
+        raise ValueError("Predictions are dealt from seat 0 on")
+    if (st.berries or st.picked) and not game.options["berries"]:
+        raise ValueError("berries exist only with the berries option")
+    if phase == Phase.STEP and st.points < 1:
+        raise ValueError("phase step needs movement points")
+    if phase == Phase.OVER or st.board is None:
+        return
+    board = st.board
+    for space in st.berries:
+        if not 0 <= space < board.size or board.kind[space] != SpaceKind.LAND or board.from_exit[space] < 3:
+            raise ValueError(f"no berry can lie on space {space} (berry.placement)")
+    if any(not p <= st.berries.keys() for p in st.peeks):
+        raise ValueError("a seat has peeked only at berries still on the board")
+    tokens = [t for t, _ in st.picked] + [t for t in st.berries.values() if t >= 0]
+    if len(set(tokens)) != len(tokens):
+        raise ValueError("each berry token is on the board or picked, once")
+    if phase in (Phase.STEP, Phase.FRENZY) and not st.legal_actions():
+        raise ValueError(f"phase {PHASE_NAMES[phase]} with nothing to play is never reached")
+    size = st.board.size
+    spaces = [*st.berries, *st.choices, *st.fix_queue, *(x for p in st.peeks for x in p)]
+    if any(not 0 <= x < size for x in spaces):
+        raise ValueError("a space is off the board")
+    if any(t > 10 for t in st.berries.values()) or any(not 0 <= s < game.num_players for _, s in st.picked):
+        raise ValueError("berries are tokens a-k picked by seats at this table")
 

@@ -16,34 +16,46 @@ from collections.abc import Sequence
 
 from savanna.core.display import ScoreSheet
 from savanna.core.game import Observation
-from savanna.games.banjooli.board import Board
-from savanna.games.banjooli.data import COLOURS, TileData, load_data
+from savanna.games.banjooli.actions import FACES
+from savanna.games.banjooli.board import Board, SpaceKind
+from savanna.games.banjooli.components import COLOURS, TileData, load_data
+from savanna.games.banjooli.notation import BERRY_LETTERS
+from savanna.games.banjooli.observation import view
+from savanna.games.banjooli.phase import ARRIVED, UNKNOWN_TOKEN
 from savanna.games.banjooli.rules import MESSAGES
-from savanna.games.banjooli.state import ARRIVED, FACES
 
-__all__ = ["TEXT_STYLES", "board_svg", "board_text", "legend", "score_lines", "tile_svg", "tile_text"]
+__all__ = [
+    "TEXT_STYLES",
+    "board_svg",
+    "board_text",
+    "legend",
+    "score_lines",
+    "text_styles",
+    "tile_svg",
+    "tile_text",
+]
 
-_GLYPH = {"n": "n", ".": ".", "#": "#", "~": "~", "w": "w", "c": "c", "=": "=", "x": " ", "l": "^", "v": "@"}
-_FILL = {
-    "n": "#d9c9a3", ".": "#e8d9a8", "#": "#7d7468", "~": "#c2a25a", "w": "#5b8fd1", "c": "#3d7a3d",
-    "=": "#9b6b3b", "x": "#2b2b2b", "l": "#d4482a", "v": "#7b4fa3",
+K = SpaceKind
+_GLYPH = {
+    K.NEST: "n", K.LAND: ".", K.ROCK: "#", K.QUICKSAND: "~", K.WATER: "w", K.CROCODILE: "c", K.BRIDGE: "=",
+    K.RAVINE: " ", K.LAVA: "^", K.VORTEX: "@",
 }
+"""The character drawing each kind of space in :func:`board_text`."""
+_FILL = {
+    K.NEST: "#d9c9a3", K.LAND: "#e8d9a8", K.ROCK: "#7d7468", K.QUICKSAND: "#c2a25a", K.WATER: "#5b8fd1",
+    K.CROCODILE: "#3d7a3d", K.BRIDGE: "#9b6b3b", K.RAVINE: "#2b2b2b", K.LAVA: "#d4482a", K.VORTEX: "#7b4fa3",
+}
+"""The colour of each kind of space in :func:`board_svg`."""
 _OSTRICH_FILL = {"B": "#2e5cb8", "Y": "#e6c619", "R": "#c62828", "G": "#2e8b3d", "P": "#7b3fa0"}
 _CELL = 26
-_BERRY_LETTERS = "abcdefghijk"
 _LEGEND = (
     ("B Y R G P", "legend.ostrich"),
     ("b y r g p", "legend.scared"),
-    ("n", "legend.nest"),
-    (".", "legend.land"),
-    ("#", "legend.rock"),
-    ("~", "legend.quicksand"),
-    ("w", "legend.water"),
-    ("c", "legend.crocodile"),
-    ("=", "legend.bridge"),
-    ("(blank)", "legend.ravine"),
-    ("^", "legend.lava"),
-    ("@", "legend.vortex"),
+    *((_GLYPH[kind] if kind != K.RAVINE else "(blank)", f"legend.{name}") for name, kind in (
+        ("nest", K.NEST), ("land", K.LAND), ("rock", K.ROCK), ("quicksand", K.QUICKSAND), ("water", K.WATER),
+        ("crocodile", K.CROCODILE), ("bridge", K.BRIDGE), ("ravine", K.RAVINE), ("lava", K.LAVA),
+        ("vortex", K.VORTEX),
+    )),
     ("*", "legend.berry"),
     ("[a]", "legend.berry_seen"),
 )
@@ -121,10 +133,10 @@ def _layout_rows(board: Board) -> tuple[int, dict[int, tuple[int, int]]]:
 
 
 def _marks(observation: Observation) -> dict[int, str]:
-    d = observation.data
+    d = view(observation)
     marks: dict[int, str] = {}
     for space, token in d["berries"]:
-        marks[space] = " * " if token < 0 else f"[{_BERRY_LETTERS[token]}]"
+        marks[space] = " * " if token == UNKNOWN_TOKEN else f"[{BERRY_LETTERS[token]}]"
     for o, p in enumerate(d["pos"]):
         if p != ARRIVED:
             marks[p] = " " + (COLOURS[o].lower() if d["scared"][o] else COLOURS[o]) + " "
@@ -136,7 +148,7 @@ def board_text(observation: Observation, lang: str = "en", sheets: Sequence[Scor
 
     ``sheets`` (the final score sheets) are worked out under the board at the end.
     """
-    d = observation.data
+    d = view(observation)
     if not d["layout"]:
         return f"banjooli — {d['phase']}"
     board = Board.build(tuple(d["layout"]))
@@ -211,7 +223,7 @@ def format_total(total: float) -> str:
 
 def board_svg(observation: Observation) -> str:
     """An SVG drawing of the race as ``observation`` shows it."""
-    d = observation.data
+    d = view(observation)
     if not d["layout"]:
         svg = ET.Element("svg", xmlns="http://www.w3.org/2000/svg", width="130", height="30")
         ET.SubElement(svg, "text", x="4", y="20").text = f"banjooli — {d['phase']}"
@@ -275,3 +287,8 @@ TEXT_STYLES: tuple[tuple[str, str], ...] = (
 """Terminal colours of :func:`board_text`: running ostriches as solid tokens of their colour,
 scared ones (lower case) in italic outline colour, rocks grey, quicksand yellow, lava red,
 the vortex and berries magenta."""
+
+
+def text_styles(lang: str = "en") -> list[tuple[str, str]]:
+    """The terminal colours of :func:`board_text` (:data:`TEXT_STYLES`; the same in every language)."""
+    return list(TEXT_STYLES)

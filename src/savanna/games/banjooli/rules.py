@@ -1,8 +1,10 @@
-"""The rule catalogue of Banjooli Xeet: each clause id with its source.
+"""The rule catalogue of Banjooli Xeet: each clause id with its source, and which clause
+refuses an action.
 
 Clause ids are the ones used in ``docs/rules/banjooli.md`` and in the test names. The
 sentences (English and French) come from the message catalogue, ``data/messages.<lang>.toml``
 (key ``rule.<clause id>``); a clause without a sentence there fails at import.
+:func:`refusal` names the clause that refuses an illegal action in a position.
 
 Example:
     >>> RULES["move.rock"].text("fr")
@@ -11,12 +13,31 @@ Example:
 
 from __future__ import annotations
 
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from savanna.core.errors import RuleRef
 from savanna.core.messages import MessageCatalogue, load_messages
+from savanna.games.banjooli.actions import (
+    WHITE,
+    ChooseSpace,
+    Give,
+    MagicFive,
+    Move,
+    Pass,
+    Reroll,
+    Spell,
+    Step,
+    Swap,
+    Unspell,
+    from_id,
+)
+from savanna.games.banjooli.board import NONE, SpaceKind
+from savanna.games.banjooli.phase import ARRIVED, EMPTY, Phase, Reason
 
-__all__ = ["GAME", "MESSAGES", "RULES", "SOURCES"]
+if TYPE_CHECKING:
+    from savanna.games.banjooli.state import BanjooliState
+
+__all__ = ["GAME", "MESSAGES", "RULES", "SOURCES", "refusal"]
 
 GAME: Final = "banjooli"
 """The registry name of the game, the owner of its rule clauses."""
@@ -78,3 +99,91 @@ SOURCES: Final[tuple[tuple[str, str], ...]] = (
 RULES: Final[dict[str, RuleRef]] = {
     cid: MESSAGES.rule(GAME, cid, source) for cid, source in SOURCES
 }
+
+
+def refusal(state: BanjooliState, action: int) -> str:
+    """The clause that refuses ``action`` in ``state`` (the core's catch-all otherwise).
+
+    ``action`` is a seat action id (legal or not); the position's phase decides which
+    clause speaks.
+    """
+    phase = state.phase
+    value = from_id(action)
+    if isinstance(value, Reroll) and phase in (Phase.DECIDE, Phase.STEP):
+        if value.mask and not state.rerolled and state.after_roll != Phase.REROLL:
+            return "reroll.spear"
+        return "reroll.once"
+    if isinstance(value, Move | MagicFive) and phase in (Phase.DECIDE, Phase.FRENZY):
+        return _move_refusal(state, value)
+    if isinstance(value, Step) and phase == Phase.STEP and state.board is not None:
+        return _step_refusal(state, value.direction)
+    if isinstance(value, Spell | Unspell) and phase == Phase.DECIDE:
+        o = value.ostrich
+        face = state.dice[5]
+        if not (face in (WHITE, o) or face in state.arrived):
+            return "spell.colour"
+        if state.pos[o] == ARRIVED:
+            return "spell.arrived"
+        if isinstance(value, Spell):
+            return "spell.already_scared" if state.scared[o] else "spell.at_exit"
+        return "unspell.running"
+    if isinstance(value, Pass) and phase == Phase.DECIDE:
+        return "turn.pass"
+    if phase == Phase.FRENZY and isinstance(value, Reroll | Pass):
+        return "frenzy.all_dice"  # no reroll and no pass: every result is applied
+    if isinstance(value, Give) and phase == Phase.GIVE:
+        return "berry.give"
+    if isinstance(value, Swap) and phase == Phase.SWAP:
+        return "vortex.swap"
+    if isinstance(value, ChooseSpace) and phase == Phase.PLACE:
+        return "berry.placement"
+    if isinstance(value, ChooseSpace) and phase == Phase.SPACE:
+        board = state.board
+        if board is not None and value.space < board.size and state.occ[value.space] != EMPTY:
+            return "move.occupied_end"
+        return _SPACE_RULES.get(state.reason, "action.not_legal")
+    return "action.not_legal"
+
+
+_SPACE_RULES: Final = {Reason.CROCODILE: "croc.bite", Reason.LAVA: "lava.back", Reason.JOKA: "joka.back"}
+_IMPASSABLE_RULES: Final = {SpaceKind.WATER: "croc.water", SpaceKind.RAVINE: "ravine.bridge"}
+
+
+def _move_refusal(state: BanjooliState, move: Move | MagicFive) -> str:
+    o = move.ostrich
+    counts = state.counts_now()
+    assert counts is not None  # a decision or a frenzy
+    if state.pos[o] == ARRIVED:
+        return "move.arrived"
+    if state.scared[o]:
+        return "move.scared"
+    if isinstance(move, MagicFive):
+        return "move.five_magic"
+    joker = move.joker
+    if joker is not None and joker != WHITE and joker not in state.arrived:
+        return "move.colour_count"  # another colour's dice only move that ostrich
+    if counts[o] == 0:
+        return "move.joker_alone" if joker is not None else "move.colour_count"
+    if joker is not None and counts[joker] == 0:
+        return "move.joker_one_kind"
+    if move.part and state.phase == Phase.DECIDE:
+        return "move.joker_all"  # only the frenzy uses part of a joker kind
+    return "move.full_movement"
+
+
+def _step_refusal(state: BanjooliState, d: int) -> str:
+    board = state.board
+    assert board is not None
+    s = state.pos[state.mover]
+    t = board.fwd[3 * s + d]
+    if t == NONE:
+        return "move.fence" if board.fenced[s] else "move.forward"
+    if t >= 0 and not board.passable[t] and state.occ[t] == EMPTY:
+        return _IMPASSABLE_RULES.get(board.kind[t], "move.rock")
+    if t >= 0 and state.occ[t] != EMPTY:
+        b = board.fwd[3 * t + d]
+        if b >= 0 and state.occ[b] != EMPTY:
+            return "jump.two_adjacent"
+        if b == NONE or (b >= 0 and not board.passable[b]):
+            return "jump.landing"
+    return "move.full_movement"

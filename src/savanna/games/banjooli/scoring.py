@@ -13,16 +13,27 @@ Example:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from savanna.core.display import Label, ScoreLine, ScoreSheet
 from savanna.core.game import ranking_from_scores
-from savanna.games.banjooli.data import COLOURS, load_data
+from savanna.games.banjooli.components import COLOURS, load_data
+from savanna.games.banjooli.phase import NO_CARD
 
 if TYPE_CHECKING:
     from savanna.games.banjooli.state import BanjooliState
 
-__all__ = ["CARDS", "OOR", "OOR_POINTS", "PLACE_POINTS", "score_card", "score_parts", "score_sheets"]
+__all__ = [
+    "CARDS",
+    "OOR",
+    "OOR_POINTS",
+    "PLACE_POINTS",
+    "game_statistics",
+    "places",
+    "score_card",
+    "score_parts",
+    "score_sheets",
+]
 
 CARDS: tuple[tuple[int, int, int, int], ...] = tuple(c.ostriches for c in load_data().cards)
 """Each Prediction card as ostrich numbers: 1st, 2nd, 3rd, last."""
@@ -72,7 +83,7 @@ def score_parts(state: BanjooliState) -> list[tuple[int, int]]:
     oor = _oor_counts(state)
     out = []
     for seat, card in enumerate(state.cards):
-        points, exact = score_card(CARDS[card], arrived, last) if card >= 0 else (0, 0)
+        points, exact = score_card(CARDS[card], arrived, last) if card != NO_CARD else (0, 0)
         out.append((points + OOR_POINTS * oor[seat], exact))
     return out
 
@@ -115,7 +126,7 @@ def score_sheets(state: BanjooliState) -> list[ScoreSheet]:
     oor = _oor_counts(state)
     sheets = []
     for seat, card in enumerate(state.cards):
-        lines = _lines(CARDS[card], card, state.arrived, last, oor[seat]) if card >= 0 else []
+        lines = _lines(CARDS[card], card, state.arrived, last, oor[seat]) if card != NO_CARD else []
         total, exact = parts[seat]
         tied = [s for s in range(state.n) if s != seat and parts[s][0] == total]
         tiebreak = None
@@ -125,3 +136,32 @@ def score_sheets(state: BanjooliState) -> list[ScoreSheet]:
             tiebreak = Label("tie.exact_places", {"count": exact})
         sheets.append(ScoreSheet(seat, tuple(lines), total, place_of[seat], tiebreak))
     return sheets
+
+
+def game_statistics(state: BanjooliState) -> dict[str, Any]:
+    """Balance facts of a finished game for the simulation lab.
+
+    ``game``: tiles, special tile, the tiles in order, the colours that finished 1st to
+    3rd, the last ostrich (``tie`` when tied), the number of turns and how it ended.
+    ``seats``: the Prediction card (``P1``-``P10``) and the Oor berries of each seat.
+    """
+    options = state.game.options
+    names = ("blue", "yellow", "red", "green", "purple")
+    stats: dict[str, Any] = {
+        "tiles": int(options["tiles"]),
+        "special": str(options["special"]),
+        "layout": list(state.board.tiles) if state.board is not None else [],
+        "turns": state.turn,
+        "ended_by": "arrival" if len(state.arrived) == 3 else "turn_cap",
+    }
+    for place, o in enumerate(state.arrived[:3]):
+        stats[f"finish_{place + 1}"] = names[o]
+    last = state.last_ostrich()
+    stats["last"] = names[last] if last is not None else "tie"
+    return {
+        "game": stats,
+        "seats": {
+            "prediction": [f"P{c + 1}" if c != NO_CARD else "none" for c in state.cards],
+            "oor": _oor_counts(state),
+        },
+    }

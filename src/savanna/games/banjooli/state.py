@@ -1,236 +1,218 @@
-"""The Banjooli Xeet rules engine: the state, its actions and its position notation.
+"""The Banjooli Xeet phase machine: a position, its legal actions and its transitions.
 
-Action ids (``num_distinct_actions`` = 474):
+A position is plain ints and lists (cheap to copy and to play out); :mod:`.phase` names
+what they mean and :mod:`.actions` is the one codec of the action ids. The other jobs
+live next door: notation (:mod:`.notation`), what a seat sees (:mod:`.observation`), why
+an action is refused (:mod:`.rules`), the score (:mod:`.scoring`).
 
-==========  ===============================================  =========================
-ids          meaning                                          notation
-==========  ===============================================  =========================
-0-63         reroll the dice in the bit mask (bit 5 = sorcery)  ``keep``, ``reroll 136``
-64-103       choose a move: 64 + 8*ostrich + joker kind        ``move Y``, ``move Y+W``,
-             (0 none, 1 white, 2+c colour c, 7 magic five)     ``move Y+R``, ``move Y*5``
-104-106      next step of the moving ostrich: L, F, R          ``step F``, ``jump L``
-107-111      spell ostrich                                     ``spell Y``
-112-116      unspell ostrich                                   ``unspell Y``
-117          pass                                              ``pass``
-118-122      give Naangateku to a seat                         ``give 2``
-123-127      choose the ostrich the Vortex swaps with          ``swap R``
-128-383      choose space (berry placement, lava, crocodile,   ``berry 17``, ``to 17``
-             Joka)
-384-473      Dof Nooxoor only: part of a joker kind:           ``move Y+2W``, ``move Y+1R``
-             384 + 18*ostrich + 3*(kind-1) + (jokers-1)
-==========  ===============================================  =========================
-
-Chance outcomes: a die face 0-5 (B Y R G P W, ``roll G``), a card 0-9 (``deal 7``), a berry
-token 0-10 (``berry-is oor``, ``fix oor``), a layout index (``layout plain,rocks,...``).
-Colour letters or the numbers 1-6 (6 = white joker) are both accepted when parsing.
+Chance outcomes: a die face 0-5 (B Y R G P W), a card 0-9, a berry token 0-10, a layout
+index, a sides mask.
 """
 
 from __future__ import annotations
 
 import random
-import re
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Final
 
 from savanna.core.display import EVERYONE, Audience
 from savanna.core.errors import IllegalActionError
-from savanna.core.game import CHANCE, TERMINAL, Observation, State
-from savanna.games.banjooli.board import DIRECTIONS, FINISH, NONE, Board
-from savanna.games.banjooli.data import COLOURS, load_data
-from savanna.games.banjooli.rules import MESSAGES
+from savanna.core.game import CHANCE, TERMINAL, Observation, State, compile_clone
+from savanna.games.banjooli.actions import (
+    ACTIONS,
+    GIVE_IDS,
+    JOKER_MOVE_IDS,
+    MAGIC_MOVE_IDS,
+    PART_MOVE_IDS,
+    PASS_ID,
+    PLAIN_MOVE_IDS,
+    SPACE_IDS,
+    SPELL_IDS,
+    STEP_DIRECTIONS,
+    STEP_IDS,
+    SWAP_IDS,
+    UNSPELL_IDS,
+    WHITE,
+    ChooseSpace,
+    Give,
+    MagicFive,
+    Move,
+    Pass,
+    Reroll,
+    Spell,
+    Swap,
+    Unspell,
+    joker_kind,
+)
+from savanna.games.banjooli.board import FINISH, NONE, Board, SpaceKind
+from savanna.games.banjooli.components import load_data
+from savanna.games.banjooli.notation import action_text, describe, parse_action, position_text
+from savanna.games.banjooli.observation import observe
+from savanna.games.banjooli.phase import (
+    ARRIVED,
+    CHANCE_PHASES,
+    EMPTY,
+    NO_CARD,
+    NO_MOVER,
+    NOT_ROLLED,
+    PHASE_NAMES,
+    Phase,
+    Reason,
+)
+from savanna.games.banjooli.rules import refusal
 from savanna.games.banjooli.scoring import CARDS, places, score_parts
 
 if TYPE_CHECKING:
     from savanna.games.banjooli.game import BanjooliGame
 
-__all__ = [
-    "ARRIVED",
-    "A_GIVE",
-    "A_MOVE",
-    "A_PASS",
-    "A_SPACE",
-    "A_SPELL",
-    "A_SPLIT",
-    "A_STEP",
-    "A_SWAP",
-    "A_UNSPELL",
-    "FACES",
-    "FRENZY",
-    "MAGIC",
-    "NUM_ACTIONS",
-    "PHASES",
-    "PLACE",
-    "REROLL",
-    "WHITE",
-    "BanjooliState",
-]
+__all__ = ["BanjooliState"]
 
-FACES: Final = "BYRGPW"
-WHITE: Final = 5
-MAGIC: Final = 7
-ARRIVED: Final = -2
-MAX_SPACES: Final = 256
-
-A_REROLL: Final = 0
-A_MOVE: Final = 64
-A_STEP: Final = 104
-A_SPELL: Final = 107
-A_UNSPELL: Final = 112
-A_PASS: Final = 117
-A_GIVE: Final = 118
-A_SWAP: Final = 123
-A_SPACE: Final = 128
-A_SPLIT: Final = A_SPACE + MAX_SPACES
-NUM_ACTIONS: Final = A_SPLIT + 5 * 18
-
-(LAYOUT, DEAL, PLACE, ROLL, REROLL, DECIDE, STEP, BERRY, FIX, GIVE, VORTEX, SWAP, SPACE, FRENZY, OVER,
- SIDES) = range(16)
-PHASES: Final = (
-    "layout", "deal", "place", "roll", "reroll", "decide", "step", "berry", "fix", "give",
-    "vortex", "swap", "space", "frenzy", "over", "sides",
+# The phases as plain ints (a position stores ``int(Phase.X)``): the hot paths compare
+# them at every action, and plain ints compare twice as fast as enum members.
+LAYOUT, DEAL, PLACE, ROLL, REROLL, DECIDE, STEP, BERRY, FIX, GIVE, VORTEX, SWAP, SPACE, FRENZY, OVER, SIDES = (
+    int(p) for p in Phase
 )
-_CHANCE_PHASES = frozenset((LAYOUT, SIDES, DEAL, ROLL, BERRY, FIX, VORTEX))
-_BACKS = {t.id: t.back for t in load_data().tiles if t.kind in ("straight", "curve")}
-_WHO = tuple(TERMINAL if p == OVER else CHANCE if p in _CHANCE_PHASES else None for p in range(len(PHASES)))
+
+# Space kinds compared on the hot paths, as module names (faster than class attributes).
+_LAND, _QUICKSAND, _VORTEX, _LAVA, _CROCODILE = (
+    SpaceKind.LAND, SpaceKind.QUICKSAND, SpaceKind.VORTEX, SpaceKind.LAVA, SpaceKind.CROCODILE
+)
+_BACKS: Final = {t.id: t.back for t in load_data().tiles if t.kind in ("straight", "curve")}
+"""Front face id of each common (double-sided) tile → its back face id."""
+_WHO: Final = tuple(TERMINAL if p == OVER else CHANCE if p in CHANCE_PHASES else None for p in Phase)
 """Who acts in each phase: TERMINAL, CHANCE or ``None`` (the seat)."""
-_BERRY_IDS = tuple(b.id for b in load_data().berries)
-_BERRY_LETTERS = "abcdefghijk"
-_DIE_TEXT = {-1: ".", **dict(enumerate(FACES))}
+_BERRY_IDS: Final = tuple(b.id for b in load_data().berries)
 
-
-def _face(text: str) -> int:
-    """A die face from a colour letter or a number 1-6 (6 = white joker)."""
-    t = text.strip().upper()
-    if len(t) == 1 and t in FACES:
-        return FACES.index(t)
-    if t.isdigit() and 1 <= int(t) <= 6:
-        return int(t) - 1
-    raise ValueError(text)
-
-
-def _ostrich(text: str) -> int:
-    face = _face(text)
-    if face == WHITE:
-        raise ValueError(text)
-    return face
+# The declared fields of a position. ``clone`` copies exactly these (``__slots__`` is made
+# of them, and the copy is written from them by the core's ``compile_clone``), so a new
+# field cannot be forgotten by the copy.
+_SHARED: Final = (
+    "n", "board", "order", "phase", "seat", "direction", "turn", "after_roll", "rerolled", "mover",
+    "points", "turn_over", "frenzy_pending", "in_frenzy", "reason", "lion",
+)
+"""Fields holding immutable values (ints, bools, strings, tuples, the shared board)."""
+_LISTS: Final = (
+    "pos", "scared", "arrived", "cards", "dice", "to_roll", "frenzy", "picked", "spear", "choices",
+    "fix_queue", "occ",
+)
+"""Fields holding lists of immutable values (copied one level deep)."""
+_DEEP: Final = {"berries": "dict(self.berries)", "peeks": "[set(p) for p in self.peeks]", "memo": "None"}
+"""The other fields, with how each is copied (``memo`` is a cache and starts empty)."""
 
 
 class BanjooliState(State):
-    """A Banjooli Xeet position (compact lists and ints; cheap to clone)."""
+    """A Banjooli Xeet position (compact lists and ints; cheap to clone).
 
-    __slots__ = (
-        "after_roll",
-        "arrived",
-        "berries",
-        "board",
-        "cards",
-        "choices",
-        "dice",
-        "direction",
-        "fix_queue",
-        "frenzy",
-        "frenzy_pending",
-        "in_frenzy",
-        "lion",
-        "memo",
-        "mover",
-        "n",
-        "occ",
-        "order",
-        "peeks",
-        "phase",
-        "picked",
-        "points",
-        "pos",
-        "reason",
-        "rerolled",
-        "scared",
-        "seat",
-        "spear",
-        "to_roll",
-        "turn",
-        "turn_over",
-    )
+    Attributes (public for the other modules of the game; only this module writes them):
+        n: the number of seats.
+        board: the laid-out track, once the sides are drawn (``None`` before).
+        order: the physical tiles in order (front face ids), once the layout is drawn.
+        phase: what the position waits for (a :class:`~.phase.Phase` value).
+        seat: the seat whose turn it is.
+        direction: 1 or -1, the turn order (rule ``berry`` Pakaarloo reverses it).
+        turn: turns played (rule ``end.turn_cap``).
+        pos: each ostrich's space, or :data:`~.phase.ARRIVED`.
+        scared: whether each ostrich is scared (spelled).
+        arrived: the ostriches across the line, in arrival order.
+        cards: each seat's Prediction card (0-9) or :data:`~.phase.NO_CARD`.
+        dice: the six dice (faces 0-5, :data:`~.phase.NOT_ROLLED`); 0-4 movement, 5 sorcery.
+        to_roll: die positions chance rolls next, in order.
+        after_roll: the phase once ``to_roll`` is rolled (reroll, decide or frenzy).
+        rerolled: whether the seat has rerolled this turn (rule ``reroll.once``).
+        mover, points: the ostrich moving and its movement points left.
+        turn_over, frenzy_pending, in_frenzy: berry effects pending this turn.
+        frenzy: the Dof Nooxoor dice still to use, counted by face.
+        berries: space → face-down berry token (:data:`~.phase.UNKNOWN_TOKEN` until drawn).
+        picked: ``(token, seat)`` of each berry picked.
+        peeks: for each seat, the spaces of the berries it has seen (Jëmbat).
+        spear: seats hit by Naangateku (one roll only next turn, rule ``reroll.spear``).
+        choices, reason: the spaces the seat chooses among and why (:class:`~.phase.Reason`).
+        fix_queue: face-down berries chance identifies for a Jëmbat picker.
+        occ: for each space, the ostrich on it or :data:`~.phase.EMPTY`.
+        lion: the lion's steps from the line (the lion variant; 0 at home).
+        memo: the feasibility cache of :meth:`_feasible` (``None``: empty), reset only by
+            :meth:`_paths_changed`.
+    """
+
+    __slots__ = (*_SHARED, *_LISTS, *_DEEP)
 
     game: BanjooliGame
+    n: int
+    board: Board | None
+    order: tuple[str, ...]
+    phase: int
+    seat: int
+    direction: int
+    turn: int
+    pos: list[int]
+    scared: list[bool]
+    arrived: list[int]
+    cards: list[int]
+    dice: list[int]
+    to_roll: list[int]
+    after_roll: int
+    rerolled: bool
+    mover: int
+    points: int
+    turn_over: bool
+    frenzy_pending: bool
+    in_frenzy: bool
+    frenzy: list[int]
+    berries: dict[int, int]
+    picked: list[tuple[int, int]]
+    peeks: list[set[int]]
+    spear: list[bool]
+    choices: list[int]
+    reason: Reason
+    fix_queue: list[int]
+    occ: list[int]
+    lion: int
+    memo: dict[int, bool] | None
 
     def __init__(self, game: BanjooliGame) -> None:
         super().__init__(game)
         n = game.num_players
         self.n = n
-        self.board: Board | None = None
-        self.order: tuple[str, ...] = ()
+        self.board = None
+        self.order = ()
         self.phase = LAYOUT
         self.seat = 0
         self.direction = 1
         self.turn = 0
         self.pos = [0, 1, 2, 3, 4]
         self.scared = [False] * 5
-        self.arrived: list[int] = []
-        self.cards = [-1] * n
-        self.dice = [-1] * 6
-        self.to_roll: list[int] = []
+        self.arrived = []
+        self.cards = [NO_CARD] * n
+        self.dice = [NOT_ROLLED] * 6
+        self.to_roll = []
         self.after_roll = REROLL
         self.rerolled = False
-        self.mover = -1
+        self.mover = NO_MOVER
         self.points = 0
         self.turn_over = False
         self.frenzy_pending = False
         self.in_frenzy = False
         self.frenzy = [0] * 6
-        self.berries: dict[int, int] = {}
-        self.picked: list[tuple[int, int]] = []
-        self.peeks: list[set[int]] = [set() for _ in range(n)]
+        self.berries = {}
+        self.picked = []
+        self.peeks = [set() for _ in range(n)]
         self.spear = [False] * n
-        self.choices: list[int] = []
-        self.reason = "-"
-        self.fix_queue: list[int] = []
-        self.occ: list[int] = []
+        self.choices = []
+        self.reason = Reason.NONE
+        self.fix_queue = []
+        self.occ = []
         self.lion = 0
-        self.memo: dict[int, bool] | None = None
+        self.memo = None
 
     # -- copying ----------------------------------------------------------------------
     def clone(self) -> BanjooliState:
-        other = BanjooliState.__new__(BanjooliState)
-        other.game = self.game
-        other.history = self.history[:]
-        other.n = self.n
-        other.board = self.board
-        other.order = self.order
-        other.phase = self.phase
-        other.seat = self.seat
-        other.direction = self.direction
-        other.turn = self.turn
-        other.pos = self.pos[:]
-        other.scared = self.scared[:]
-        other.arrived = self.arrived[:]
-        other.cards = self.cards[:]
-        other.dice = self.dice[:]
-        other.to_roll = self.to_roll[:]
-        other.after_roll = self.after_roll
-        other.rerolled = self.rerolled
-        other.mover = self.mover
-        other.points = self.points
-        other.turn_over = self.turn_over
-        other.frenzy_pending = self.frenzy_pending
-        other.in_frenzy = self.in_frenzy
-        other.frenzy = self.frenzy[:]
-        other.berries = dict(self.berries)
-        other.picked = self.picked[:]
-        other.peeks = [set(p) for p in self.peeks]
-        other.spear = self.spear[:]
-        other.choices = self.choices[:]
-        other.reason = self.reason
-        other.fix_queue = self.fix_queue[:]
-        other.occ = self.occ[:]
-        other.lion = self.lion
-        other.memo = None
-        return other
+        """An independent copy: every declared field, the history; the cache starts empty."""
+        return _clone(self)
 
     @property
     def phase_name(self) -> str:
         """The name of the current phase (``roll``, ``reroll``, ``decide``, ``step``, ...)."""
-        return PHASES[self.phase]
+        return PHASE_NAMES[self.phase]
 
     # -- protocol hooks ---------------------------------------------------------------
     def current_player(self) -> int:
@@ -284,32 +266,45 @@ class BanjooliState(State):
     def _legal_actions(self) -> list[int]:
         phase = self.phase
         if phase == REROLL:
-            return list(range(64))
+            return list(range(64))  # every Reroll mask, 0 keeping them all (rule reroll.once)
         if phase == DECIDE:
             actions = [a for a, _ in self._move_options(self._counts(), True)]
             actions.extend(self._spell_options())
             actions.sort()
-            return actions or [A_PASS]
+            return actions or [PASS_ID]  # rule turn.pass
         if phase == STEP:
             return self._step_actions()
         if phase == FRENZY:
             return sorted(a for a, _ in self._move_options(self.frenzy, False))
         if phase == PLACE:
-            return [A_SPACE + s for s in self._placeable()]
+            return [SPACE_IDS[s] for s in self._placeable()]
         if phase == SPACE:
-            return [A_SPACE + s for s in self.choices]
+            return [SPACE_IDS[s] for s in self.choices]
         if phase == GIVE:
-            return [A_GIVE + s for s in range(self.n) if s != self.seat]
+            return [GIVE_IDS[s] for s in range(self.n) if s != self.seat]  # rule berry.give
         if phase == SWAP:
-            return [A_SWAP + o for o in range(5) if o != self.mover and self.pos[o] != ARRIVED]
+            return [SWAP_IDS[o] for o in range(5) if o != self.mover and self.pos[o] != ARRIVED]
         return []
 
+    # -- who may read an action, and in words -----------------------------------------
+    def action_viewers(self, action: int) -> Audience:
+        """Everything is public but a dealt Prediction (its receiver only, rule
+        ``setup.deal``) and the berries identified by Jëmbat (the picker only)."""
+        if self.phase == DEAL:
+            return Audience.seats_only(self.cards.index(NO_CARD))
+        if self.phase == FIX:
+            return Audience.seats_only(self.seat)
+        return EVERYONE
+
+    def describe_action(self, action: int, lang: str = "en") -> str:
+        return describe(self, action, lang)
+
     # -- dice and options -------------------------------------------------------------
-    def _phase_counts(self) -> list[int] | None:
-        """The dice counts a move would use now (``None`` outside a decision or frenzy)."""
+    def counts_now(self) -> list[int] | None:
+        """The dice counts by face a move would use now (``None`` outside a decision or frenzy)."""
         if self.phase == FRENZY:
             return self.frenzy
-        if self.phase == DECIDE and -1 not in self.dice[:5]:
+        if self.phase == DECIDE and NOT_ROLLED not in self.dice[:5]:
             return self._counts()
         return None
 
@@ -320,54 +315,59 @@ class BanjooliState(State):
         return counts
 
     def _move_options(self, counts: list[int], magic_allowed: bool) -> list[tuple[int, int]]:
-        """Legal move choices as ``(action, points)``, each completable in full.
+        """Legal move choices as ``(action, points)``, each completable in full
+        (rule ``move.full_movement``).
 
         In a normal turn a joker kind joins a move whole (``move.joker_all``); in the Dof
         Nooxoor frenzy (``magic_allowed`` false) any number of its dice may (``frenzy.all_dice``).
+        White and the colours of arrived ostriches are jokers (``move.joker_one_kind``).
         """
         arrived = self.arrived
         kinds = []
         if counts[WHITE]:
-            kinds.append((1, counts[WHITE]))
+            kinds.append((joker_kind(WHITE), counts[WHITE]))
         for c in arrived:
             if counts[c]:
-                kinds.append((2 + c, counts[c]))
+                kinds.append((joker_kind(c), counts[c]))
+        # rule move.five_magic: five distinct colours or five whites
         magic = magic_allowed and (counts[WHITE] == 5 or all(counts[c] == 1 for c in range(5)))
         options: list[tuple[int, int]] = []
         pos = self.pos
         scared = self.scared
         memo = self._memo()
+        feasible = self._feasible
         for o in range(5):
             start = pos[o]
-            if start == ARRIVED or scared[o]:
+            if start == ARRIVED or scared[o]:  # rules move.arrived, move.scared
                 continue
             own = counts[o]
-            if own:
-                if self._feasible(start, own, memo):
-                    options.append((A_MOVE + 8 * o, own))
+            if own:  # rule move.joker_alone: jokers join the ostrich's own colour
+                if feasible(start, own, memo):
+                    options.append((PLAIN_MOVE_IDS[o], own))
                 for k, extra in kinds:
-                    if self._feasible(start, own + extra, memo):
-                        options.append((A_MOVE + 8 * o + k, own + extra))
+                    if feasible(start, own + extra, memo):
+                        options.append((JOKER_MOVE_IDS[o][k], own + extra))
                     if not magic_allowed:
                         for j in range(1, extra):
-                            if self._feasible(start, own + j, memo):
-                                options.append((A_SPLIT + 18 * o + 3 * (k - 1) + j - 1, own + j))
-            if magic and self._feasible(start, 5, memo):
-                options.append((A_MOVE + 8 * o + MAGIC, 5))
+                            if feasible(start, own + j, memo):
+                                options.append((PART_MOVE_IDS[o][k][j - 1], own + j))
+            if magic and feasible(start, 5, memo):
+                options.append((MAGIC_MOVE_IDS[o], 5))
         return options
 
     def move_points(self, action: int) -> int:
         """The movement points of the move choice ``action`` with the current dice."""
-        if action >= A_SPLIT:
-            o, rest = divmod(action - A_SPLIT, 18)
-            return self.frenzy[o] + rest % 3 + 1
-        o, k = divmod(action - A_MOVE, 8)
-        if k == MAGIC:
+        move = ACTIONS[action]
+        if isinstance(move, MagicFive):
             return 5
+        assert isinstance(move, Move)  # only moves have points
+        if move.part:
+            return self.frenzy[move.ostrich] + move.part
         counts = self.frenzy if self.phase == FRENZY else self._counts()
-        return counts[o] + (counts[WHITE if k == 1 else k - 2] if k else 0)
+        return counts[move.ostrich] + (counts[move.joker] if move.joker is not None else 0)
 
     def _spell_options(self) -> list[int]:
+        """Spells and unspells the sorcery die allows (rules ``spell.*``, ``unspell.running``)."""
         face = self.dice[5]
         if face < 0:
             return []
@@ -378,14 +378,15 @@ class BanjooliState(State):
             if p == ARRIVED:
                 continue
             if self.scared[o]:
-                out.append(A_UNSPELL + o)
-            elif p >= 5:
-                out.append(A_SPELL + o)
+                out.append(UNSPELL_IDS[o])
+            elif p >= 5:  # rule spell.at_exit: the nests are spaces 0-4
+                out.append(SPELL_IDS[o])
         out.sort()
         return out
 
-    def _landing(self, s: int, d: int) -> int:
-        """Where a step in direction ``d`` from ``s`` lands (NONE when it cannot)."""
+    def landing(self, s: int, d: int) -> int:
+        """Where a step in direction ``d`` from ``s`` lands: a space, ``FINISH`` or ``NONE``
+        when it cannot (rules ``move.forward``, ``jump.one_point``, ``jump.two_adjacent``)."""
         board = self.board
         assert board is not None
         fwd = board.fwd
@@ -417,6 +418,14 @@ class BanjooliState(State):
             memo = self.memo = {}
         return memo
 
+    def _paths_changed(self) -> None:
+        """Drop the feasibility memo: the one place it is invalidated.
+
+        Called whenever an ostrich moves other than by the mover's own forward step, a
+        berry is lifted, or a movement ends (see :meth:`_feasible`).
+        """
+        self.memo = None
+
     def _feasible(self, s: int, r: int, memo: dict[int, bool]) -> bool:
         """Whether ``r`` points can all be spent from ``s`` (forced stops count as complete).
 
@@ -424,7 +433,7 @@ class BanjooliState(State):
         space numbers), so an answer depends only on the ostriches and berries ahead of
         ``s``: the state keeps one memo while no ostrich but the mover moves, and the mover
         only moves forward from behind every space asked about; any other change (end of a
-        movement, swap, placement, berry) drops it.
+        movement, swap, placement, berry) drops it (:meth:`_paths_changed`).
         """
         key = s * 32 + r
         known = memo.get(key)
@@ -468,16 +477,16 @@ class BanjooliState(State):
         memo = self._memo()
         out = []
         for d in (0, 1, 2):
-            t = self._landing(s, d)
+            t = self.landing(s, d)
             if t == NONE:
                 continue
             if t == FINISH or r == 0 or board.halts[t] or t in self.berries or self._feasible(t, r, memo):
-                out.append(A_STEP + d)
+                out.append(STEP_IDS[d])
         return out
 
     def _step_target(self, d: int) -> int | None:
         s = self.pos[self.mover]
-        t = self._landing(s, d)
+        t = self.landing(s, d)
         if t == NONE:
             return None
         if t == FINISH or self.points == 1 or self._stops(t) or self._feasible(t, self.points - 1, self._memo()):
@@ -485,11 +494,13 @@ class BanjooliState(State):
         return None
 
     def _placeable(self) -> list[int]:
+        """Spaces a berry may be placed on (rule ``berry.placement``)."""
         board = self.board
         assert board is not None
         return [
             s for s in range(board.size)
-            if board.kind[s] == "." and board.from_exit[s] >= 3 and s not in self.berries and self.occ[s] < 0
+            if board.kind[s] == _LAND and board.from_exit[s] >= 3 and s not in self.berries
+            and self.occ[s] < 0
         ]
 
     def _berry_pool(self) -> list[int]:
@@ -516,17 +527,19 @@ class BanjooliState(State):
             if not self.to_roll:
                 self._rolled()
         elif phase == REROLL:
-            if action == 0:
+            reroll = ACTIONS[action]
+            assert isinstance(reroll, Reroll)
+            if not reroll.mask:
                 self._to_decide()
-            else:
+            else:  # rule reroll.once
                 self.rerolled = True
-                self.to_roll = [i for i in range(6) if action >> i & 1]
+                self.to_roll = reroll.dice
                 for i in self.to_roll:
-                    self.dice[i] = -1
+                    self.dice[i] = NOT_ROLLED
                 self.after_roll = DECIDE
                 self.phase = ROLL
         elif phase == STEP:
-            self._step(action - A_STEP)
+            self._step(STEP_DIRECTIONS[action])
         elif phase in (DECIDE, FRENZY):
             self._decide(action)
         elif phase == VORTEX:
@@ -539,33 +552,42 @@ class BanjooliState(State):
                 self.phase = STEP
                 self._continue()
         elif phase == GIVE:
-            self.spear[action - A_GIVE] = True
+            give = ACTIONS[action]
+            assert isinstance(give, Give)
+            self.spear[give.seat] = True  # rule reroll.spear, next turn
             self.phase = STEP
             self._continue()
         elif phase == SWAP:
-            self._swap(self.mover, action - A_SWAP)
+            swap = ACTIONS[action]
+            assert isinstance(swap, Swap)
+            self._swap(self.mover, swap.ostrich)
             self.points = 0
             self._finish_move()
         elif phase == SPACE:
-            self._space(action - A_SPACE)
+            chosen = ACTIONS[action]
+            assert isinstance(chosen, ChooseSpace)
+            self._space(chosen.space)
         elif phase == PLACE:
-            self.berries[action - A_SPACE] = -1
+            chosen = ACTIONS[action]
+            assert isinstance(chosen, ChooseSpace)
+            self.berries[chosen.space] = -1  # face down, unknown to all (rule berry.placement)
+            self._paths_changed()
             if len(self.berries) == self.n:
                 self._start_turn(0)
             else:
                 self.seat = len(self.berries)
         elif phase == LAYOUT:
-            self.order = self.game.layouts[action]
+            self.order = self.game.layouts[action]  # rule setup.layout
             self.phase = SIDES
         elif phase == SIDES:
             self.board = Board.build(self.faces(action))
-            self.occ = [-1] * self.board.size
+            self.occ = [EMPTY] * self.board.size
             for o in range(5):
                 self.occ[o] = o
             self.phase = DEAL
         elif phase == DEAL:
-            self.cards[self.cards.index(-1)] = action
-            if -1 not in self.cards:
+            self.cards[self.cards.index(NO_CARD)] = action  # rule setup.deal
+            if NO_CARD not in self.cards:
                 if self.game.options["berries"]:
                     self.phase = PLACE
                     self.seat = 0
@@ -573,36 +595,33 @@ class BanjooliState(State):
                     self._start_turn(0)
 
     def _start_turn(self, seat: int) -> None:
-        self.memo = None
+        self._paths_changed()
         self.seat = seat
-        self.dice = [-1] * 6
+        self.dice = [NOT_ROLLED] * 6
         self.to_roll = [0, 1, 2, 3, 4, 5]
         self.rerolled = False
         self.after_roll = REROLL
-        if self.spear[seat]:
+        if self.spear[seat]:  # rule reroll.spear: one roll only
             self.after_roll = DECIDE
             self.spear[seat] = False
         self.phase = ROLL
 
     def _end_turn(self) -> None:
-        self.mover = -1
+        self.mover = NO_MOVER
         self.points = 0
         self.turn_over = False
         self.frenzy_pending = False
         self.in_frenzy = False
         self.frenzy = [0] * 6
         self.turn += 1
-        if self.turn >= self.game.max_turns:
+        if self.turn >= self.game.max_turns:  # rule end.turn_cap
             self.phase = OVER
             return
         self._start_turn((self.seat + self.direction) % self.n)
 
     def _rolled(self) -> None:
         if self.after_roll == FRENZY:
-            counts = [0] * 6
-            for i in range(5):
-                counts[self.dice[i]] += 1
-            self.frenzy = counts
+            self.frenzy = self._counts()
             self._frenzy_next()
         elif self.after_roll == DECIDE:
             self._to_decide()
@@ -619,6 +638,7 @@ class BanjooliState(State):
         whites = sum(1 for i in range(5) if self.dice[i] == WHITE)
         if not whites:
             return
+        # rule lion.run
         old, new = self.lion, self.lion + whites
         if new >= board.dist[0]:
             new = 0  # the lion reached the Exit and goes home to the finishing line
@@ -629,62 +649,58 @@ class BanjooliState(State):
         self.lion = new
 
     def _frenzy_next(self) -> None:
-        if self._move_options(self.frenzy, False):
+        if self._move_options(self.frenzy, False):  # rule frenzy.all_dice, while any can move
             self.phase = FRENZY
         else:
             self._end_turn()
 
     def _decide(self, action: int) -> None:
-        if action == A_PASS:
-            self._end_turn()
-            return
-        if A_SPELL <= action < A_SPELL + 5:
-            o = action - A_SPELL
-            self.scared[o] = True
-            board = self.board
-            assert board is not None
-            here = self.pos[o]
-            if board.kind[here] == "c":
-                self.mover = o
-                for row in board.croc_rows[here]:
-                    free = [s for s in row if self.occ[s] < 0 and board.passable[s]]
-                    if free:
-                        self._choose(free, "c")
-                        return
-            self._end_turn()
-            return
-        if A_UNSPELL <= action < A_UNSPELL + 5:
-            self.scared[action - A_UNSPELL] = False
-            self._end_turn()
-            return
-        if action >= A_SPLIT:
-            o, rest = divmod(action - A_SPLIT, 18)
-            k, j = divmod(rest, 3)
-            face = WHITE if k == 0 else k - 1
-            self.points = self.frenzy[o] + j + 1
-            self.frenzy[o] = 0
-            self.frenzy[face] -= j + 1
-            self.mover = o
-            self.phase = STEP
-            return
-        o, k = divmod(action - A_MOVE, 8)
-        counts = self.frenzy if self.phase == FRENZY else self._counts()
-        if k == MAGIC:
-            points = 5
-        else:
+        choice = ACTIONS[action]
+        if isinstance(choice, Move):
+            o = choice.ostrich
+            frenzy = self.phase == FRENZY
+            counts = self.frenzy if frenzy else self._counts()
             points = counts[o]
-            if k:
-                face = WHITE if k == 1 else k - 2
-                points += counts[face]
-                if self.phase == FRENZY:
-                    self.frenzy[face] = 0
-            if self.phase == FRENZY:
+            joker = choice.joker
+            if joker is not None:
+                used = choice.part or counts[joker]  # rule move.joker_all outside the frenzy
+                points += used
+                if frenzy:
+                    self.frenzy[joker] -= used
+            if frenzy:
                 self.frenzy[o] = 0
-        self.mover = o
-        self.points = points
-        self.phase = STEP
+            self.mover = o
+            self.points = points
+            self.phase = STEP
+        elif isinstance(choice, MagicFive):
+            self.mover = choice.ostrich
+            self.points = 5
+            self.phase = STEP
+        elif isinstance(choice, Spell):
+            self._spell(choice.ostrich)
+        elif isinstance(choice, Unspell):
+            self.scared[choice.ostrich] = False
+            self._end_turn()
+        else:
+            assert isinstance(choice, Pass)  # rule turn.pass
+            self._end_turn()
 
-    def _choose(self, spaces: list[int], reason: str) -> None:
+    def _spell(self, o: int) -> None:
+        """Scare ``o``; on a crocodile it is carried beyond the ditch (rule ``croc.bite``)."""
+        self.scared[o] = True
+        board = self.board
+        assert board is not None
+        here = self.pos[o]
+        if board.kind[here] == _CROCODILE:
+            self.mover = o
+            for row in board.croc_rows[here]:
+                free = [s for s in row if self.occ[s] < 0 and board.passable[s]]
+                if free:
+                    self._choose(free, Reason.CROCODILE)
+                    return
+        self._end_turn()
+
+    def _choose(self, spaces: list[int], reason: Reason) -> None:
         """Resolve a space choice: automatic when there is one space, else ask the seat."""
         if len(spaces) == 1:
             self.choices = []
@@ -696,63 +712,75 @@ class BanjooliState(State):
         self.phase = SPACE
 
     def _space(self, s: int) -> None:
-        self.memo = None
         o = self.mover
-        old = self.pos[o]
-        self.occ[old] = -1
-        self.pos[o] = s
-        self.occ[s] = o
+        self._relocate(o, s)
         reason = self.reason
         self.choices = []
-        self.reason = "-"
-        if reason == "c":
-            self.scared[o] = False
+        self.reason = Reason.NONE
+        if reason == Reason.CROCODILE:
+            self.scared[o] = False  # carried beyond the ditch running (rule croc.bite)
             self._end_turn()
-        elif reason == "l":
+        elif reason == Reason.LAVA:
             self._after_move()
         else:
             self.points = 0
             self._finish_move()
+
+    def _relocate(self, o: int, s: int) -> None:
+        """Put ostrich ``o`` on space ``s`` (or across the line, ``ARRIVED``) other than by a
+        step of the mover."""
+        old = self.pos[o]
+        if old != ARRIVED:
+            self.occ[old] = EMPTY
+        self.pos[o] = s
+        if s != ARRIVED:
+            self.occ[s] = o
+        self._paths_changed()
 
     def _step(self, d: int) -> None:
         board = self.board
         assert board is not None
         m = self.mover
         s = self.pos[m]
-        t = self._landing(s, d)
+        t = self.landing(s, d)
         self.points -= 1
-        self.occ[s] = -1
         if t == FINISH:
-            self.memo = None
+            self._relocate(m, ARRIVED)
             self.arrived.append(m)
-            self.pos[m] = ARRIVED
             self.scared[m] = False
             self.points = 0
-            if len(self.arrived) == 3:
+            if len(self.arrived) == 3:  # rule end.third_arrival
                 self.phase = OVER
                 return
             self._after_move()
             return
+        # The mover's own forward step keeps the feasibility memo (see _feasible).
+        self.occ[s] = EMPTY
         self.pos[m] = t
         self.occ[t] = m
         code = board.kind[t]
-        if code == "~":
+        if code == _QUICKSAND:  # rule quicksand.scare
             self.scared[m] = True
             self.points = 0
-        elif code == "v":
+        elif code == _VORTEX:  # rule vortex.swap
             self.phase = VORTEX
             return
         elif t in self.berries:
-            self.memo = None
-            token = self.berries.pop(t)
-            for peek in self.peeks:
-                peek.discard(t)
+            token = self._lift_berry(t)
             if token < 0:
                 self.phase = BERRY
                 return
             self._berry(token)
             return
         self._continue()
+
+    def _lift_berry(self, space: int) -> int:
+        """Take the berry off ``space``; its token (unknown: -1, chance turns it over)."""
+        token = self.berries.pop(space)
+        for peek in self.peeks:
+            peek.discard(space)
+        self._paths_changed()
+        return token
 
     def _continue(self) -> None:
         if self.phase == OVER:
@@ -763,33 +791,34 @@ class BanjooliState(State):
         self._finish_move()
 
     def _finish_move(self) -> None:
+        """The movement has ended: lava sends the mover back to high ground (rule ``lava.back``)."""
         board = self.board
         assert board is not None
         m = self.mover
         here = self.pos[m]
-        if here >= 0 and board.kind[here] == "l":
+        if here >= 0 and board.kind[here] == _LAVA:
             frontier = {here}
             seen = {here}
             while frontier:
                 frontier = {p for s in frontier for p in board.back[s] if board.passable[p] and p not in seen}
                 seen |= frontier
-                free = [p for p in frontier if board.kind[p] != "l" and self.occ[p] < 0]
+                free = [p for p in frontier if board.kind[p] != _LAVA and self.occ[p] < 0]
                 if free:
-                    self._choose(free, "l")
+                    self._choose(free, Reason.LAVA)
                     return
         self._after_move()
 
     def _after_move(self) -> None:
-        self.memo = None
-        self.mover = -1
+        self._paths_changed()
+        self.mover = NO_MOVER
         self.points = 0
         if self.turn_over:
             self._end_turn()
-        elif self.frenzy_pending:
+        elif self.frenzy_pending:  # rule frenzy.all_dice: the five movement dice again
             self.frenzy_pending = False
             self.in_frenzy = True
             for i in range(5):
-                self.dice[i] = -1
+                self.dice[i] = NOT_ROLLED
             self.to_roll = [0, 1, 2, 3, 4]
             self.after_roll = FRENZY
             self.phase = ROLL
@@ -799,12 +828,14 @@ class BanjooliState(State):
             self._end_turn()
 
     def _swap(self, a: int, b: int) -> None:
-        self.memo = None
+        """Ostriches ``a`` and ``b`` exchange spaces (rule ``vortex.swap``)."""
         pa, pb = self.pos[a], self.pos[b]
         self.pos[a], self.pos[b] = pb, pa
         self.occ[pa], self.occ[pb] = b, a
+        self._paths_changed()
 
     def _vortex(self, face: int) -> None:
+        """The sorcery die names the ostrich the mover swaps with (rule ``vortex.swap``)."""
         m = self.mover
         self.points = 0
         if face == m:
@@ -817,7 +848,8 @@ class BanjooliState(State):
         self._finish_move()
 
     def _berry(self, token: int) -> None:
-        self.memo = None
+        """The effect of berry ``token`` picked by the seat's mover (rules ``berry.*``)."""
+        self._paths_changed()
         self.picked.append((token, self.seat))
         self.phase = STEP
         effect = _BERRY_IDS[token]
@@ -839,21 +871,21 @@ class BanjooliState(State):
         elif effect == "pakaarloo":
             self.direction = -self.direction
         elif effect == "naangateku":
-            self.phase = GIVE
+            self.phase = GIVE  # rule berry.give
             return
         elif effect == "dof_nooxoor":
             self.frenzy_pending = True
         elif effect == "vooortex":
             self.phase = VORTEX
             return
-        elif effect == "joka":
+        elif effect == "joka":  # rule joka.back
             self.points = 0
             board = self.board
             assert board is not None
             for steps in (2, 1):
                 back = [s for s in board.behind(self.pos[m], steps) if self.occ[s] < 0]
                 if back:
-                    self._choose(back, "j")
+                    self._choose(back, Reason.JOKA)
                     return
         self._continue()
 
@@ -876,34 +908,9 @@ class BanjooliState(State):
         """Places by score, ties broken by the number of exact places guessed (Q10)."""
         return places(score_parts(self))
 
-    # -- notation ---------------------------------------------------------------------
+    # -- notation, observations, refusals (their own modules) -------------------------
     def action_to_text(self, action: int) -> str:
-        phase = self.phase
-        if phase in (ROLL, VORTEX):
-            return f"{'roll' if phase == ROLL else 'vortex'} {FACES[action]}"
-        if phase == LAYOUT:
-            return "layout " + ",".join(self.game.layouts[action])
-        if phase == SIDES:
-            return "sides " + ",".join(self.faces(action))
-        if phase == DEAL:
-            return f"deal {action + 1}"
-        if phase in (BERRY, FIX):
-            return f"{'berry-is' if phase == BERRY else 'fix'} {_BERRY_IDS[action]}"
-        return _action_text(action, self)
-
-    def action_viewers(self, action: int) -> Audience:
-        """Everything is public but a dealt Prediction (its receiver only, rule
-        ``setup.deal``) and the berries identified by Jëmbat (the picker only)."""
-        if self.phase == DEAL:
-            return Audience.seats_only(self.cards.index(-1))
-        if self.phase == FIX:
-            return Audience.seats_only(self.seat)
-        return EVERYONE
-
-    def describe_action(self, action: int, lang: str = "en") -> str:
-        from savanna.games.banjooli.notation import describe
-
-        return describe(self, action, lang)
+        return action_text(self, action)
 
     def parse_action(self, text: str) -> int:
         """Read ``text`` as an action here; a well-formed but refused action names its rule.
@@ -912,295 +919,16 @@ class BanjooliState(State):
             NotationError: the text is no action of this game.
             IllegalActionError: the action is refused (the rule is named).
         """
-        if self.is_terminal():
-            raise IllegalActionError(text, self.game.rule("game.over"))
-        if self.is_chance_node():
-            words = text.strip().lower().split()
-            if self.phase in (ROLL, VORTEX) and len(words) == 2 and words[0] == PHASES[self.phase]:
-                try:
-                    return _face(words[1])
-                except ValueError:
-                    pass
-            if self.phase == DEAL and len(words) == 2 and words[0] == "deal" and words[1].isdigit():
-                card = int(words[1]) - 1
-                if card in self.cards and 0 <= card < len(CARDS):
-                    raise IllegalActionError(text, self.game.rule("setup.deal"))
-            return super().parse_action(text)
-        action = _parse_player_action(text, self)
-        if action not in self.legal_actions():
-            raise self.explain_illegal(action)
-        return action
+        return parse_action(self, text)
 
     def explain_illegal(self, action: int) -> IllegalActionError:
-        rule = _why_illegal(self, action)
-        return IllegalActionError(self.action_to_text_safe(action), self.game.rule(rule))
+        return self.game.refuse(self.action_to_text_safe(action), refusal(self, action))
 
     def to_text(self) -> str:
-        return self.encode(None, full=True)
-
-    def encode(self, viewer: int | None, *, full: bool = False) -> str:
-        """Position notation; ``full`` shows every secret, else only ``viewer``'s.
-
-        At the end every Prediction is revealed (EN End of the Game: "the players reveal their
-        Prediction Sheets"); berries nobody saw stay hidden.
-        """
-        board = self.board
-        reveal = full or self.phase == OVER
-        scared = self.scared
-        berries = self.berries
-        if berries:
-            seen = self.peeks[viewer] if viewer is not None else ()
-            berry_text = ",".join([
-                f"{s}:" + (_BERRY_LETTERS[t] if t >= 0 and (full or s in seen) else "?")
-                for s, t in sorted(berries.items())
-            ])
-        else:
-            berry_text = "-"
-        flags = ("t" if self.turn_over else "") + ("z" if self.frenzy_pending else "") + ("f" if self.in_frenzy else "")
-        fields = [
-            "banjooli",
-            "L=" + (",".join(board.tiles) if board is not None else ",".join(self.order) or "-"),
-            "P=" + PHASES[self.phase],
-            f"S={self.seat}",
-            "D=" + ("+" if self.direction == 1 else "-"),
-            f"T={self.turn}",
-            "O=" + ",".join([("F" if p == ARRIVED else str(p)) + ("s" if scared[o] else "") for o, p in enumerate(self.pos)]),
-            "A=" + ("".join([COLOURS[o] for o in self.arrived]) or "-"),
-            "C=" + ",".join([
-                "-" if c < 0 else (str(c) if reveal or s == viewer else "?") for s, c in enumerate(self.cards)
-            ]),
-            "X=" + "".join([_DIE_TEXT[f] for f in self.dice]),
-            "Q=" + ("".join([str(i) for i in self.to_roll]) or "-"),
-            "N=" + PHASES[self.after_roll],
-            f"R={int(self.rerolled)}",
-            "M=" + (f"{self.mover}:{self.points}" if self.mover >= 0 else "-"),
-            "F=" + (flags or "-"),
-            "Z=" + "".join([str(c) for c in self.frenzy]),
-            "B=" + berry_text,
-            "K=" + (",".join([f"{_BERRY_LETTERS[t]}{s}" for t, s in self.picked]) or "-"),
-            "J=" + "/".join([".".join([str(s) for s in sorted(p)]) if p else "-" for p in self.peeks]),
-            "G=" + ("".join([str(s) for s in range(self.n) if self.spear[s]]) or "-"),
-            "V=" + self.reason + ":" + (".".join([str(s) for s in self.choices]) or "-"),
-            "Y=" + (".".join([str(s) for s in self.fix_queue]) or "-"),
-            f"H={self.lion}",
-        ]
-        return " ".join(fields)
+        return position_text(self, None, full=True)
 
     def _observation(self, seat: int | None) -> Observation:
-        board = self.board
-        text = self.encode(seat)
-        known = self.peeks[seat] if seat is not None else set()
-        data: dict[str, Any] = {
-            "position": text,
-            "seat": seat,
-            "to_act": self.current_player(),
-            "phase": PHASES[self.phase],
-            "layout": list(board.tiles) if board is not None else [],
-            "pos": list(self.pos),
-            "dist": [0 if p == ARRIVED or board is None else board.dist[p] for p in self.pos],
-            "scared": list(self.scared),
-            "arrived": list(self.arrived),
-            "dice": list(self.dice),
-            "card": self.cards[seat] if seat is not None else -1,
-            "mover": self.mover,
-            "points": self.points,
-            "direction": self.direction,
-            "turn": self.turn,
-            "rerolled": self.rerolled,
-            "berries": [[s, t if s in known else -1] for s, t in sorted(self.berries.items())],
-            "picked": [[t, s] for t, s in self.picked],
-            "choices": list(self.choices),
-            "lion": self.lion,
-        }
-        if self.phase == OVER:
-            data["cards"] = list(self.cards)
-        return Observation(game="banjooli", seat=seat, data=data, text=text)
+        return observe(self, seat)
 
 
-def _action_text(action: int, state: BanjooliState) -> str:
-    if action < A_MOVE:
-        if action == 0:
-            return "keep"
-        return "reroll " + "".join(str(i + 1) for i in range(6) if action >> i & 1)
-    if action < A_STEP:
-        o, k = divmod(action - A_MOVE, 8)
-        if k == 0:
-            return f"move {COLOURS[o]}"
-        if k == MAGIC:
-            return f"move {COLOURS[o]}*5"
-        return f"move {COLOURS[o]}+{FACES[WHITE if k == 1 else k - 2]}"
-    if action < A_SPELL:
-        d = action - A_STEP
-        verb = "step"
-        if state.phase == STEP and state.board is not None and state.mover >= 0:
-            t = state.board.fwd[3 * state.pos[state.mover] + d]
-            if t >= 0 and state.occ[t] >= 0:
-                verb = "jump"
-        return f"{verb} {DIRECTIONS[d]}"
-    if action < A_UNSPELL:
-        return f"spell {COLOURS[action - A_SPELL]}"
-    if action < A_PASS:
-        return f"unspell {COLOURS[action - A_UNSPELL]}"
-    if action == A_PASS:
-        return "pass"
-    if action < A_SWAP:
-        return f"give {action - A_GIVE}"
-    if action < A_SPACE:
-        return f"swap {COLOURS[action - A_SWAP]}"
-    if action < A_SPLIT:
-        return f"{'berry' if state.phase == PLACE else 'to'} {action - A_SPACE}"
-    if action < NUM_ACTIONS:
-        o, rest = divmod(action - A_SPLIT, 18)
-        k, j = divmod(rest, 3)
-        return f"move {COLOURS[o]}+{j + 1}{FACES[WHITE if k == 0 else k - 1]}"
-    raise ValueError(action)
-
-
-_MOVE_RE = re.compile(r"^move\s+(\w)\s*((?:\+\s*\d?\s*\w\s*)*)(\*\s*5)?$")
-
-
-def _parse_player_action(text: str, state: BanjooliState) -> int:
-    """The action id ``text`` names, legal or not.
-
-    Raises:
-        NotationError: no action of this game reads so.
-        IllegalActionError: a move combining two kinds of joker (rule ``move.joker_one_kind``).
-    """
-    t = " ".join(text.strip().lower().split())
-    try:
-        if t == "keep":
-            return 0
-        if t.startswith("reroll"):
-            digits = re.sub(r"[\s,]", "", t[6:])
-            mask = 0
-            for ch in digits:
-                i = int(ch)
-                if not 1 <= i <= 6 or mask >> (i - 1) & 1:
-                    raise ValueError(ch)
-                mask |= 1 << (i - 1)
-            if not mask:
-                raise ValueError(t)
-            return mask
-        match = _MOVE_RE.match(t)
-        if match:
-            o = _ostrich(match.group(1))
-            jokers = [x.replace(" ", "") for x in match.group(2).split("+") if x.strip()]
-            if match.group(3):
-                if jokers:
-                    raise ValueError(t)
-                return A_MOVE + 8 * o + MAGIC
-            faces = {_face(j[-1]) for j in jokers}
-            if len(faces) > 1:
-                raise IllegalActionError(text, state.game.rule("move.joker_one_kind"))
-            if not faces:
-                return A_MOVE + 8 * o
-            face = faces.pop()
-            if face == o:
-                raise IllegalActionError(text, state.game.rule("move.colour_count"))
-            k = 1 if face == WHITE else 2 + face
-            counted = [int(j[:-1]) for j in jokers if len(j) == 2]
-            if counted:
-                if len(jokers) > 1 or not 1 <= counted[0] <= 5:
-                    raise ValueError(t)
-                have = state._phase_counts()
-                if have is not None and counted[0] < have[face] and counted[0] <= 3:
-                    return A_SPLIT + 18 * o + 3 * (k - 1) + counted[0] - 1
-            return A_MOVE + 8 * o + k
-        words = t.split()
-        if len(words) == 1 and words[0].upper() in DIRECTIONS:
-            return A_STEP + DIRECTIONS.index(words[0].upper())
-        if len(words) == 2:
-            verb, arg = words
-            if verb in ("step", "jump", "cross") and arg.upper() in DIRECTIONS:
-                return A_STEP + DIRECTIONS.index(arg.upper())
-            if verb == "spell":
-                return A_SPELL + _ostrich(arg)
-            if verb == "unspell":
-                return A_UNSPELL + _ostrich(arg)
-            if verb == "give" and 0 <= int(arg) < state.n:
-                return A_GIVE + int(arg)
-            if verb == "swap":
-                return A_SWAP + _ostrich(arg)
-            if verb in ("to", "berry") and 0 <= int(arg) < MAX_SPACES:
-                return A_SPACE + int(arg)
-        if t == "pass":
-            return A_PASS
-    except IllegalActionError:
-        raise
-    except ValueError:
-        pass
-    raise MESSAGES.notation_error(text, "notation.action")
-
-
-def _why_illegal(state: BanjooliState, action: int) -> str:
-    """The rule clause that refuses ``action`` in ``state`` (the core's catch-all otherwise)."""
-    phase = state.phase
-    board = state.board
-    if A_REROLL <= action < A_MOVE and phase in (DECIDE, STEP):
-        return "reroll.spear" if action and not state.rerolled and state.after_roll != REROLL else "reroll.once"
-    if (A_MOVE <= action < A_STEP or action >= A_SPLIT) and phase in (DECIDE, FRENZY):
-        split = action >= A_SPLIT
-        if split:
-            o, rest = divmod(action - A_SPLIT, 18)
-            k = rest // 3 + 1
-        else:
-            o, k = divmod(action - A_MOVE, 8)
-        counts = state.frenzy if phase == FRENZY else state._counts()
-        if state.pos[o] == ARRIVED:
-            return "move.arrived"
-        if state.scared[o]:
-            return "move.scared"
-        if k == MAGIC:
-            return "move.five_magic"
-        if k and k != 1 and (k - 2) not in state.arrived:
-            return "move.colour_count"  # another colour's dice only move that ostrich
-        if counts[o] == 0:
-            return "move.joker_alone" if k else "move.colour_count"
-        if k and counts[WHITE if k == 1 else k - 2] == 0:
-            return "move.joker_one_kind"
-        if split and phase == DECIDE:
-            return "move.joker_all"  # only the frenzy splits a joker kind
-        return "move.full_movement"
-    if A_STEP <= action < A_SPELL and phase == STEP and board is not None:
-        d = action - A_STEP
-        s = state.pos[state.mover]
-        t = board.fwd[3 * s + d]
-        if t == NONE:
-            return "move.fence" if board.fenced[s] else "move.forward"
-        if t >= 0 and not board.passable[t] and state.occ[t] < 0:
-            return {"w": "croc.water", "x": "ravine.bridge"}.get(board.kind[t], "move.rock")
-        if t >= 0 and state.occ[t] >= 0:
-            b = board.fwd[3 * t + d]
-            if b >= 0 and state.occ[b] >= 0:
-                return "jump.two_adjacent"
-            if b == NONE or (b >= 0 and not board.passable[b]):
-                return "jump.landing"
-        return "move.full_movement"
-    if A_SPELL <= action < A_PASS and phase == DECIDE:
-        spell = action < A_UNSPELL
-        o = action - (A_SPELL if spell else A_UNSPELL)
-        face = state.dice[5]
-        if not (face in (WHITE, o) or face in state.arrived):
-            return "spell.colour"
-        if state.pos[o] == ARRIVED:
-            return "spell.arrived"
-        if spell:
-            return "spell.already_scared" if state.scared[o] else "spell.at_exit"
-        return "unspell.running"
-    if action == A_PASS and phase == DECIDE:
-        return "turn.pass"
-    if phase == FRENZY and (action < A_MOVE or action == A_PASS):
-        return "frenzy.all_dice"  # no reroll and no pass: every result is applied
-    if A_GIVE <= action < A_SWAP and phase == GIVE:
-        return "berry.give"
-    if A_SWAP <= action < A_SPACE and phase == SWAP:
-        return "vortex.swap"
-    if action >= A_SPACE and phase == PLACE:
-        return "berry.placement"
-    if action >= A_SPACE and phase == SPACE:
-        s = action - A_SPACE
-        if board is not None and s < board.size and state.occ[s] >= 0:
-            return "move.occupied_end"
-        return {"c": "croc.bite", "l": "lava.back", "j": "joka.back"}.get(state.reason, "action.not_legal")
-    return "action.not_legal"
-
+_clone = compile_clone(BanjooliState, values=_SHARED, lists=_LISTS, copies=_DEEP)

@@ -32,8 +32,19 @@ Scoring
     The hyena's owner scores the number of players; the mothers home after her score one
     less per place in their order of arrival; the others score 0 and share the last place.
 
+What everyone sees at the end
+    The score worked out for each seat (``HyenaGame.score_sheets``): the hyena's owner, the
+    place of each mother home, the devoured, the ones still out.
+
 Version history
     1. First release: three rulesets, lengths 30 to 80, 2 to 6 players.
+
+Modules
+    The common layout (``docs/architecture.md``): ``game`` (spec, options, wiring), ``state``
+    (the phase machine), ``actions`` (the action codec), ``rules`` (clauses, sources,
+    refusals), ``scoring``, ``notation``, ``observation``, ``render``, ``evaluation``,
+    ``heuristic``, ``data/``; and this game's own ``ruleset`` (the three rulesets and throw
+    tables from ``data/rulesets.toml``) and ``phase`` (named values of a position).
 """
 
 from __future__ import annotations

@@ -28,14 +28,15 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from savanna.games.hyena.state import BACK, OUT, VILLAGE, WELL, HyenaState
+from savanna.games.hyena.phase import IN_PLAY, Place
 
 if TYPE_CHECKING:
     from savanna.games.hyena.game import HyenaGame
+    from savanna.games.hyena.state import HyenaState
 
 __all__ = ["estimate_scores", "hyena_effort", "mother_effort"]
 
-_IN_PLAY = (VILLAGE, OUT, WELL, BACK)
+VILLAGE, OUT, WELL, BACK = Place.VILLAGE, Place.OUT, Place.WELL, Place.BACK
 
 
 def mother_effort(state: HyenaState, seat: int) -> float:
@@ -92,7 +93,7 @@ def estimate_scores(game: HyenaGame, state: HyenaState) -> list[float]:
     scores = [0.0] * n
     for place, seat in enumerate(state.home):
         scores[seat] = float(n - place)
-    out = [s for s in range(n) if state.phase[s] in _IN_PLAY and s != state.hyena_owner]
+    out = [s for s in range(n) if state.phase[s] in IN_PLAY and s != state.hyena_owner]
     if not out:
         return scores
     effort = {s: mother_effort(state, s) for s in out}

@@ -1,5 +1,8 @@
-"""The configured Hyena game: spec, options, chance table, observation tensor and doors
-to the heuristic and the renderers."""
+"""The configured Hyena game: spec, options, the chance table, and the wiring of the modules.
+
+Each job of the game has its module (see the package page); :class:`HyenaGame` answers the
+core protocol by handing each question to the module that knows.
+"""
 
 from __future__ import annotations
 
@@ -12,9 +15,13 @@ from savanna.core.display import ScoreSheet
 from savanna.core.errors import NotationError, RuleRef
 from savanna.core.game import Game, GameSpec, Observation, State
 from savanna.core.options import ChoiceOption, IntOption
+from savanna.games.hyena import evaluation, heuristic, observation, render, scoring
+from savanna.games.hyena.actions import NUM_ACTIONS
+from savanna.games.hyena.notation import parse_position
+from savanna.games.hyena.phase import KIND_CODES
 from savanna.games.hyena.rules import MESSAGES, rule_catalogue
 from savanna.games.hyena.ruleset import RULESET_NAMES, load_ruleset
-from savanna.games.hyena.state import ACTION_NAMES, KIND_CODES, PHASE_LETTERS, HyenaState
+from savanna.games.hyena.state import HyenaState
 
 __all__ = ["DEFAULT_LENGTH", "DEFAULT_RULES", "SPEC", "HyenaGame"]
 
@@ -100,7 +107,7 @@ class HyenaGame(Game):
 
     @property
     def num_distinct_actions(self) -> int:
-        return len(ACTION_NAMES)
+        return NUM_ACTIONS
 
     @property
     def max_chance_outcomes(self) -> int:
@@ -124,86 +131,42 @@ class HyenaGame(Game):
             NotationError: when the text is not a position of this configured game.
         """
         if not isinstance(text, str):
-            raise NotationError(repr(text), "a position text")
-        return HyenaState.from_text(self, text)
+            raise NotationError(repr(text), "a position text", "un texte de position")
+        return parse_position(self, text)
 
-    # -- observations ------------------------------------------------------------------
+    # -- observations and search ------------------------------------------------------
     @property
     def observation_tensor_shape(self) -> tuple[int, ...]:
-        n = self.num_players
-        # per seat: 6 phases, hole, tabas; hyena: owner, 7 phases, hole; turn; 4 stages;
-        # pending throw; observer (n seats + spectator)
-        return (n * 8 + n + 7 + 1 + n + 4 + self.sticks + 1 + n + 1,)
+        return (observation.tensor_size(self),)
 
-    def observation_tensor(self, observation: Observation) -> list[float]:
-        """Flat floats: one-hot phases, holes as a fraction of the length, tabas / 10."""
-        data = observation.data
-        n = self.num_players
-        out: list[float] = []
-        for mother in data["mothers"]:
-            phase = [0.0] * 6
-            phase[PHASE_LETTERS.index(mother["phase"])] = 1.0
-            out += [*phase, mother["hole"] / self.length, mother["tabas"] / 10]
-        hyena = data["hyena"]
-        owner = [0.0] * n
-        hphase = [0.0] * 7
-        hole = 0.0
-        if hyena is None:
-            hphase[0] = 1.0
-        else:
-            owner[hyena["owner"]] = 1.0
-            hphase[1 + PHASE_LETTERS.index(hyena["phase"])] = 1.0
-            hole = hyena["hole"] / self.length
-        out += [*owner, *hphase, hole]
-        turn = [0.0] * n
-        turn[data["turn"]] = 1.0
-        stage = [0.0] * 4
-        stage[("start", "throw", "decide", "over").index(data["stage"])] = 1.0
-        pending = [0.0] * (self.sticks + 1)
-        if data["throw"] >= 0:
-            pending[data["throw"]] = 1.0
-        seat = [0.0] * (n + 1)
-        seat[n if observation.seat is None else observation.seat] = 1.0
-        return out + turn + stage + pending + seat
+    def observation_tensor(self, observation_: Observation) -> list[float]:
+        return observation.observation_tensor(self, observation_)
 
-    def sample_state(self, observation: Observation, rng: random.Random) -> HyenaState:
+    def sample_state(self, observation_: Observation, rng: random.Random) -> HyenaState:
         """Perfect information: the observation's position is the state (``rng`` unused)."""
-        return self.parse_position(str(observation.data["position"]))
+        return observation.sample_state(self, observation_, rng)
 
-    def heuristic_action(
-        self, observation: Observation, legal_actions: Sequence[int], rng: random.Random
-    ) -> int:
-        from savanna.games.hyena.heuristic import choose
-
-        return choose(self, observation, legal_actions)
+    def heuristic_action(self, observation_: Observation, legal_actions: Sequence[int], rng: random.Random) -> int:
+        return heuristic.choose(self, observation_, legal_actions)
 
     def evaluate(self, state: State) -> list[float]:
         """Each seat's expected final score (see :mod:`savanna.games.hyena.evaluation`)."""
-        from savanna.games.hyena.evaluation import estimate_scores
-
         if not isinstance(state, HyenaState):
             raise TypeError(f"a hyena state is needed, not {type(state).__name__}")
-        return estimate_scores(self, state)
+        return evaluation.estimate_scores(self, state)
 
-    def render_text(self, observation: Observation, lang: str = "en") -> str:
-        from savanna.games.hyena.render import render_text
+    # -- what people are shown -------------------------------------------------------
+    def render_text(self, observation_: Observation, lang: str = "en") -> str:
+        return render.render_text(observation_, lang)
 
-        return render_text(self, observation, lang)
-
-    def render_svg(self, observation: Observation) -> str:
-        from savanna.games.hyena.render import render_svg
-
-        return render_svg(self, observation)
+    def render_svg(self, observation_: Observation) -> str:
+        return render.render_svg(observation_)
 
     def text_styles(self, lang: str = "en") -> list[tuple[str, str]]:
-        from savanna.games.hyena.render import text_styles
-
-        return text_styles(lang)
+        return render.text_styles(lang)
 
     def legend(self, lang: str = "en") -> list[tuple[str, str]]:
-        from savanna.games.hyena.render import legend
-
-        return legend(lang)
+        return render.legend(lang)
 
     def rules_summary(self, lang: str = "en") -> str:
         """The ruleset's turn, fees and speed in a few lines (from the catalogue)."""
@@ -220,9 +183,7 @@ class HyenaGame(Game):
             speed=rs.hyena_speed,
         ).strip()
 
-    def score_sheets(self, observation: Observation) -> list[ScoreSheet] | None:
+    def score_sheets(self, observation_: Observation) -> list[ScoreSheet] | None:
         """The score sheets once the game is over (everything is public)."""
-        from savanna.games.hyena.scoring import score_sheets
-
-        state = self.parse_position(str(observation.data["position"]))
-        return score_sheets(state) if state.is_terminal() else None
+        state = parse_position(self, observation.view(observation_)["position"])
+        return scoring.score_sheets(state) if state.is_terminal() else None

@@ -16,10 +16,16 @@ The strategy, for the seat to act (it sees only its observation):
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from savanna.core.game import Observation
-from savanna.games.hyena.game import HyenaGame
-from savanna.games.hyena.state import BANK, MOVE, OUT, PAY
+from savanna.games.hyena.actions import BANK, MOVE, PAY
+from savanna.games.hyena.notation import parse_position
+from savanna.games.hyena.observation import view
+from savanna.games.hyena.phase import Place
+
+if TYPE_CHECKING:
+    from savanna.games.hyena.game import HyenaGame
 
 __all__ = ["choose"]
 
@@ -31,13 +37,13 @@ def choose(game: HyenaGame, observation: Observation, legal: Sequence[int]) -> i
     """The heuristic's action among ``legal`` for the seat to act in ``observation``."""
     if len(legal) == 1:
         return legal[0]
-    state = game.parse_position(str(observation.data["position"]))
+    state = parse_position(game, view(observation)["position"])
     seat = state.seat
     if seat == state.hyena_owner:
         return MOVE if MOVE in legal else BANK
     bank = state.bank[seat]
     fee = game.ruleset.well_fee
-    if state.phase[seat] != OUT:
+    if state.phase[seat] != Place.OUT:
         return MOVE if MOVE in legal else BANK
     to_go = state.well - state.pos[seat]
     value = game.values[state.pending]

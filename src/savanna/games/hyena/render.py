@@ -7,14 +7,11 @@ observation (nothing else draws the board).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
 from xml.etree import ElementTree as ET
 
 from savanna.core.game import Observation
+from savanna.games.hyena.observation import HyenaView, view
 from savanna.games.hyena.rules import MESSAGES
-
-if TYPE_CHECKING:
-    from savanna.games.hyena.game import HyenaGame
 
 __all__ = ["SEAT_STYLES", "legend", "render_svg", "render_text", "spiral", "text_styles"]
 
@@ -62,7 +59,7 @@ def spiral(length: int) -> list[tuple[int, int]]:
     return [(r - top, c - left) for r, c in reversed(cells)]
 
 
-def _pieces(data: Any) -> dict[int, list[str]]:
+def _pieces(data: HyenaView) -> dict[int, list[str]]:
     """Hole → labels of the pieces standing on the track there (1-based seats, H)."""
     on: dict[int, list[str]] = {}
     for seat, mother in enumerate(data["mothers"]):
@@ -74,13 +71,13 @@ def _pieces(data: Any) -> dict[int, list[str]]:
     return on
 
 
-def render_text(game: HyenaGame, observation: Observation, lang: str = "en") -> str:
+def render_text(observation: Observation, lang: str = "en") -> str:
     """The spiral in text, then one line per seat, the hyena and the turn."""
 
     def words(key: str, **fields: object) -> str:
         return MESSAGES.text(f"draw.{key}", lang, **fields)
 
-    data = observation.data
+    data = view(observation)
     length = int(data["length"])
     cells = spiral(length)
     height = max(r for r, _ in cells) + 1
@@ -126,14 +123,14 @@ def render_text(game: HyenaGame, observation: Observation, lang: str = "en") -> 
     return "\n".join(lines) + "\n"
 
 
-def render_svg(game: HyenaGame, observation: Observation) -> str:
+def render_svg(observation: Observation) -> str:
     """The spiral as SVG: holes on a square spiral, mothers as numbered discs, the hyena in black."""
-    data = observation.data
+    data = view(observation)
     length = int(data["length"])
     cells = spiral(length)
     size = 40
     width = (max(c for _, c in cells) + 1) * size
-    legend = render_text(game, observation).split("\n\n", 1)[1].splitlines()
+    legend = render_text(observation).split("\n\n", 1)[1].splitlines()
     height = (max(r for r, _ in cells) + 1) * size + 20 * len(legend) + 10
 
     def centre(hole: int) -> tuple[int, int]:

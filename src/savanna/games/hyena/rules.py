@@ -1,4 +1,5 @@
-"""The rule catalogue of the Hyena game: each clause id with its source, per ruleset.
+"""The rule catalogue of the Hyena game: each clause id with its source, per ruleset, and
+which clause refuses an action.
 
 Clause ids are the ones used in ``docs/rules/hyena.md`` and in the names of the tests. The
 sentences (English and French) come from the message catalogue, ``data/messages.<lang>.toml``
@@ -16,13 +17,19 @@ Example:
 
 from __future__ import annotations
 
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
+from savanna.core.display import Label
 from savanna.core.errors import RuleRef
 from savanna.core.messages import FieldSource, MessageCatalogue, load_messages
+from savanna.games.hyena.actions import MOVE, PAY, THROW
+from savanna.games.hyena.phase import Place, Stage
 from savanna.games.hyena.ruleset import Ruleset
 
-__all__ = ["GAME", "MESSAGES", "rule_catalogue", "throw_table"]
+if TYPE_CHECKING:
+    from savanna.games.hyena.state import HyenaState
+
+__all__ = ["GAME", "MESSAGES", "refusal", "rule_catalogue", "throw_table"]
 
 GAME: Final = "hyena"
 """The registry name of the game, the owner of its rule clauses."""
@@ -235,3 +242,32 @@ def rule_catalogue(rs: Ruleset) -> dict[str, RuleRef]:
         cid: MESSAGES.rule(GAME, cid, source, key=key, fields=fields)
         for cid, source, fields, key in clauses
     }
+
+
+def refusal(state: HyenaState, action: int) -> tuple[str, Label | None]:
+    """The clause that refuses seat action ``action`` in ``state``, and what in the position
+    makes it refuse (``None`` when the clause says it all)."""
+    if state.stage == Stage.OVER:
+        return "game.over", None
+    if not state.game.ruleset.has_choice:
+        if action == THROW:
+            return "turn.until_two", Label("detail.thrown")
+        return "turn.throw_only", None
+    if action == THROW:
+        return "turn.bank_or_move", Label("detail.throw_made")
+    seat = state.seat
+    if action == MOVE:
+        return state.move_refusal(seat), None
+    if action == PAY:
+        return "well.pay_missing", _pay_refusal_detail(state, seat)
+    return "action.not_legal", None
+
+
+def _pay_refusal_detail(state: HyenaState, seat: int) -> Label:
+    """Why ``pay`` is refused to ``seat`` now (rule ``well.pay_missing``)."""
+    if seat == state.hyena_owner or state.phase[seat] != Place.OUT:
+        return Label("detail.pay_not_out")
+    missing = state.missing(seat)
+    if missing <= 0:
+        return Label("detail.pay_not_short")
+    return Label("detail.pay_missing", {"missing": missing, "banked": state.bank[seat]})

@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from savanna.core.display import Label, ScoreLine, ScoreSheet
+from savanna.games.hyena.phase import Place
 
 if TYPE_CHECKING:
     from savanna.games.hyena.state import HyenaState
@@ -35,12 +36,10 @@ def scores(state: HyenaState) -> list[float]:
 
 
 def _line(state: HyenaState, seat: int, points: float) -> ScoreLine:
-    from savanna.games.hyena.state import EATEN
-
     if seat in state.home:
         rank = state.home.index(seat) + 1
         label = Label("score.hyena") if rank == 1 else Label("score.home", {"rank": rank})
-    elif state.phase[seat] == EATEN:
+    elif state.phase[seat] == Place.EATEN:
         label = Label("score.devoured")
     else:
         label = Label("score.out")

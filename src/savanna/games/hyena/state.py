@@ -1,9 +1,9 @@
-"""The Hyena game's rules engine: a compact state and its transitions.
+"""The Hyena game's phase machine: a compact position, its legal actions and transitions.
 
 The track is a list of holes numbered by their distance from the village: the village
 is hole 0 and the well hole ``length``. A mother goes out (0 → length) and comes back
-(length → 0); so does the hyena, twice as fast. Positions, banks and phases are small
-ints in flat lists, so a playout is cheap.
+(length → 0); so does the hyena, twice as fast. Positions, banks and places are small
+ints in flat lists (:mod:`.phase` names them), so a playout is cheap.
 
 Turns (see ``docs/rules/hyena.md``, Decisions):
 
@@ -11,107 +11,99 @@ Turns (see ``docs/rules/hyena.md``, Decisions):
   then throws the sticks again and again until the turn-ending throw.
 * ``three-sticks``: chance throws once, then the seat chooses ``bank``, ``move`` or
   ``pay`` (move and pay the holes missing to the well).
+
+The other jobs live next door: notation (:mod:`.notation`), what a seat sees
+(:mod:`.observation`), why an action is refused (:mod:`.rules`), the score (:mod:`.scoring`).
 """
 
 from __future__ import annotations
 
 import random
-import re
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Final
 
-from savanna.core.display import Label
-from savanna.core.errors import IllegalActionError, NotationError
-from savanna.core.game import CHANCE, TERMINAL, Observation, State
-from savanna.games.hyena.rules import MESSAGES
+from savanna.core.errors import IllegalActionError
+from savanna.core.game import CHANCE, TERMINAL, Observation, State, compile_clone
+from savanna.games.hyena.actions import BANK, MOVE, PAY, THROW
+from savanna.games.hyena.notation import action_text, describe, parse_action, position_text
+from savanna.games.hyena.observation import observe
+from savanna.games.hyena.phase import IN_PLAY, NO_OWNER, NO_THROW, ON_TRACK, Kind, Place, Stage
+from savanna.games.hyena.rules import refusal
+from savanna.games.hyena.scoring import scores
 
 if TYPE_CHECKING:
     from savanna.games.hyena.game import HyenaGame
 
-__all__ = [
-    "ACTION_NAMES",
-    "BACK",
-    "BANK",
-    "EATEN",
-    "HOME",
-    "KIND_CODES",
-    "MOVE",
-    "NONE",
-    "OUT",
-    "PAY",
-    "PHASE_LETTERS",
-    "THROW",
-    "VILLAGE",
-    "WELL",
-    "HyenaState",
-]
+__all__ = ["HyenaState"]
 
-# Seat actions (ids are stable; ``num_distinct_actions`` is their count).
-THROW: Final = 0
-BANK: Final = 1
-MOVE: Final = 2
-PAY: Final = 3
-ACTION_NAMES: Final = ("throw", "bank", "move", "pay")
+# Plain ints for the hot paths (a position stores the values of the enums).
+NONE, VILLAGE, OUT, WELL, BACK, HOME, EATEN = (int(p) for p in Place)
+START, THROWING, DECIDE, OVER = (int(s) for s in Stage)
+_NULL, _TABA, _DAYS = int(Kind.NULL), int(Kind.TABA), int(Kind.DAYS)
 
-# Phases of a mother (and of the hyena; NONE = not released yet).
-NONE: Final = -1
-VILLAGE: Final = 0
-OUT: Final = 1
-WELL: Final = 2
-BACK: Final = 3
-HOME: Final = 4
-EATEN: Final = 5
-PHASE_LETTERS: Final = "VOWBHX"
-_ON_TRACK: Final = (OUT, WELL, BACK)
-_IN_PLAY: Final = (VILLAGE, OUT, WELL, BACK)
-
-# Stages of a turn.
-START: Final = 0  # the seat throws (rulesets without choice)
-THROWING: Final = 1  # chance throws the sticks
-DECIDE: Final = 2  # the seat banks, moves or pays (three sticks)
-OVER: Final = 3
-_STAGE_NAMES: Final = ("start", "throw", "decide", "over")
-
-_KIND_NULL, _KIND_TABA, _KIND_DAYS, _KIND_POINTS = 0, 1, 2, 3
-KIND_CODES: Final = {
-    "null": _KIND_NULL,
-    "taba": _KIND_TABA,
-    "days": _KIND_DAYS,
-    "points": _KIND_POINTS,
-}
-
-_POSITION_RE: Final = re.compile(
-    r"(?P<rules>[a-z-]+)/(?P<length>\d+) turn=(?P<turn>\d+):(?P<stage>start|throw|decide|over)"
-    r"(?::(?P<pending>\d+)w)?(?: steps=(?P<steps>\d+))? mothers=(?P<mothers>[VOWBHX\d,]+) "
-    r"banks=(?P<banks>[\d,]+) home=(?P<home>-|[\d,]+) hyena=(?P<hyena>-|\d+:[VOWBH]\d+)"
-)
+_VALUES: Final = ("well", "hyena_owner", "hyena_phase", "hyena_pos", "seat", "stage", "pending", "steps")
+"""Fields holding ints."""
+_LISTS: Final = ("phase", "pos", "bank", "home")
+"""Fields holding lists of ints. With :data:`_VALUES`, the declared fields of a position:
+``__slots__`` is made of them and ``clone`` is written from them (``compile_clone``)."""
 
 
 class HyenaState(State):
     """A position of the Hyena game.
 
     Build states with :meth:`HyenaGame.new_initial_state` or
-    :meth:`HyenaGame.parse_position`; the fields are public for the renderers and the
-    heuristic, but only the rules engine writes them.
+    :meth:`HyenaGame.parse_position`; the fields are public for the other modules of the
+    game, but only this module writes them.
+
+    Attributes:
+        well: the well's hole (the track's length).
+        phase: each mother's :class:`~.phase.Place` value.
+        pos: each mother's hole.
+        bank: each seat's banked tabas (the hyena's owner pays the hyena's fees from it).
+        home: the seats whose mother is home, in order of arrival.
+        hyena_owner: the seat playing the hyena, or :data:`~.phase.NO_OWNER`.
+        hyena_phase, hyena_pos: where the hyena is (:class:`~.phase.Place`, hole).
+        seat: the seat whose turn it is.
+        stage: the :class:`~.phase.Stage` of the turn.
+        pending: the throw waiting for a decision (white sides), or :data:`~.phase.NO_THROW`.
+        steps: actions applied, chance included (rule ``end.cap``).
     """
 
+    __slots__ = (*_VALUES, *_LISTS)
+
     game: HyenaGame
+    well: int
+    phase: list[int]
+    pos: list[int]
+    bank: list[int]
+    home: list[int]
+    hyena_owner: int
+    hyena_phase: int
+    hyena_pos: int
+    seat: int
+    stage: int
+    pending: int
+    steps: int
 
     def __init__(self, game: HyenaGame) -> None:
         super().__init__(game)
         n = game.num_players
-        self.well: int = game.length
-        self.phase: list[int] = [VILLAGE] * n
-        self.pos: list[int] = [0] * n
-        self.bank: list[int] = [0] * n
-        self.home: list[int] = []
-        self.hyena_owner: int = -1
-        self.hyena_phase: int = NONE
-        self.hyena_pos: int = 0
-        self.seat: int = 0
-        self.stage: int = THROWING if game.ruleset.has_choice else START
-        self.pending: int = -1
-        self.steps: int = 0
+        self.well = game.length
+        self.phase = [VILLAGE] * n
+        self.pos = [0] * n
+        self.bank = [0] * n
+        self.home = []
+        self.hyena_owner = NO_OWNER
+        self.hyena_phase = NONE
+        self.hyena_pos = 0
+        self.seat = 0
+        self.stage = THROWING if game.ruleset.has_choice else START
+        self.pending = NO_THROW
+        self.steps = 0
+
+    def clone(self) -> HyenaState:
+        """An independent copy: every declared field (lists copied) and the history."""
+        return _clone(self)
 
     # -- protocol hooks ------------------------------------------------------------------
     def current_player(self) -> int:
@@ -124,11 +116,11 @@ class HyenaState(State):
 
     def _legal_actions(self) -> list[int]:
         if self.stage == START:
-            return [THROW]
-        actions = [BANK]
-        if self._can_move():
+            return [THROW]  # rule turn.throw_only
+        actions = [BANK]  # rule turn.bank_or_move
+        if self.move_refusal(self.seat) == "":
             actions.append(MOVE)
-        if self._can_pay():
+        if self.can_pay():
             actions.append(PAY)
         return actions
 
@@ -161,64 +153,14 @@ class HyenaState(State):
             self.stage = OVER  # rule end.cap
 
     def scores(self) -> list[float]:
-        from savanna.games.hyena.scoring import scores
-
         return scores(self)
 
+    # -- notation, observations, refusals (their own modules) -----------------------------
     def _observation(self, seat: int | None) -> Observation:
-        text = self.to_text()
-        data: dict[str, Any] = {
-            "position": text,
-            "rules": self.game.ruleset.name,
-            "length": self.well,
-            "mothers": [
-                {"phase": PHASE_LETTERS[p], "hole": h, "tabas": b}
-                for p, h, b in zip(self.phase, self.pos, self.bank, strict=True)
-            ],
-            "home": list(self.home),
-            "hyena": None
-            if self.hyena_owner < 0
-            else {
-                "owner": self.hyena_owner,
-                "phase": PHASE_LETTERS[self.hyena_phase],
-                "hole": self.hyena_pos,
-            },
-            "turn": self.seat,
-            "stage": _STAGE_NAMES[self.stage],
-            "throw": self.pending,
-            "steps": self.steps,
-        }
-        return Observation(self.game.name, seat, data, text)
-
-    def describe_action(self, action: int, lang: str = "en") -> str:
-        """The action in words: the throw and what it is worth, or what the decision does."""
-        game = self.game
-        say = MESSAGES.text
-        if self.stage == THROWING:
-            throw = game.ruleset.throws[action]
-            what = (
-                say(f"wording.table.{throw.kind}", lang) if throw.kind in ("null", "taba") else str(throw.value)
-            )
-            return say("action.outcome", lang, white=action, what=what)
-        if action == THROW:
-            return say("action.throw", lang)
-        value = game.values[self.pending]
-        if action == BANK:
-            return say("action.bank", lang, value=value)
-        if self.seat == self.hyena_owner:
-            return say("action.hyena_move", lang, holes=value * game.ruleset.hyena_speed)
-        if action == PAY:
-            return say("action.pay", lang, value=value, missing=self._missing(self.seat))
-        return say("action.move", lang, value=value)
+        return observe(self, seat)
 
     def action_to_text(self, action: int) -> str:
-        if self.stage == THROWING:
-            if not 0 <= action <= self.game.sticks:
-                raise ValueError(f"no throw {action!r} with {self.game.sticks} sticks")
-            return f"{action}w"
-        if not 0 <= action < len(ACTION_NAMES):
-            raise ValueError(f"no hyena action {action!r}")
-        return ACTION_NAMES[action]
+        return action_text(self, action)
 
     def parse_action(self, text: str) -> int:
         """Read ``text``: ``throw``, ``bank``, ``move``, ``pay`` or a throw such as ``2w``.
@@ -227,78 +169,22 @@ class HyenaState(State):
             NotationError: the text is none of these.
             IllegalActionError: it is one of them but a rule refuses it here.
         """
-        word = " ".join(text.strip().lower().split())
-        if self.stage == OVER:
-            raise IllegalActionError(text, self.game.rule("game.over"))
-        match = re.fullmatch(r"(\d)w", word)
-        if match:
-            white = int(match.group(1))
-            if white > self.game.sticks:
-                raise MESSAGES.notation_error(text, "notation.throw", {"sticks": self.game.sticks})
-            if self.stage != THROWING:
-                raise IllegalActionError(text, self.game.rule("chance.not_now"))
-            return white
-        if word in ACTION_NAMES:
-            action = ACTION_NAMES.index(word)
-            if self.stage == THROWING:
-                raise self.game.refuse(text, "seat.not_to_act", Label("detail.throwing"))
-            if action not in self._legal_actions():
-                raise self.explain_illegal(action)
-            return action
-        raise MESSAGES.notation_error(text, "notation.action")
+        return parse_action(self, text)
+
+    def describe_action(self, action: int, lang: str = "en") -> str:
+        """The action in words: the throw and what it is worth, or what the decision does."""
+        return describe(self, action, lang)
 
     def explain_illegal(self, action: int) -> IllegalActionError:
         """The error naming the rule that refuses seat action ``action`` here."""
-        refuse = self.game.refuse
-        name = self.action_to_text_safe(action)
-        if self.stage == OVER:
-            return refuse(name, "game.over")
-        if not self.game.ruleset.has_choice:
-            if action == THROW:
-                return refuse(name, "turn.until_two", Label("detail.thrown"))
-            return refuse(name, "turn.throw_only")
-        if action == THROW:
-            return refuse(name, "turn.bank_or_move", Label("detail.throw_made"))
-        seat = self.seat
-        if action == MOVE:
-            return refuse(name, self._move_refusal(seat))
-        if action == PAY:
-            return refuse(name, "well.pay_missing", self._pay_refusal_detail(seat))
-        return refuse(name, "action.not_legal")
+        rule_id, detail = refusal(self, action)
+        return self.game.refuse(self.action_to_text_safe(action), rule_id, detail)
 
     def to_text(self) -> str:
-        stage = _STAGE_NAMES[self.stage]
-        if self.stage == DECIDE:
-            stage += f":{self.pending}w"
-        mothers = ",".join(
-            f"{PHASE_LETTERS[p]}{h}" for p, h in zip(self.phase, self.pos, strict=True)
-        )
-        hyena = (
-            "-"
-            if self.hyena_owner < 0
-            else f"{self.hyena_owner}:{PHASE_LETTERS[self.hyena_phase]}{self.hyena_pos}"
-        )
-        return (
-            f"{self.game.ruleset.name}/{self.well} turn={self.seat}:{stage} steps={self.steps} "
-            f"mothers={mothers} banks={','.join(map(str, self.bank))} "
-            f"home={','.join(map(str, self.home)) or '-'} hyena={hyena}"
-        )
-
-    def clone(self) -> HyenaState:
-        other = HyenaState.__new__(HyenaState)
-        other.__dict__.update(self.__dict__)
-        other.history = list(self.history)
-        other.phase = list(self.phase)
-        other.pos = list(self.pos)
-        other.bank = list(self.bank)
-        other.home = list(self.home)
-        return other
+        return position_text(self)
 
     # -- rules -----------------------------------------------------------------------------
-    def _can_move(self) -> bool:
-        return self._move_refusal(self.seat) == ""
-
-    def _move_refusal(self, seat: int) -> str:
+    def move_refusal(self, seat: int) -> str:
         """The clause refusing ``move`` for ``seat`` now, or ``""`` when it is allowed."""
         rs = self.game.ruleset
         if seat == self.hyena_owner:
@@ -314,25 +200,23 @@ class HyenaState(State):
             return "well.fee"
         return ""
 
-    def _missing(self, seat: int) -> int:
+    def missing(self, seat: int) -> int:
         """Holes a mother on her way out would still miss after moving the pending throw."""
         return self.well - self.pos[seat] - self.game.values[self.pending]
 
-    def _can_pay(self) -> bool:
+    def can_pay(self) -> bool:
+        """Whether the seat to act may pay its way into the well (rule ``well.pay_missing``)."""
         seat = self.seat
         if seat == self.hyena_owner or self.phase[seat] != OUT:
             return False
-        missing = self._missing(seat)
+        missing = self.missing(seat)
         return 0 < missing <= self.bank[seat]
 
-    def _pay_refusal_detail(self, seat: int) -> Label:
-        """Why ``pay`` is refused to ``seat`` now (rule well.pay_missing)."""
-        if seat == self.hyena_owner or self.phase[seat] != OUT:
-            return Label("detail.pay_not_out")
-        missing = self._missing(seat)
-        if missing <= 0:
-            return Label("detail.pay_not_short")
-        return Label("detail.pay_missing", {"missing": missing, "banked": self.bank[seat]})
+    def is_active(self, seat: int) -> bool:
+        """Whether ``seat`` still plays: its mother in play, or the hyena not home."""
+        if seat == self.hyena_owner:
+            return self.hyena_phase != HOME
+        return self.phase[seat] in IN_PLAY
 
     def _apply_throw(self, white: int) -> None:
         """A throw in the rulesets where one throws until the turn-ending throw."""
@@ -347,36 +231,34 @@ class HyenaState(State):
         self._after_move()
         if self.stage == OVER:
             return
-        if game.ends_turn[white] or not self._is_active(seat):
+        if game.ends_turn[white] or not self.is_active(seat):
             self._next_turn()  # rule turn.until_two (or the seat has nothing left to move)
 
     def _gain_while_waiting(self, seat: int, kind: int) -> None:
         # rule well.wait: which throws bring a taba while a fee is due
-        if kind == _KIND_TABA or (
-            kind != _KIND_NULL and self.game.ruleset.wait_gain == "any-scoring-throw"
-        ):
+        if kind == _TABA or (kind != _NULL and self.game.ruleset.wait_gain == "any-scoring-throw"):
             self.bank[seat] += 1
 
     def _mother_throw(self, seat: int, kind: int, value: int) -> None:
         phase = self.phase[seat]
         rs = self.game.ruleset
         if phase == VILLAGE:
-            if kind == _KIND_TABA:
+            if kind == _TABA:
                 self.phase[seat] = OUT  # rule depart.taba: the thrown taba pays her way out
             return
         if phase == WELL:
             self._gain_while_waiting(seat, kind)
             self._pay_well(seat)
             return
-        if kind == _KIND_TABA:
+        if kind == _TABA:
             self.bank[seat] += 1  # rule move.taba
-        elif kind == _KIND_DAYS:
+        elif kind == _DAYS:
             if phase == OUT:
                 target = self.pos[seat] + value
                 if target >= self.well:
                     if target > self.well and rs.well_arrival == "exact-step-in":
                         return  # rule well.exact: too long a throw does not move her
-                    self._arrive_at_well(seat)
+                    self._arrive_at_well(seat)  # rule well.stop
                     return
                 self.pos[seat] = target
             else:
@@ -430,10 +312,10 @@ class HyenaState(State):
         elif phase == WELL:
             self._gain_while_waiting(seat, kind)
             self._pay_hyena(seat, rs.hyena_well_fee, BACK)
-        elif kind == _KIND_TABA:
+        elif kind == _TABA:
             self.bank[seat] += 1
-        elif kind == _KIND_DAYS:
-            self._hyena_run(value * rs.hyena_speed)
+        elif kind == _DAYS:
+            self._hyena_run(value * rs.hyena_speed)  # rule hyena.speed
 
     def _hyena_run(self, holes: int) -> None:
         if self.hyena_phase == OUT:
@@ -458,16 +340,16 @@ class HyenaState(State):
             self.bank[seat] += value
         elif seat == self.hyena_owner:
             if self.hyena_phase == VILLAGE:
-                self.bank[seat] -= rs.hyena_fee
+                self.bank[seat] -= rs.hyena_fee  # rule hyena.fee
                 self.hyena_phase = OUT
             elif self.hyena_phase == WELL:
-                self.bank[seat] -= rs.hyena_well_fee
+                self.bank[seat] -= rs.hyena_well_fee  # rule hyena.well_fee
                 self.hyena_phase = BACK
-            self._hyena_run(value * rs.hyena_speed)
+            self._hyena_run(value * rs.hyena_speed)  # rule hyena.speed
         else:
             phase = self.phase[seat]
             if action == PAY:
-                self.bank[seat] -= self._missing(seat)  # rule well.pay_missing
+                self.bank[seat] -= self.missing(seat)  # rule well.pay_missing
                 self._arrive_at_well(seat)
             elif phase == VILLAGE:
                 self.bank[seat] -= 1  # rule depart.fee
@@ -482,12 +364,12 @@ class HyenaState(State):
                 else:
                     self.pos[seat] = target
             elif phase == WELL:
-                self.bank[seat] -= rs.well_fee
+                self.bank[seat] -= rs.well_fee  # rule well.fee
                 self.phase[seat] = BACK
                 self._walk_home(seat, value)
             else:
                 self._walk_home(seat, value)
-        self.pending = -1
+        self.pending = NO_THROW
         self._after_move()
         if self.stage != OVER:
             self._next_turn()
@@ -499,96 +381,20 @@ class HyenaState(State):
         if self.hyena_phase in (BACK, HOME):
             hyena = self.hyena_pos
             for seat, phase in enumerate(self.phase):
-                if phase in _ON_TRACK and self.pos[seat] >= hyena:
+                if phase in ON_TRACK and self.pos[seat] >= hyena:
                     self.phase[seat] = EATEN
-        if self.hyena_phase == HOME or not any(p in _IN_PLAY for p in self.phase):
+        if self.hyena_phase == HOME or not any(p in IN_PLAY for p in self.phase):
             self.stage = OVER
-            self.pending = -1
-
-    def _is_active(self, seat: int) -> bool:
-        if seat == self.hyena_owner:
-            return self.hyena_phase != HOME
-        return self.phase[seat] in _IN_PLAY
+            self.pending = NO_THROW
 
     def _next_turn(self) -> None:
         n = self.game.num_players
         for step in range(1, n + 1):
             seat = (self.seat + step) % n
-            if self._is_active(seat):  # rule turn.skip
+            if self.is_active(seat):  # rule turn.skip
                 self.seat = seat
                 break
         self.stage = THROWING if self.game.ruleset.has_choice else START
 
-    # -- position notation -------------------------------------------------------------
-    @classmethod
-    def from_text(cls, game: HyenaGame, text: str) -> HyenaState:
-        """Rebuild a position written by :meth:`to_text` for ``game``.
 
-        Raises:
-            NotationError: when the text is malformed or does not fit the game.
-        """
-        match = _POSITION_RE.fullmatch(" ".join(text.strip().split()))
-        if not match:
-            raise MESSAGES.notation_error(text, "notation.position", {"example": game.new_initial_state().to_text()})
-        n = game.num_players
-        state = cls(game)
-
-        def bad(why: str, **fields: object) -> NotationError:
-            return MESSAGES.notation_error(
-                text, "notation.consistent", lambda lang: {"why": MESSAGES.text(f"notation.why.{why}", lang, **fields)}
-            )
-
-        if match["rules"] != game.ruleset.name or int(match["length"]) != game.length:
-            raise bad("game", game=f"{game.ruleset.name}/{game.length}")
-        mothers = match["mothers"].split(",")
-        banks = match["banks"].split(",")
-        if len(mothers) != n or len(banks) != n:
-            raise bad("count", n=n)
-        for seat, token in enumerate(mothers):
-            if not re.fullmatch(r"[VOWBHX]\d+", token):
-                raise bad("mother", token=repr(token))
-            phase, hole = PHASE_LETTERS.index(token[0]), int(token[1:])
-            if not _hole_fits(phase, hole, game.length):
-                raise bad("hole", token=repr(token))
-            state.phase[seat], state.pos[seat] = phase, hole
-            state.bank[seat] = int(banks[seat])
-        home = [] if match["home"] == "-" else [int(s) for s in match["home"].split(",")]
-        if sorted(home) != [s for s in range(n) if state.phase[s] == HOME]:
-            raise bad("home")
-        state.home = home
-        if match["hyena"] == "-":
-            if home:
-                raise bad("release")
-        else:
-            owner, where = match["hyena"].split(":")
-            phase, hole = PHASE_LETTERS.index(where[0]), int(where[1:])
-            if not home or int(owner) != home[0] or not _hole_fits(phase, hole, game.length):
-                raise bad("hyena")
-            state.hyena_owner, state.hyena_phase, state.hyena_pos = int(owner), phase, hole
-        state.seat = int(match["turn"])
-        state.stage = _STAGE_NAMES.index(match["stage"])
-        state.steps = int(match["steps"] or 0)
-        pending = match["pending"]
-        if state.seat >= n or state.steps > game.max_game_length:
-            raise bad("range")
-        if (state.stage == DECIDE) != (pending is not None):
-            raise bad("pending")
-        if pending is not None:
-            state.pending = int(pending)
-            if state.pending > game.sticks:
-                raise bad("sticks")
-        if state.stage == (START if game.ruleset.has_choice else DECIDE):
-            raise bad("turn", rules=game.ruleset.name)
-        if state.stage != OVER and not state._is_active(state.seat):
-            raise bad("active")
-        return state
-
-
-def _hole_fits(phase: int, hole: int, well: int) -> bool:
-    if phase in (VILLAGE, HOME):
-        return hole == 0
-    if phase == WELL:
-        return hole == well
-    if phase == OUT:
-        return 0 <= hole < well
-    return 0 <= hole <= well
+_clone = compile_clone(HyenaState, values=_VALUES, lists=_LISTS)

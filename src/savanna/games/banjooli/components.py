@@ -1,9 +1,10 @@
-"""The game's data files (tiles, prediction cards, berry tokens), validated at load.
+"""Banjooli's components from its data files (tiles, Prediction cards, berry tokens),
+validated at load.
 
 Every entry carries a ``source`` citing the seed file and section, or ``design``.
 
 Example:
-    >>> from savanna.games.banjooli.data import load_data
+    >>> from savanna.games.banjooli.components import load_data
     >>> data = load_data()
     >>> len(data.cards), len(data.berries), data.tile("exit").rows
     (10, 11, ['nnnnn'])
@@ -20,13 +21,40 @@ from pydantic import BaseModel, ConfigDict, ValidationError, field_validator, mo
 
 from savanna.core.errors import DataError
 
-__all__ = ["COLOURS", "SPACE_CODES", "BerryData", "CardData", "DataError", "GameData", "TileData", "load_data"]
+__all__ = [
+    "COLOURS",
+    "SPACE_CODES",
+    "BerryData",
+    "CardData",
+    "DataError",
+    "GameData",
+    "SpaceKind",
+    "TileData",
+    "load_data",
+]
 
 COLOURS = "BYRGP"
 """Ostrich colour letters in number order: 1 blue, 2 yellow, 3 red, 4 green, 5 purple."""
 
-SPACE_CODES = "n.#~wc=xlv"
-"""Space codes: nest, land, rock, quicksand, water, crocodile, bridge, ravine, lava, vortex."""
+
+
+class SpaceKind:
+    """The space codes of ``data/tiles.toml``: one character per kind of space."""
+
+    NEST = "n"
+    LAND = "."
+    ROCK = "#"
+    QUICKSAND = "~"
+    WATER = "w"
+    CROCODILE = "c"
+    BRIDGE = "="
+    RAVINE = "x"
+    LAVA = "l"
+    VORTEX = "v"
+
+
+SPACE_CODES = "".join(v for k, v in vars(SpaceKind).items() if k.isupper())
+"""Every space code: nest, land, rock, quicksand, water, crocodile, bridge, ravine, lava, vortex."""
 
 
 class TileData(BaseModel):
@@ -138,6 +166,14 @@ class GameData(BaseModel):
             if tile.id == tile_id:
                 return tile
         raise KeyError(tile_id)
+
+    def fronts(self, kind: str) -> tuple[str, ...]:
+        """The front faces of the double-sided tiles of ``kind``, in file order.
+
+        A physical tile is named by its front face, the one of its two faces listed first.
+        """
+        order = [t.id for t in self.tiles]
+        return tuple(t.id for t in self.tiles if t.kind == kind and t.back and order.index(t.id) < order.index(t.back))
 
     def berry_index(self, berry_id: str) -> int:
         """The token number of the berry called ``berry_id``."""

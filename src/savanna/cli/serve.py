@@ -1,0 +1,73 @@
+"""``savanna serve``: the lobby and tables in the browser (see :mod:`savanna.web`)."""
+
+from __future__ import annotations
+
+import logging
+import socket
+import threading
+import webbrowser
+from typing import Annotated
+
+import typer
+
+from savanna.cli import app
+from savanna.cli.commands import handles_errors
+from savanna.core import OptionError
+
+
+@app.command()
+@handles_errors()
+def serve(
+    host: Annotated[
+        str, typer.Option(help="Address to listen on; 0.0.0.0 lets others on your network join.")
+    ] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+    database: Annotated[
+        str | None,
+        typer.Option(
+            help="Database URL: sqlite:///FILE or postgresql+psycopg://USER:PASSWORD@HOST/DB "
+            "(default: $SAVANNA_DATABASE, else ~/.local/share/savanna/server.sqlite3)."
+        ),
+    ] = None,
+    open_browser: Annotated[bool, typer.Option("--open", help="Open the lobby in a browser.")] = False,
+    bot_workers: Annotated[int, typer.Option(help="Processes where bots think (0: a thread).")] = 2,
+    bot_pace: Annotated[float, typer.Option(help="Least seconds between two bot moves.")] = 0.8,
+) -> None:
+    """Serve the lobby and live tables: friends in browsers, bots in the empty seats."""
+    try:
+        from savanna.web import Limits, Settings, create_app
+        from savanna.web.db import database_url
+    except ImportError as exc:  # the web extra is missing
+        raise OptionError(
+            f"the web server needs the 'web' extra (pip install 'savanna[web]'): {exc}",
+            f"le serveur web a besoin de l'extra 'web' (pip install 'savanna[web]') : {exc}",
+        ) from None
+    import uvicorn
+
+    if not 0 < port < 65536:
+        raise OptionError(f"--port must be 1-65535, not {port}", f"--port doit valoir 1-65535, pas {port}")
+    if bot_workers < 0 or bot_pace < 0:
+        raise OptionError(
+            "--bot-workers and --bot-pace cannot be negative",
+            "--bot-workers et --bot-pace ne peuvent pas être négatifs",
+        )
+    url = database_url(database)  # checked before anything starts
+    limits = Limits(bot_workers=bot_workers, bot_pace_seconds=bot_pace)
+    application = create_app(Settings(database=url.render_as_string(hide_password=False), limits=limits))
+    shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
+    lobby = f"http://{shown}:{port}/"
+    typer.echo(f"Savanna lobby: {lobby}  (database: {url.render_as_string()}; Ctrl-C stops)")
+    if host in ("0.0.0.0", "::"):
+        typer.echo(f"Friends on your network: http://{socket.gethostname()}:{port}/ (or your computer's address)")
+    if open_browser:
+        threading.Timer(1.0, webbrowser.open, args=(lobby,)).start()
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
+    uvicorn.run(
+        application,
+        host=host,
+        port=port,
+        log_level="warning",
+        ws_max_size=limits.max_message_bytes * 4,
+        ws_ping_interval=20.0,
+        ws_ping_timeout=20.0,
+    )

@@ -1,0 +1,152 @@
+"""What one Banjooli seat sees: the observation's data, its tensor, and determinization.
+
+A seat sees the board, the ostriches, the dice, the arrivals, face-down berries as unknown,
+its own Prediction and the berries it peeked at (Jëmbat); never another seat's Prediction
+until the end, when every Prediction is revealed (``cards``).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Final, NotRequired, TypedDict, cast
+
+from savanna.core.game import CHANCE, TERMINAL, Observation
+from savanna.games.banjooli.components import load_data
+from savanna.games.banjooli.notation import parse_position, position_text
+from savanna.games.banjooli.phase import (
+    ARRIVED,
+    NO_CARD,
+    PHASE_NAMES,
+    UNKNOWN_CARD,
+    UNKNOWN_TOKEN,
+    Phase,
+)
+from savanna.games.banjooli.scoring import OOR
+
+if TYPE_CHECKING:
+    from savanna.games.banjooli.game import BanjooliGame
+    from savanna.games.banjooli.state import BanjooliState
+
+__all__ = ["TENSOR_SIZE", "BanjooliView", "observation_tensor", "observe", "sample_state", "view"]
+
+
+class BanjooliView(TypedDict):
+    """The data of a Banjooli observation (``Observation.data``)."""
+
+    position: str
+    """The position notation as the observer may see it (secrets as ``?``)."""
+    seat: int | None
+    """The observer (``None``: a spectator)."""
+    to_act: int
+    """The seat to act, ``CHANCE`` or ``TERMINAL``."""
+    phase: str
+    """The phase's name (``decide``)."""
+    layout: list[str]
+    """The tile faces between Exit and Finish (empty before the sides are drawn)."""
+    pos: list[int]
+    """Each ostrich's space, or ``ARRIVED`` (-2)."""
+    dist: list[int]
+    """Each ostrich's steps to the line on the empty board (0 once arrived)."""
+    scared: list[bool]
+    arrived: list[int]
+    """Arrived ostriches in order."""
+    dice: list[int]
+    """Six dice, faces 0-5 or -1 not rolled."""
+    card: int
+    """The observer's Prediction card (0-9), or -1."""
+    mover: int
+    points: int
+    direction: int
+    turn: int
+    rerolled: bool
+    berries: list[list[int]]
+    """``[space, token]`` of each face-down berry; token -1 unless the observer peeked."""
+    picked: list[list[int]]
+    """``[token, seat]`` of each berry picked (public)."""
+    choices: list[int]
+    lion: int
+    cards: NotRequired[list[int]]
+    """Every seat's Prediction, at the end only."""
+
+
+def view(observation: Observation) -> BanjooliView:
+    """The typed data of a Banjooli observation."""
+    return cast(BanjooliView, observation.data)
+
+
+def observe(state: BanjooliState, seat: int | None) -> Observation:
+    """What ``seat`` (already checked by the core) may know of ``state``."""
+    board = state.board
+    text = position_text(state, seat)
+    known = state.peeks[seat] if seat is not None else set()
+    data: BanjooliView = {
+        "position": text,
+        "seat": seat,
+        "to_act": state.current_player(),
+        "phase": PHASE_NAMES[state.phase],
+        "layout": list(board.tiles) if board is not None else [],
+        "pos": list(state.pos),
+        "dist": [0 if p == ARRIVED or board is None else board.dist[p] for p in state.pos],
+        "scared": list(state.scared),
+        "arrived": list(state.arrived),
+        "dice": list(state.dice),
+        "card": state.cards[seat] if seat is not None else NO_CARD,
+        "mover": state.mover,
+        "points": state.points,
+        "direction": state.direction,
+        "turn": state.turn,
+        "rerolled": state.rerolled,
+        "berries": [[s, t if s in known else UNKNOWN_TOKEN] for s, t in sorted(state.berries.items())],
+        "picked": [[t, s] for t, s in state.picked],
+        "choices": list(state.choices),
+        "lion": state.lion,
+    }
+    if state.phase == Phase.OVER:
+        data["cards"] = list(state.cards)  # every Prediction is revealed at the end
+    return Observation(game="banjooli", seat=seat, data=data, text=text)
+
+
+TENSOR_SIZE: Final = 25 + 42 + 20 + 6 + len(Phase) + 4 + 12 + 1 + 1
+"""Floats of :func:`observation_tensor`: ostriches 5x5, dice 6x7, card 4x5, seat to act 6,
+phase one-hot, points/direction/turn/rerolled, berries 12, Oor berries, lion."""
+
+
+def observation_tensor(game: BanjooliGame, observation: Observation) -> list[float]:
+    """A flat encoding of ``observation`` (see :data:`TENSOR_SIZE`)."""
+    d = view(observation)
+    out: list[float] = []
+    for o in range(5):
+        p = d["pos"][o]
+        arrived = p == ARRIVED
+        place = d["arrived"].index(o) + 1 if arrived else 0
+        out += [d["dist"][o] / 40.0, float(0 <= p < 5), float(arrived), place / 3.0, float(d["scared"][o])]
+    for f in d["dice"]:
+        out += [1.0 if f == i else 0.0 for i in range(-1, 6)]
+    card = d["card"]
+    order = load_data().cards[card].ostriches if card >= 0 else None
+    for slot in range(4):
+        out += [1.0 if order is not None and order[slot] == o else 0.0 for o in range(5)]
+    to_act = d["to_act"]
+    out += [1.0 if to_act == s else 0.0 for s in range(5)] + [1.0 if to_act in (CHANCE, TERMINAL) else 0.0]
+    out += [1.0 if d["phase"] == name else 0.0 for name in PHASE_NAMES]
+    out += [d["points"] / 10.0, float(d["direction"]), d["turn"] / game.max_turns, float(d["rerolled"])]
+    berries = d["berries"]
+    out.append(len(berries) / 11.0)
+    out += [float(sum(1 for _, t in berries if t == i)) for i in range(11)]
+    out.append(float(sum(1 for t, s in d["picked"] if t == OOR and s == observation.seat)))
+    out.append(d["lion"] / 40.0)
+    return out
+
+
+def sample_state(game: BanjooliGame, observation: Observation, rng: random.Random) -> BanjooliState:
+    """A full state consistent with ``observation``: unseen cards drawn from the rest.
+
+    Face-down berries the observer has not seen stay unknown: their identity is drawn by
+    chance when they are picked (or peeked), from the tokens still unseen.
+    """
+    state = parse_position(game, view(observation)["position"])
+    hidden = [s for s, c in enumerate(state.cards) if c == UNKNOWN_CARD]
+    free = [c for c in range(10) if c not in state.cards]
+    for seat, card in zip(hidden, rng.sample(free, len(hidden)), strict=True):
+        state.cards[seat] = card
+    return state

@@ -1,0 +1,696 @@
+"""Fairness questions: does a factor change who wins or how much a seat scores?
+
+A *factor* is anything that sorts the seats or the games of a simulation into levels:
+
+- **seat factors** take one level per seat of each game: the built-in ``seat`` (numbered
+  from 1), ``order`` (the play order: 1 for the seat that made the game's first decision)
+  and ``bot``, and every ``"seats"`` entry of the game's ``game_statistics`` hook
+  (Banjooli's ``prediction`` card, for instance);
+- **game factors** take one level per game: every ``"game"`` entry of the hook (the special
+  tile, the colour that finished first ...) and every option varied with ``--vary``.
+
+The questions and their tests (``docs/balance/method.md`` explains the choices):
+
+``win`` (seat factors)
+    Does a seat's level change its chance of winning? The seats of one game are not
+    independent (one of them wins), so each game is a stratum: under "the level makes no
+    difference" the levels of a game's seats are exchangeable, and the generalised
+    Cochran–Mantel–Haenszel statistic compares each level's wins with those expected from
+    the same games, with the exact permutation variance inside each game. It is a
+    chi-square on (levels - 1) degrees of freedom; when a level expects fewer than five
+    wins the p-value comes from seeded random permutations within games instead.
+``score`` (seat factors)
+    The same stratified test with each seat's final score instead of its win.
+``win`` (game factors)
+    Is a seat favoured under a level? The seat test above, with the seats of each level
+    apart (levels ``(value, seat)``): it asks whether, say, seat 1 wins more often when the
+    special tile is the crocodiles.
+``score`` (game factors)
+    Does a level change the mean score per seat? Games are independent: Welch's one-way
+    analysis of variance of each game's mean score.
+``frequency`` (game factors that are outcomes, not varied options)
+    Is every level equally frequent (which colour finishes first)? Chi-square goodness of
+    fit against equal shares.
+
+For each level: the observed and expected value, the effect (observed minus expected,
+"points more than average") with a 95% *simultaneous* interval (Bonferroni over the
+levels, so that every interval holds at once), computed with the game as the unit (a
+cluster-robust variance, valid whatever the dependence between the seats of a game), and a
+Holm-adjusted p-value. The omnibus p-values of all the questions of one run are
+Holm-adjusted together. The verdict is a sentence; the power statement says which
+difference the run could detect (80% power at the corrected 5% level) and how many games
+the margin that matters to a designer would need.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import asdict, dataclass
+from typing import Any
+
+import numpy as np
+from scipy import stats as sps
+
+from savanna.core import OptionError, derive_seed
+from savanna.lab.simulation import LabError, Outcome, SimulationPlan, run_simulation
+from savanna.lab.stats import bin_numbers, holm, natural_key, wilson_interval
+from savanna.lab.summary import BUILT_IN_SEAT_FACTORS, factor_key, factor_label, game_factors
+
+__all__ = [
+    "BUILT_IN_SEAT_FACTORS",
+    "FairnessSettings",
+    "answer",
+    "check_factors",
+    "factor_label",
+    "games_needed",
+    "known_factors",
+    "run_until_answered",
+]
+
+
+MAX_LEVELS = 8
+"""A numeric factor with more distinct values than this is binned (``bin_numbers``)."""
+MIN_EXPECTED = 5.0
+"""Below this many expected wins in a level, win p-values come from permutations."""
+FIRST_BATCH = 200
+"""Games played before the first look when a run stops once answered."""
+
+
+@dataclass(frozen=True)
+class FairnessSettings:
+    """How questions are tested and when a run has answered them.
+
+    Attributes:
+        alpha: the false-alarm rate of each verdict (after corrections).
+        power: the power of the power statements.
+        margin: the win-rate difference that matters (0.02 = 2 points).
+        score_margin: the score difference that matters, in points.
+        permutations: random within-game permutations when a level expects few wins.
+        width: stop once every win-rate (or frequency) interval is at most this wide.
+        score_width: stop once every score interval is at most this wide (points).
+    """
+
+    alpha: float = 0.05
+    power: float = 0.8
+    margin: float = 0.02
+    score_margin: float = 0.5
+    permutations: int = 4999
+    width: float | None = None
+    score_width: float | None = None
+
+
+def known_factors(plan: SimulationPlan, outcomes: Sequence[Outcome]) -> dict[str, str]:
+    """Every factor the outcomes can be tested on → ``"seat"`` or ``"game"``."""
+    out = dict.fromkeys(BUILT_IN_SEAT_FACTORS, "seat")
+    for o in outcomes:
+        out.update(dict.fromkeys(map(str, dict(o["statistics"]).get("seats", {})), "seat"))
+        out.update(dict.fromkeys(map(str, game_factors(plan, o)), "game"))
+    return out
+
+
+# -- levels -----------------------------------------------------------------------------------
+
+
+def _seat_values(plan: SimulationPlan, outcome: Outcome, factor: str) -> list[Any]:
+    if factor == "seat":
+        return list(range(1, plan.players + 1))
+    if factor == "order":
+        return list(outcome["order"])
+    if factor == "bot":
+        return list(outcome["seats"])
+    values = dict(outcome["statistics"]).get("seats", {}).get(factor)
+    if not isinstance(values, list) or len(values) != plan.players:
+        raise LabError(f"game {outcome['index']} does not give seat statistic {factor!r}")
+    return values
+
+
+def _game_value(plan: SimulationPlan, outcome: Outcome, factor: str) -> Any:
+    factors = game_factors(plan, outcome)
+    if factor not in factors:
+        raise LabError(f"game {outcome['index']} does not give game statistic {factor!r}")
+    value = factors[factor]
+    if isinstance(value, list):
+        if len(value) != 1:
+            raise OptionError(
+                f"--test {factor}: this statistic lists several values per game; "
+                "a test needs one value per game",
+                f"--test {factor} : cette statistique donne plusieurs valeurs par partie",
+            )
+        value = value[0]
+    return value
+
+
+def _keys(values: list[Any]) -> tuple[list[str], list[str]]:
+    """Level keys of ``values`` (binned when numeric with many values) and the sorted levels."""
+    numeric = all(isinstance(v, int | float) and not isinstance(v, bool) for v in values)
+    if numeric and len(set(values)) > MAX_LEVELS:
+        edges, labels = bin_numbers([float(v) for v in values], MAX_LEVELS)
+        keys = [labels[max(i for i, e in enumerate(edges) if e <= float(v) + 1e-9)] for v in values]
+        return keys, [label for label in labels if label in set(keys)]
+    keys = [factor_key(v) for v in values]
+    return keys, sorted(set(keys), key=natural_key)
+
+
+# -- the stratified test ----------------------------------------------------------------------
+
+
+def _stratified(
+    levels: np.ndarray, y: np.ndarray, count: int, rng: np.random.Generator | None, draws: int
+) -> dict[str, Any]:
+    """The generalised CMH test of ``y`` by level, with each game (row) as a stratum."""
+    games, seats = y.shape
+    onehot = np.zeros((games, seats, count))
+    onehot[np.arange(games)[:, None], np.arange(seats)[None, :], levels] = 1.0
+    centred = y - y.mean(axis=1, keepdims=True)
+    per_game = np.einsum("gs,gsl->gl", centred, onehot)  # observed minus expected, per game
+    m = onehot.sum(axis=1)
+    spread = (centred**2).sum(axis=1)
+    share = m / seats
+    variance = seats / (seats - 1) * (np.diag(spread @ share) - (share * spread[:, None]).T @ share)
+    total = per_game.sum(axis=0)
+    eig = np.linalg.eigvalsh(variance)
+    df = int((eig > 1e-9 * max(float(eig.max()), 1e-300)).sum()) if eig.size else 0
+    inverse = np.linalg.pinv(variance, hermitian=True, rcond=1e-9)
+    statistic = float(total @ inverse @ total) if df else 0.0
+    diag = np.diag(variance)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        z = np.where(diag > 0, total / np.sqrt(np.where(diag > 0, diag, 1.0)), 0.0)
+    p = float(sps.chi2.sf(statistic, df)) if df else 1.0
+    level_p = 2 * sps.norm.sf(np.abs(z))
+    method = "asymptotic chi-square"
+    if rng is not None and df:
+        flat = centred.ravel()
+        base = (np.arange(games) * count)[:, None]
+        exceed = 0
+        level_exceed = np.zeros(count)
+        for _ in range(draws):
+            shuffled = np.take_along_axis(levels, np.argsort(rng.random((games, seats)), axis=1), 1)
+            drawn = np.bincount((shuffled + base).ravel(), weights=flat, minlength=games * count)
+            d = drawn.reshape(games, count).sum(axis=0)
+            exceed += float(d @ inverse @ d) >= statistic - 1e-9
+            with np.errstate(divide="ignore", invalid="ignore"):
+                dz = np.where(diag > 0, d / np.sqrt(np.where(diag > 0, diag, 1.0)), 0.0)
+            level_exceed += np.abs(dz) >= np.abs(z) - 1e-9
+        p = (1 + exceed) / (1 + draws)
+        level_p = (1 + level_exceed) / (1 + draws)
+        method = f"{draws} random permutations within games"
+    return {
+        "per_game": per_game,
+        "m": m,
+        "total": total,
+        "variance": variance,
+        "statistic": statistic,
+        "df": df,
+        "p": p,
+        "level_p": level_p,
+        "method": method,
+        "observed": np.einsum("gs,gsl->l", y, onehot),
+    }
+
+
+def _cluster_se(per_game: np.ndarray, m: np.ndarray, effect: np.ndarray) -> np.ndarray:
+    """Standard error of each level's effect (a ratio estimator), the game as the unit."""
+    games = per_game.shape[0]
+    n = m.sum(axis=0)
+    residual = per_game - effect[None, :] * m
+    with np.errstate(divide="ignore", invalid="ignore"):
+        var = games / max(games - 1, 1) * (residual**2).sum(axis=0) / np.where(n > 0, n, 1.0) ** 2
+    return np.sqrt(np.where(n > 0, var, np.nan))
+
+
+# -- questions --------------------------------------------------------------------------------
+
+
+@dataclass
+class _Question:
+    factor: str
+    kind: str
+    response: str
+    label: str
+    who: list[str]
+    levels: list[dict[str, Any]]
+    statistic: float
+    df: int
+    p: float
+    method: str
+    test: str
+    question: str
+    games: int
+    unit_se: list[float]
+    note: str = ""
+
+
+def _ordinal(n: int) -> str:
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
+def _who(factor: str, label: str, level: str) -> str:
+    if factor == "seat":
+        return f"seat {level}"
+    if factor == "order":
+        return f"the {_ordinal(int(level))} player" if level.isdigit() else f"play order {level}"
+    if factor == "bot":
+        return f"bot {level}"
+    return f"{label} {level}"
+
+
+def _seat_question(
+    plan: SimulationPlan,
+    outcomes: Sequence[Outcome],
+    factor: str,
+    response: str,
+    settings: FairnessSettings,
+    *,
+    by_game: bool,
+) -> _Question:
+    label = factor_label(plan, factor)
+    players = plan.players
+    if by_game:
+        game_keys, game_levels = _keys([_game_value(plan, o, factor) for o in outcomes])
+        levels = [f"{lv}, seat {s + 1}" for lv in game_levels for s in range(players)]
+        who = [f"seat {s + 1} when {label} is {lv}" for lv in game_levels for s in range(players)]
+        index = {lv: i for i, lv in enumerate(game_levels)}
+        rows = [[index[k] * players + s for s in range(players)] for k in game_keys]
+    else:
+        flat = [v for o in outcomes for v in _seat_values(plan, o, factor)]
+        keys, levels = _keys(flat)
+        index = {lv: i for i, lv in enumerate(levels)}
+        rows = [
+            [index[k] for k in keys[g * players : (g + 1) * players]] for g in range(len(outcomes))
+        ]
+        who = [_who(factor, label, lv) for lv in levels]
+    level_array = np.array(rows, dtype=np.int64)
+    if response == "win":
+        y = np.array([[1.0 if r == 0 else 0.0 for r in o["ranking"]] for o in outcomes])
+    else:
+        y = np.array([[float(v) for v in o["scores"]] for o in outcomes])
+    count = len(levels)
+    m = np.zeros((len(outcomes), count))
+    np.add.at(m, (np.repeat(np.arange(len(outcomes)), players), level_array.ravel()), 1.0)
+    expected_wins = (m * y.mean(axis=1, keepdims=True)).sum(axis=0)
+    small = response == "win" and bool(
+        np.any((m.sum(axis=0) > 0) & (np.minimum(expected_wins, m.sum(axis=0) - expected_wins) < MIN_EXPECTED))
+    )
+    rng = None
+    if small and settings.permutations > 0:
+        rng = np.random.default_rng(derive_seed(plan.seed, "permutations", factor, response))
+    result = _stratified(level_array, y, count, rng, settings.permutations)
+    n = result["m"].sum(axis=0)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        effect = np.where(n > 0, result["total"] / np.where(n > 0, n, 1.0), 0.0)
+        observed = np.where(n > 0, result["observed"] / np.where(n > 0, n, 1.0), 0.0)
+    se = _cluster_se(result["per_game"], result["m"], effect)
+    present = [i for i in range(count) if n[i] > 0]
+    level_p = holm([float(result["level_p"][i]) for i in present])
+    z = _zcrit(settings.alpha, len(present))
+    out_levels = []
+    for rank, i in enumerate(present):
+        half = z * float(se[i]) if math.isfinite(float(se[i])) else float("nan")
+        out_levels.append(
+            {
+                "level": levels[i],
+                "seats": int(n[i]),
+                "observed": _r(float(observed[i])),
+                "expected": _r(float(observed[i] - effect[i])),
+                "effect": _r(float(effect[i])),
+                "ci": [_r(float(effect[i]) - half), _r(float(effect[i]) + half)],
+                "p": _r(level_p[rank], 6),
+            }
+        )
+    what = "win rate" if response == "win" else "mean score"
+    if by_game:
+        question = f"Is a seat favoured ({what}) under some {label}?"
+        test = "stratified permutation chi-square (generalised Cochran-Mantel-Haenszel), games as strata, levels = (value, seat)"
+    else:
+        question = f"Does the {label} change the {what}?"
+        test = "stratified permutation chi-square (generalised Cochran-Mantel-Haenszel), games as strata"
+    return _Question(
+        factor=factor,
+        kind="game" if by_game else "seat",
+        response=response,
+        label=label,
+        who=[who[i] for i in present],
+        levels=out_levels,
+        statistic=result["statistic"],
+        df=result["df"],
+        p=result["p"],
+        method=result["method"],
+        test=test,
+        question=question,
+        games=len(outcomes),
+        unit_se=[float(se[i]) * math.sqrt(len(outcomes)) for i in present],
+    )
+
+
+def _game_score_question(
+    plan: SimulationPlan, outcomes: Sequence[Outcome], factor: str, settings: FairnessSettings
+) -> _Question:
+    label = factor_label(plan, factor)
+    keys, levels = _keys([_game_value(plan, o, factor) for o in outcomes])
+    means = np.array([float(np.mean(o["scores"])) for o in outcomes])
+    groups = [means[[k == lv for k in keys]] for lv in levels]
+    games = len(outcomes)
+    grand = float(means.mean())
+    usable = [g for g in groups if len(g) >= 2]
+    statistic, p = 0.0, 1.0
+    if len(usable) >= 2 and any(float(np.var(g)) > 0 for g in usable):
+        result = sps.f_oneway(*usable, equal_var=False)
+        statistic = float(result.statistic) if math.isfinite(result.statistic) else 0.0
+        p = float(result.pvalue) if math.isfinite(result.pvalue) else 1.0
+    weights = [len(g) / games for g in groups]
+    var_mean = [float(np.var(g, ddof=1)) / len(g) if len(g) >= 2 else float("nan") for g in groups]
+    effects, ses, raw_p = [], [], []
+    for i, g in enumerate(groups):
+        effect = float(g.mean()) - grand
+        var = (1 - weights[i]) ** 2 * var_mean[i] + sum(
+            weights[k] ** 2 * var_mean[k] for k in range(len(groups)) if k != i
+        )
+        se = math.sqrt(var) if math.isfinite(var) else float("nan")
+        effects.append(effect)
+        ses.append(se)
+        raw_p.append(float(2 * sps.norm.sf(abs(effect) / se)) if se > 0 else 1.0)
+    adjusted = holm(raw_p)
+    z = _zcrit(settings.alpha, len(levels))
+    out_levels = [
+        {
+            "level": lv,
+            "games": len(groups[i]),
+            "observed": _r(float(groups[i].mean())),
+            "expected": _r(grand),
+            "effect": _r(effects[i]),
+            "ci": [_r(effects[i] - z * ses[i]), _r(effects[i] + z * ses[i])],
+            "p": _r(adjusted[i], 6),
+        }
+        for i, lv in enumerate(levels)
+    ]
+    return _Question(
+        factor=factor,
+        kind="game",
+        response="score",
+        label=label,
+        who=[f"games with {label} {lv}" for lv in levels],
+        levels=out_levels,
+        statistic=statistic,
+        df=max(len(usable) - 1, 0),
+        p=p,
+        method="Welch F",
+        test="Welch's one-way analysis of variance of each game's mean score (games independent)",
+        question=f"Does the {label} change the mean score per seat?",
+        games=games,
+        unit_se=[s * math.sqrt(games) for s in ses],
+    )
+
+
+def _frequency_question(
+    plan: SimulationPlan, outcomes: Sequence[Outcome], factor: str, settings: FairnessSettings
+) -> _Question:
+    label = factor_label(plan, factor)
+    keys, levels = _keys([_game_value(plan, o, factor) for o in outcomes])
+    games = len(outcomes)
+    counts = [keys.count(lv) for lv in levels]
+    share = 1 / len(levels)
+    statistic, p = (0.0, 1.0)
+    if len(levels) >= 2:
+        result = sps.chisquare(counts)
+        statistic, p = float(result.statistic), float(result.pvalue)
+    raw_p = [float(sps.binomtest(c, games, share).pvalue) for c in counts]
+    adjusted = holm(raw_p)
+    z = _zcrit(settings.alpha, len(levels))
+    out_levels = []
+    for i, lv in enumerate(levels):
+        lo, hi = wilson_interval(counts[i], games, z)
+        out_levels.append(
+            {
+                "level": lv,
+                "games": counts[i],
+                "observed": _r(counts[i] / games),
+                "expected": _r(share),
+                "effect": _r(counts[i] / games - share),
+                "ci": [_r(lo - share), _r(hi - share)],
+                "p": _r(adjusted[i], 6),
+            }
+        )
+    return _Question(
+        factor=factor,
+        kind="game",
+        response="frequency",
+        label=label,
+        who=[f"{label} {lv}" for lv in levels],
+        levels=out_levels,
+        statistic=statistic,
+        df=len(levels) - 1,
+        p=p,
+        method="asymptotic chi-square",
+        test="chi-square goodness of fit against equal shares; exact binomial test per level",
+        question=f"Is every {label} equally frequent?",
+        games=games,
+        unit_se=[
+            math.sqrt(max(c / games * (1 - c / games), 1 / games) / games) * math.sqrt(games)
+            for c in counts
+        ],
+    )
+
+
+# -- verdicts ---------------------------------------------------------------------------------
+
+
+def _zcrit(alpha: float, levels: int) -> float:
+    """The normal quantile of two-sided simultaneous intervals over ``levels`` (Bonferroni)."""
+    return float(sps.norm.isf(alpha / (2 * max(levels, 1))))
+
+
+def _r(value: float, digits: int = 4) -> float:
+    return round(value, digits) if math.isfinite(value) else float("nan")
+
+
+def _p_text(p: float) -> str:
+    return "p < 0.001" if p < 0.001 else f"p = {p:.2g}" if p < 0.1 else f"p = {p:.2f}"
+
+
+def _amount(response: str, value: float) -> str:
+    if response == "score":
+        return f"{abs(value):.2f} points"
+    return f"{abs(value) * 100:.1f} points"
+
+
+def _verdict(q: _Question, p_adjusted: float, settings: FairnessSettings) -> str:
+    if not q.levels or (len(q.levels) < 2 and q.kind == "seat"):
+        return f"nothing to compare: every seat had the same {q.label}"
+    if q.df == 0:
+        return "nothing to compare: the outcome did not vary between levels"
+    verbs = {
+        "win": ("wins", "more often than average", "less often than average"),
+        "score": ("scores", "more than average", "less than average"),
+        "frequency": ("occurs", "more often than an even share", "less often than an even share"),
+    }[q.response]
+    if q.response == "score" and q.kind == "game":
+        verbs = ("score", "more per seat than average", "less per seat than average")
+    significant = sorted(
+        (row for row in q.levels if row["p"] < settings.alpha), key=lambda r: (r["p"], -abs(r["effect"]))
+    )
+    names = dict(zip((row["level"] for row in q.levels), q.who, strict=True))
+    if p_adjusted < settings.alpha and significant:
+        parts = [
+            f"{names[row['level']]} {verbs[0]} {_amount(q.response, row['effect'])} "
+            f"{verbs[1] if row['effect'] > 0 else verbs[2]} ({_p_text(row['p'])})"
+            for row in significant[:3]
+        ]
+        more = f"; {len(significant) - 3} more" if len(significant) > 3 else ""
+        return "; ".join(parts) + more
+    bound = max(
+        (max(abs(row["ci"][0]), abs(row["ci"][1])) for row in q.levels if math.isfinite(row["ci"][0])),
+        default=float("nan"),
+    )
+    if p_adjusted < settings.alpha:
+        top = max(q.levels, key=lambda r: abs(r["effect"]))
+        return (
+            f"the levels differ ({_p_text(p_adjusted)}) but none stands out after correcting for "
+            f"{len(q.levels)} comparisons; the largest: {names[top['level']]}, "
+            f"{'+' if top['effect'] > 0 else '-'}{_amount(q.response, top['effect'])}"
+        )
+    return f"no evidence of a difference larger than {_amount(q.response, bound)} ({_p_text(p_adjusted)})"
+
+
+def _power(q: _Question, settings: FairnessSettings, block: int) -> dict[str, Any]:
+    z = _zcrit(settings.alpha, len(q.levels)) + float(sps.norm.ppf(settings.power))
+    finite = [s for s in q.unit_se if math.isfinite(s) and s > 0]
+    margin = settings.score_margin if q.response == "score" else settings.margin
+    if not finite:
+        return {"detectable": None, "margin": margin, "games_for_margin": None, "text": ""}
+    unit = max(finite)
+    detectable = z * unit / math.sqrt(q.games)
+    needed = _round_up(math.ceil((z * unit / margin) ** 2), block)
+    what = "level"
+    text = (
+        f"With {q.games} games this test detects a difference of "
+        f"{_amount(q.response, detectable)} for any one {what} "
+        f"({settings.power:.0%} power, {settings.alpha:.0%} level corrected for {len(q.levels)} levels); "
+        f"a difference of {_amount(q.response, margin)} needs about {needed:,} games."
+    )
+    return {"detectable": _r(detectable), "margin": margin, "games_for_margin": needed, "text": text}
+
+
+def _round_up(n: int, block: int) -> int:
+    return max(block, -(-n // block) * block)
+
+
+# -- the answers of a run ---------------------------------------------------------------------
+
+
+def _questions(
+    plan: SimulationPlan, outcomes: Sequence[Outcome], factors: Sequence[str], settings: FairnessSettings
+) -> list[_Question]:
+    check_factors(plan, outcomes, factors)
+    kinds = known_factors(plan, outcomes)
+    out: list[_Question] = []
+    for factor in factors:
+        if kinds[factor] == "seat":
+            out.append(_seat_question(plan, outcomes, factor, "win", settings, by_game=False))
+            out.append(_seat_question(plan, outcomes, factor, "score", settings, by_game=False))
+        else:
+            if factor not in plan.varied:
+                out.append(_frequency_question(plan, outcomes, factor, settings))
+            out.append(_seat_question(plan, outcomes, factor, "win", settings, by_game=True))
+            out.append(_game_score_question(plan, outcomes, factor, settings))
+    return out
+
+
+def check_factors(plan: SimulationPlan, outcomes: Sequence[Outcome], factors: Sequence[str]) -> None:
+    """Refuse unknown or list-valued factors (one line, before the long run)."""
+    kinds = known_factors(plan, outcomes)
+    for factor in factors:
+        if factor not in kinds:
+            known = ", ".join(sorted(kinds, key=natural_key))
+            raise OptionError(
+                f"--test {factor}: no such factor; known: {known}",
+                f"--test {factor} : facteur inconnu ; connus : {known}",
+            )
+        if kinds[factor] == "game":
+            for o in outcomes:
+                _game_value(plan, o, factor)
+
+
+def answer(
+    plan: SimulationPlan,
+    outcomes: Sequence[Outcome],
+    factors: Sequence[str],
+    settings: FairnessSettings | None = None,
+) -> dict[str, Any]:
+    """The ``tests`` section of ``summary.json``: every question about ``factors``.
+
+    Raises:
+        OptionError: an unknown factor, or a game statistic with several values per game.
+    """
+    settings = settings or FairnessSettings()
+    questions = _questions(plan, outcomes, factors, settings)
+    adjusted = holm([q.p for q in questions])
+    rows = []
+    for q, p_adjusted in zip(questions, adjusted, strict=True):
+        z = _zcrit(settings.alpha, len(q.levels))
+        widths = [2 * z * s / math.sqrt(q.games) for s in q.unit_se if math.isfinite(s)]
+        power = _power(q, settings, plan.block)
+        for row in q.levels:  # a level is declared only when its question is (closed testing)
+            row["p"] = _r(max(row["p"], p_adjusted), 6)
+        rows.append(
+            {
+                "factor": q.factor,
+                "factor_words": q.label,
+                "kind": q.kind,
+                "response": q.response,
+                "question": q.question,
+                "test": q.test,
+                "method": q.method,
+                "statistic": _r(q.statistic),
+                "df": q.df,
+                "p": _r(q.p, 6),
+                "p_adjusted": _r(p_adjusted, 6),
+                "games": q.games,
+                "levels": [{**row, "who": who} for row, who in zip(q.levels, q.who, strict=True)],
+                "width": _r(max(widths)) if widths else None,
+                "verdict": _verdict(q, p_adjusted, settings),
+                "power": power,
+            }
+        )
+    return {
+        "settings": {k: v for k, v in asdict(settings).items()},
+        "intervals": "95% simultaneous (Bonferroni over the levels of a question), the game as the unit",
+        "correction": f"Holm over the {len(questions)} questions of this run; level p-values Holm over the levels",
+        "questions": rows,
+    }
+
+
+def games_needed(tests: Mapping[str, Any], settings: FairnessSettings, games: int, block: int) -> int:
+    """Games needed for every interval to reach the target widths (``games`` when reached)."""
+    need = games
+    for q in tests["questions"]:
+        target = settings.score_width if q["response"] == "score" else settings.width
+        if target is None or q["width"] is None or not math.isfinite(q["width"]):
+            continue
+        if q["width"] > target:
+            need = max(need, math.ceil(games * (q["width"] / target) ** 2))
+    return _round_up(need, block)
+
+
+def run_until_answered(
+    plan: SimulationPlan,
+    factors: Sequence[str],
+    settings: FairnessSettings,
+    *,
+    workers: int | None = None,
+    use_ray: bool = False,
+    on_result: Callable[[int], None] | None = None,
+) -> tuple[list[Outcome], dict[str, Any]]:
+    """Play until every interval is as narrow as asked, or ``plan.games`` games.
+
+    The run looks at its results after ``FIRST_BATCH`` games (rounded up to whole cycles of
+    seats and variants), then plays the number of games its intervals say it needs (at
+    most four times as many at each step), and so on. Where it stops depends only on the
+    games, never on the workers, so the same seed gives the same answer everywhere. It
+    stops on the intervals' width, never on a p-value, so looking repeatedly does not
+    inflate false alarms.
+
+    Returns:
+        The outcomes and the ``stopping`` section of ``summary.json``.
+    """
+    block = plan.block
+    played = min(plan.games, _round_up(FIRST_BATCH, block))
+    outcomes = run_simulation(plan, start=0, stop=1, workers=1)
+    check_factors(plan, outcomes, factors)
+
+    def progress(base: int) -> Callable[[int], None]:
+        return lambda n: on_result(base + n) if on_result is not None else None
+
+    if on_result is not None:
+        on_result(1)
+    outcomes += run_simulation(
+        plan, start=1, stop=played, workers=workers, use_ray=use_ray, on_result=progress(1)
+    )
+    looks = []
+    while True:
+        tests = answer(plan, outcomes, factors, settings)
+        need = games_needed(tests, settings, len(outcomes), block)
+        looks.append(len(outcomes))
+        if need <= len(outcomes) or len(outcomes) >= plan.games:
+            break
+        target = min(plan.games, max(need, len(outcomes) + block), 4 * len(outcomes))
+        target = min(plan.games, _round_up(target, block))
+        outcomes += run_simulation(
+            plan,
+            start=len(outcomes),
+            stop=target,
+            workers=workers,
+            use_ray=use_ray,
+            on_result=progress(len(outcomes)),
+        )
+    reached = need <= len(outcomes)
+    stopping = {
+        "rule": "stop when every win-rate interval is at most `width` wide and every score interval at most `score_width` wide",
+        "width": settings.width,
+        "score_width": settings.score_width,
+        "max_games": plan.games,
+        "looks": looks,
+        "reached": reached,
+    }
+    return outcomes, stopping
+

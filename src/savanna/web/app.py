@@ -1,0 +1,390 @@
+"""The ASGI application: pages, the REST API and the websocket of each table.
+
+=======================================  ===================================================
+route                                    what
+=======================================  ===================================================
+``GET /``                                the lobby page
+``GET /t/{id}``, ``/t/{id}/replay``      a table's page and a finished game's replay page
+``GET /healthz``                         ``{"status": "ok", ...}`` when the database answers
+``GET /api/i18n``                        the pages' words in English and French
+``GET /api/games``                       the registered games, their options, the bot kinds
+``GET /api/tables``                      open, playing and recently finished tables
+``POST /api/tables``                     create a table → its id and the host token
+``GET /api/tables/{id}``                 the table's public facts
+``POST /api/tables/{id}/join``           take a seat → the seat and its token
+``POST /api/tables/{id}/leave``          give the seat back before the start (token)
+``POST /api/tables/{id}/start``          deal and play (host token)
+``GET /api/tables/{id}/view``            the view of the token's seat (spectator without)
+``POST /api/tables/{id}/act``            play ``{"action", "version"}`` (token)
+``POST /api/tables/{id}/replace``        hand a departed player's seat to a bot (token)
+``GET /api/tables/{id}/record``          the finished game's record (same JSON as the CLI)
+``GET /api/tables/{id}/replay?step=N``   the finished game after N actions, and its log
+``WS /ws/tables/{id}``                   live play (see :mod:`savanna.web.protocol`)
+=======================================  ===================================================
+
+Tokens travel in an ``Authorization: Bearer`` header (REST) or in the websocket's first
+message, never in a URL. Every error answers ``{"error": {"code", "message", ...}}`` in
+the caller's language (``?lang=fr`` or ``Accept-Language``).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import logging
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+
+from savanna.bots import bot_kinds
+from savanna.core import (
+    BoolOption,
+    ChoiceOption,
+    IntOption,
+    Option,
+    SavannaError,
+    registered_games,
+)
+from savanna.web.bots import BotPool
+from savanna.web.db import database_url, migrate
+from savanna.web.errors import error_payload, status_of, web_error
+from savanna.web.limits import Limits
+from savanna.web.live import Hub, LiveTable
+from savanna.web.messages import as_json
+from savanna.web.protocol import serve_websocket
+from savanna.web.store import Store
+from savanna.web.words import game_title
+
+__all__ = ["Settings", "create_app"]
+
+log = logging.getLogger("savanna.web")
+STATIC = Path(__file__).parent / "static"
+
+
+@dataclass(frozen=True)
+class Settings:
+    """How to run one server.
+
+    Attributes:
+        database: the database URL (``None``: the default SQLite file).
+        limits: caps, rates and delays.
+    """
+
+    database: str | None = None
+    limits: Limits = field(default_factory=Limits)
+
+
+def language(request: Request) -> str:
+    """``fr`` when the query (``?lang=``) or the browser asks for French, else ``en``."""
+    asked = request.query_params.get("lang") or request.headers.get("accept-language", "")
+    return "fr" if asked.strip().lower().startswith("fr") else "en"
+
+
+def _bearer(request: Request) -> str | None:
+    header = request.headers.get("authorization", "")
+    scheme, _, token = header.partition(" ")
+    return token.strip() or None if scheme.lower() == "bearer" else None
+
+
+async def _body(request: Request, limits: Limits) -> dict[str, Any]:
+    raw = await request.body()
+    if len(raw) > limits.max_message_bytes:
+        raise web_error("message/too_large", size=len(raw), limit=limits.max_message_bytes)
+    try:
+        data = json.loads(raw or b"{}")
+    except (ValueError, UnicodeDecodeError):
+        raise web_error("message/malformed", why="the body is not JSON") from None
+    if not isinstance(data, dict):
+        raise web_error("message/malformed", why="the body must be a JSON object")
+    return data
+
+
+def _name(value: Any, limits: Limits) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise web_error("request/invalid", why="a name is needed")
+    name = " ".join(value.split())
+    if len(name) > limits.max_name_chars:
+        raise web_error("request/invalid", why=f"a name is at most {limits.max_name_chars} characters")
+    return name
+
+
+@dataclass
+class _RestClient:
+    """A REST caller, seen by a table as a client that is never sent anything."""
+
+    seat: int | None
+    lang: str
+    log_sent: int = 0
+
+    async def send(self, message: dict[str, Any]) -> None:
+        return None
+
+
+def create_app(settings: Settings | None = None) -> Starlette:
+    """The Savanna server application (migrations run when it starts)."""
+    settings = settings or Settings()
+    limits = settings.limits
+    url = database_url(settings.database)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        revision = migrate(url)
+        store = Store(url)
+        bots = BotPool(limits.bot_workers)
+        hub = Hub(store, limits, bots)
+        app.state.hub = hub
+        resumed = await hub.resume()
+        log.info("database %s at revision %s; %d game(s) resumed", url.render_as_string(), revision, resumed)
+        try:
+            yield
+        finally:
+            hub.close()
+            bots.close()
+            await store.close()
+
+    def hub_of(request: Request) -> Hub:
+        hub: Hub = request.app.state.hub
+        return hub
+
+    def errors(handler: Any) -> Any:
+        async def wrapped(request: Request) -> Response:
+            try:
+                return await handler(request)  # type: ignore[no-any-return]
+            except SavannaError as exc:
+                return JSONResponse({"error": error_payload(exc, language(request))}, status_code=status_of(exc))
+
+        return wrapped
+
+    async def page(request: Request) -> Response:
+        name = request.scope["route"].name
+        return FileResponse(STATIC / f"{name}.html", headers={"cache-control": "no-cache"})
+
+    async def healthz(request: Request) -> Response:
+        hub = hub_of(request)
+        try:
+            await hub.store.ping()
+            counts = await hub.store.count_tables()
+        except Exception as exc:
+            return JSONResponse({"status": "error", "database": hub.store.backend, "why": type(exc).__name__}, 503)
+        return JSONResponse(
+            {"status": "ok", "database": hub.store.backend, "tables": counts, "live": len(hub.tables)}
+        )
+
+    async def i18n(request: Request) -> Response:
+        return JSONResponse(as_json())
+
+    async def games(request: Request) -> Response:
+        out = []
+        for name, cls in registered_games().items():
+            spec = cls.spec
+            out.append(
+                {
+                    "name": name,
+                    "title": {"en": spec.title, "fr": spec.title_fr or spec.title},
+                    "min_players": spec.min_players,
+                    "max_players": spec.max_players,
+                    "default_players": spec.default_players,
+                    "summary": spec.summary,
+                    "options": [_option_json(opt) for opt in spec.options],
+                }
+            )
+        return JSONResponse({"games": out, "bots": sorted(bot_kinds())})
+
+    @errors
+    async def list_tables(request: Request) -> Response:
+        hub = hub_of(request)
+        rows = await hub.store.list_tables(("open", "playing", "finished"), limit=60)
+        out = []
+        for table, seats in rows:
+            out.append(
+                {
+                    "id": table.id,
+                    "title": table.title,
+                    "game": table.game,
+                    "players": table.players,
+                    "options": table.options,
+                    "status": table.status,
+                    "lang": table.lang,
+                    "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name, "bot": s.bot} for s in seats],
+                }
+            )
+        return JSONResponse({"tables": out})
+
+    @errors
+    async def create_table(request: Request) -> Response:
+        hub = hub_of(request)
+        body = await _body(request, limits)
+        game = body.get("game")
+        if not isinstance(game, str):
+            raise web_error("request/invalid", why="'game' names a game")
+        options = body.get("options") or {}
+        seats = body.get("seats")
+        players = body.get("players")
+        if not isinstance(options, dict) or not isinstance(seats, list):
+            raise web_error("request/invalid", why="'options' is an object and 'seats' a list")
+        if players is not None and (isinstance(players, bool) or not isinstance(players, int)):
+            raise web_error("request/invalid", why="'players' is a number")
+        title = body.get("title") or ""
+        lang = str(body["lang"]) if body.get("lang") in ("en", "fr") else language(request)
+        if not isinstance(title, str):
+            raise web_error("request/invalid", why="'title' is text")
+        live, host = await hub.create(
+            game=game,
+            players=players,
+            options=options,
+            seats=seats,
+            title=" ".join(title.split()),
+            lang=lang,
+            grace=body.get("grace"),
+            pace=None,
+        )
+        return JSONResponse({"id": live.id, "host_token": host, "url": f"/t/{live.id}"}, status_code=201)
+
+    async def _live(request: Request) -> LiveTable:
+        return await hub_of(request).get(request.path_params["table_id"])
+
+    @errors
+    async def table_info(request: Request) -> Response:
+        live = await _live(request)
+        return JSONResponse(live.summary())
+
+    @errors
+    async def join(request: Request) -> Response:
+        body = await _body(request, limits)
+        seat = body.get("seat")
+        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
+            raise web_error("request/invalid", why="'seat' is a seat number from 0")
+        name = _name(body.get("name"), limits)
+        taken, token = await hub_of(request).join(request.path_params["table_id"], seat, name)
+        return JSONResponse({"seat": taken, "token": token})
+
+    @errors
+    async def leave(request: Request) -> Response:
+        seat = await hub_of(request).leave(request.path_params["table_id"], _bearer(request))
+        return JSONResponse({"seat": seat, "left": True})
+
+    @errors
+    async def start(request: Request) -> Response:
+        live = await hub_of(request).start(request.path_params["table_id"], _bearer(request))
+        return JSONResponse({"status": live.status})
+
+    async def _seated(request: Request, required: bool) -> tuple[LiveTable, _RestClient]:
+        live = await _live(request)
+        token = _bearer(request)
+        if token is None and required:
+            raise web_error("token/missing")
+        seat = live.seat_of(token) if token else None
+        if token is not None and seat is None:
+            raise web_error("token/invalid")
+        return live, _RestClient(seat, language(request))
+
+    @errors
+    async def view(request: Request) -> Response:
+        live, client = await _seated(request, required=False)
+        out = dict(live.view(client.seat, client.lang))
+        out["log"] = live.log_for(client.seat, client.lang)
+        out["seats"] = live.seats_info()
+        return JSONResponse(out)
+
+    @errors
+    async def act(request: Request) -> Response:
+        live, client = await _seated(request, required=True)
+        body = await _body(request, limits)
+        await live.act(client, body.get("action"), body.get("version"))
+        return JSONResponse({"version": live.version})
+
+    @errors
+    async def replace(request: Request) -> Response:
+        live, client = await _seated(request, required=True)
+        body = await _body(request, limits)
+        await live.replace(client, body.get("seat"))
+        return JSONResponse({"seats": live.seats_info()})
+
+    @errors
+    async def record(request: Request) -> Response:
+        live = await _live(request)
+        if live.status != "finished":
+            raise web_error("table/not_finished")
+        return Response(
+            live.record_json(),
+            media_type="application/json",
+            headers={"content-disposition": f'attachment; filename="{live.game.name}-{live.id}.savanna.json"'},
+        )
+
+    @errors
+    async def replay(request: Request) -> Response:
+        live = await _live(request)
+        if live.status != "finished" or live.state is None:
+            raise web_error("table/not_finished")
+        lang = language(request)
+        history = live.state.history
+        raw = request.query_params.get("step", str(len(history)))
+        try:
+            step = int(raw)
+        except ValueError:
+            raise web_error("request/invalid", why="'step' is an action number") from None
+        step = max(0, min(step, len(history)))
+        state = live.game.new_initial_state()
+        for action in history[:step]:
+            state.apply_unchecked(action)
+        obs = state.observation(None)
+        return JSONResponse(
+            {
+                "step": step,
+                "total": len(history),
+                "title": game_title(live.game, lang),
+                "table": live.summary(),
+                "board_svg": live.game.render_svg(obs),
+                "board_text": live.game.render_text(obs, lang),
+                "next": state.describe_action(history[step], lang) if step < len(history) else None,
+                "log": live.log_for(None, lang),
+                "result": live.view(None, lang)["result"],
+            }
+        )
+
+    routes = [
+        Route("/", page, name="lobby"),
+        Route("/t/{table_id}", page, name="table"),
+        Route("/t/{table_id}/replay", page, name="replay"),
+        Route("/healthz", healthz),
+        Route("/api/i18n", i18n),
+        Route("/api/games", games),
+        Route("/api/tables", list_tables, methods=["GET"]),
+        Route("/api/tables", create_table, methods=["POST"]),
+        Route("/api/tables/{table_id}", table_info),
+        Route("/api/tables/{table_id}/join", join, methods=["POST"]),
+        Route("/api/tables/{table_id}/leave", leave, methods=["POST"]),
+        Route("/api/tables/{table_id}/start", start, methods=["POST"]),
+        Route("/api/tables/{table_id}/view", view),
+        Route("/api/tables/{table_id}/act", act, methods=["POST"]),
+        Route("/api/tables/{table_id}/replace", replace, methods=["POST"]),
+        Route("/api/tables/{table_id}/record", record),
+        Route("/api/tables/{table_id}/replay", replay),
+        WebSocketRoute("/ws/tables/{table_id}", serve_websocket),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+    ]
+    return Starlette(routes=routes, lifespan=lifespan)
+
+
+def _option_json(option: Option) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "name": option.name,
+        "default": option.default,
+        "help": {"en": option.help, "fr": option.help_fr or option.help},
+    }
+    if isinstance(option, BoolOption):
+        out["kind"] = "bool"
+    elif isinstance(option, ChoiceOption):
+        out["kind"], out["choices"] = "choice", list(option.choices)
+    elif isinstance(option, IntOption):
+        out["kind"], out["low"], out["high"] = "int", option.low, option.high
+    else:
+        out["kind"] = "text"
+    return out

@@ -1,0 +1,100 @@
+"""Bots at web tables: their thinking runs in a process pool, off the event loop.
+
+A bot decision is a pure function of the game, the seat, the bot spec, the seat's
+observation, the legal actions and a generator derived from the table's secret seed and
+the action's index, so a decision interrupted by a restart is taken again identically.
+The pool's processes keep configured games in a small cache; a search never blocks other
+tables. If the pool breaks (a worker killed), it is rebuilt and the game's heuristic plays
+that one move in the server process, so the table goes on.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import multiprocessing
+from collections.abc import Sequence
+from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from functools import lru_cache
+from typing import Any
+
+from savanna.bots import parse_bot_spec
+from savanna.core import Game, Observation, load_game, make_rng
+
+__all__ = ["BotPool", "decide"]
+
+log = logging.getLogger("savanna.web")
+
+
+@lru_cache(maxsize=64)
+def _game(name: str, players: int, options: tuple[tuple[str, Any], ...]) -> Game:
+    return load_game(name, players=players, options=dict(options))
+
+
+def decide(
+    name: str,
+    players: int,
+    options: tuple[tuple[str, Any], ...],
+    spec: str,
+    seat: int,
+    observation: Observation,
+    legal: Sequence[int],
+    seed: int,
+    index: int,
+) -> int:
+    """The action the bot ``spec`` at ``seat`` chooses (runs in a pool process)."""
+    game = _game(name, players, options)
+    bot = parse_bot_spec(spec).build(game, seat, make_rng(seed, "bot", seat, index))
+    return int(bot.act(observation, list(legal)))
+
+
+class BotPool:
+    """A process pool for bot decisions.
+
+    Args:
+        workers: processes; ``0`` runs decisions in a thread of the server process (tests).
+    """
+
+    def __init__(self, workers: int) -> None:
+        self.workers = workers
+        self._executor: Executor | None = None
+
+    def _pool(self) -> Executor:
+        if self._executor is None:
+            if self.workers > 0:
+                self._executor = ProcessPoolExecutor(
+                    max_workers=self.workers, mp_context=multiprocessing.get_context("spawn")
+                )
+            else:
+                from concurrent.futures import ThreadPoolExecutor
+
+                self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="savanna-bot")
+        return self._executor
+
+    async def decide(
+        self, game: Game, spec: str, seat: int, observation: Observation, legal: Sequence[int], seed: int, index: int
+    ) -> int:
+        """The bot's action, computed off the event loop (always one of ``legal``)."""
+        loop = asyncio.get_running_loop()
+        options = tuple(sorted(game.options.items()))
+        try:
+            action = await loop.run_in_executor(
+                self._pool(), decide, game.name, game.num_players, options, spec, seat, observation, list(legal), seed, index
+            )
+        except BrokenProcessPool:
+            log.warning("bot pool broke; rebuilding it and playing one heuristic move in the server")
+            self._executor = None
+            action = -1
+        except Exception:
+            log.exception("bot %s failed at seat %d; the heuristic plays this move", spec, seat)
+            action = -1
+        if action not in legal:
+            action = game.heuristic_action(observation, list(legal), make_rng(seed, "fallback", seat, index))
+        return action
+
+    def close(self) -> None:
+        """Stop the workers."""
+        if self._executor is not None:
+            self._executor.shutdown(wait=False, cancel_futures=True)
+            self._executor = None

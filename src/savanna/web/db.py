@@ -1,0 +1,217 @@
+"""Storage: the SQLAlchemy 2 models, the database URL and the migrations run at start.
+
+The database is the one source of truth of the server. A table row holds the game, its
+options, the secret seed and the number of actions committed (its *version*); the seats
+hold who sits where (a seat token is stored only as its SHA-256 hash); the actions hold
+every action of the game in notation, chance included, numbered from 0. The in-memory
+state of a table is rebuilt from these rows at any time by replaying the actions.
+
+The schema is managed by Alembic (``savanna/web/migrations``); :func:`migrate` upgrades a
+database to the newest revision and runs when the server starts.
+
+URLs: ``sqlite:///path/to/file.sqlite3`` (the default lives in :func:`default_database_url`)
+or ``postgresql+psycopg://user:password@host/dbname``.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    DateTime,
+    ForeignKey,
+    Integer,
+    String,
+    Text,
+    create_engine,
+    event,
+    make_url,
+)
+from sqlalchemy.engine import URL, Engine
+from sqlalchemy.exc import ArgumentError
+from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+from savanna.core import OptionError
+
+__all__ = [
+    "ActionRow",
+    "Base",
+    "EventRow",
+    "SeatRow",
+    "TableRow",
+    "async_engine",
+    "database_url",
+    "default_database_url",
+    "migrate",
+    "now",
+]
+
+
+def now() -> datetime:
+    """The current time, in UTC, as stored."""
+    return datetime.now(UTC)
+
+
+class Base(DeclarativeBase):
+    """The declarative base of the server's models."""
+
+
+class TableRow(Base):
+    """A table: a game set up, played and finished."""
+
+    __tablename__ = "tables"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str] = mapped_column(String(40))
+    players: Mapped[int] = mapped_column(Integer)
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    title: Mapped[str] = mapped_column(String(120), default="")
+    lang: Mapped[str] = mapped_column(String(8), default="en")
+    status: Mapped[str] = mapped_column(String(16), default="open", index=True)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    host_token_hash: Mapped[str] = mapped_column(String(64))
+    grace_seconds: Mapped[int] = mapped_column(Integer)
+    bot_pace_ms: Mapped[int] = mapped_column(Integer)
+    version: Mapped[int] = mapped_column(Integer, default=0)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    started_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+
+
+class SeatRow(Base):
+    """One seat of a table: open, a person (with a hashed token) or a bot."""
+
+    __tablename__ = "seats"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(8))  # open, human, bot
+    name: Mapped[str] = mapped_column(String(64), default="")
+    bot: Mapped[str | None] = mapped_column(String(80), nullable=True)
+    token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    replaced_by: Mapped[str | None] = mapped_column(String(80), nullable=True)
+
+
+class ActionRow(Base):
+    """One action of a game (chance included), in notation; ``seq`` counts from 0."""
+
+    __tablename__ = "actions"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True)
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True)
+    text: Mapped[str] = mapped_column(String(120))
+    actor: Mapped[int] = mapped_column(Integer)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class EventRow(Base):
+    """Something that happened at a table besides actions (a seat handed to a bot, reclaimed)."""
+
+    __tablename__ = "events"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), index=True)
+    at_version: Mapped[int] = mapped_column(Integer)
+    kind: Mapped[str] = mapped_column(String(16))
+    seat: Mapped[int] = mapped_column(Integer)
+    detail: Mapped[str] = mapped_column(Text, default="")
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+def default_database_url() -> str:
+    """``sqlite:///`` + ``$XDG_DATA_HOME/savanna/server.sqlite3`` (``~/.local/share`` by default).
+
+    ``SAVANNA_DATABASE`` in the environment, when set, is used instead.
+    """
+    env = os.environ.get("SAVANNA_DATABASE")
+    if env:
+        return env
+    base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
+    return f"sqlite:///{base / 'savanna' / 'server.sqlite3'}"
+
+
+def database_url(text: str | None) -> URL:
+    """Read a database URL (``sqlite:///...`` or ``postgresql+psycopg://...``).
+
+    For SQLite the folder of the file is created.
+
+    Raises:
+        OptionError: for a URL that does not parse or names another database.
+    """
+    raw = text or default_database_url()
+    try:
+        url = make_url(raw)
+    except ArgumentError:
+        raise OptionError(
+            f"--database: {raw!r} is not a database URL (sqlite:///FILE or postgresql+psycopg://...)",
+            f"--database : {raw!r} n'est pas une URL de base (sqlite:///FICHIER ou postgresql+psycopg://...)",
+        ) from None
+    backend = url.get_backend_name()
+    if backend == "sqlite":
+        url = url.set(drivername="sqlite")
+        if url.database and url.database != ":memory:":
+            Path(url.database).expanduser().parent.mkdir(parents=True, exist_ok=True)
+        return url
+    if backend == "postgresql":
+        return url.set(drivername="postgresql+psycopg")
+    raise OptionError(
+        f"--database: {backend!r} is not supported (use sqlite:///FILE or postgresql+psycopg://...)",
+        f"--database : {backend!r} n'est pas pris en charge (sqlite:///FICHIER ou postgresql+psycopg://...)",
+    )
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    # WAL keeps readers and the writer apart; a committed transaction survives the process
+    # being killed (synchronous=NORMAL only risks the last commits on a power cut).
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA busy_timeout=10000")
+    cursor.close()
+
+
+def sync_engine(url: URL) -> Engine:
+    """A synchronous engine (migrations, tests)."""
+    engine = create_engine(url)
+    if url.get_backend_name() == "sqlite":
+        event.listen(engine, "connect", _sqlite_pragmas)
+    return engine
+
+
+def async_engine(url: URL) -> AsyncEngine:
+    """The server's asynchronous engine (aiosqlite for SQLite, psycopg 3 for PostgreSQL)."""
+    if url.get_backend_name() == "sqlite":
+        engine = create_async_engine(url.set(drivername="sqlite+aiosqlite"))
+        event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
+        return engine
+    return create_async_engine(url, pool_size=10, max_overflow=20, pool_pre_ping=True)
+
+
+def migrate(url: URL) -> str:
+    """Upgrade the database at ``url`` to the newest schema; returns the revision reached."""
+    logging.getLogger("alembic").setLevel(logging.WARNING)
+    from alembic import command
+    from alembic.config import Config
+    from alembic.runtime.migration import MigrationContext
+
+    config = Config()
+    config.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
+    engine = sync_engine(url)
+    try:
+        with engine.begin() as connection:
+            config.attributes["connection"] = connection
+            command.upgrade(config, "head")
+        with engine.connect() as connection:
+            revision = MigrationContext.configure(connection).get_current_revision()
+    finally:
+        engine.dispose()
+    return revision or ""

@@ -1,0 +1,148 @@
+"""Errors the server answers with: a code, and a sentence in English and French.
+
+Every refusal of the server is one of these (or a game's own
+:class:`~savanna.core.IllegalActionError` / :class:`~savanna.core.NotationError`): it names
+the problem, goes to the sender only, and changes nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from savanna.core import IllegalActionError, SavannaError
+
+__all__ = ["WebError", "error_payload", "status_of", "web_error"]
+
+
+class WebError(SavannaError):
+    """A request the server refuses.
+
+    Attributes:
+        code: the machine-readable code (``table/unknown``, ``version/stale`` ...).
+        status: the HTTP status that carries it on the REST channel.
+    """
+
+    def __init__(self, code: str, en: str, fr: str, status: int = 400) -> None:
+        super().__init__(en, fr)
+        self.code = code
+        self.status = status
+
+
+_ERRORS: dict[str, tuple[int, str, str]] = {
+    "table/unknown": (404, "There is no table {table!r}.", "Il n'y a pas de table {table!r}."),
+    "table/not_open": (
+        409,
+        "This table has already started: its seats are taken.",
+        "Cette table a déjà commencé : ses places sont prises.",
+    ),
+    "table/not_playing": (409, "This table is not being played now.", "Cette table n'est pas en cours de partie."),
+    "table/not_finished": (
+        409,
+        "The record is published when the game is over.",
+        "L'enregistrement est publié à la fin de la partie.",
+    ),
+    "table/seats_open": (
+        409,
+        "Every seat must be taken before the game starts ({open} still open).",
+        "Toutes les places doivent être prises avant le début ({open} encore libres).",
+    ),
+    "table/full": (
+        503,
+        "This table has too many connections; try again later.",
+        "Cette table a trop de connexions ; réessayez plus tard.",
+    ),
+    "seat/taken": (409, "Seat {seat} is not free.", "La place {seat} n'est pas libre."),
+    "seat/none_free": (409, "No seat is free at this table.", "Aucune place n'est libre à cette table."),
+    "seat/unknown": (400, "There is no seat {seat} at this table.", "Il n'y a pas de place {seat} à cette table."),
+    "seat/not_away": (
+        409,
+        "Seat {seat}'s player has not been away for the grace period yet ({left} s left).",
+        "Le joueur de la place {seat} n'est pas absent depuis le délai de grâce ({left} s restantes).",
+    ),
+    "seat/not_human": (
+        409,
+        "Only a person's seat can be handed to a bot.",
+        "Seule la place d'une personne peut être confiée à un robot.",
+    ),
+    "token/missing": (401, "This needs your seat token.", "Il faut le jeton de votre place."),
+    "token/invalid": (
+        403,
+        "This token does not hold a seat at this table.",
+        "Ce jeton ne correspond à aucune place de cette table.",
+    ),
+    "host/only": (403, "Only the table's host may start it.", "Seul l'hôte de la table peut la lancer."),
+    "spectator/cannot_act": (
+        403,
+        "Spectators watch; take a seat to play.",
+        "Les spectateurs regardent ; prenez une place pour jouer.",
+    ),
+    "seat/not_to_act": (
+        409,
+        "It is not your turn: {who} is to act.",
+        "Ce n'est pas votre tour : {who} doit jouer.",
+    ),
+    "version/stale": (
+        409,
+        "The game has moved on (you saw version {seen}, it is at {now}); here is the current position.",
+        "La partie a avancé (vous avez vu la version {seen}, elle en est à {now}) ; voici la position actuelle.",
+    ),
+    "message/too_large": (
+        413,
+        "Message too large ({size} bytes; at most {limit}).",
+        "Message trop long ({size} octets ; au plus {limit}).",
+    ),
+    "message/malformed": (
+        400,
+        "Malformed message: {why}.",
+        "Message mal formé : {why}.",
+    ),
+    "message/unknown": (
+        400,
+        "Unknown message type {kind!r} (known: {known}).",
+        "Type de message inconnu {kind!r} (connus : {known}).",
+    ),
+    "message/flood": (
+        429,
+        "Too many messages; slow down (at most {rate} per second).",
+        "Trop de messages ; ralentissez (au plus {rate} par seconde).",
+    ),
+    "message/hello_first": (
+        400,
+        "Say hello first: {{\"type\": \"hello\", \"token\": ...}}.",
+        "Commencez par hello : {{\"type\": \"hello\", \"token\": ...}}.",
+    ),
+    "request/invalid": (400, "Invalid request: {why}.", "Requête invalide : {why}."),
+    "server/busy": (
+        503,
+        "The server could not save this action; try again.",
+        "Le serveur n'a pas pu enregistrer cette action ; réessayez.",
+    ),
+}
+
+
+def web_error(code: str, **fields: object) -> WebError:
+    """The :class:`WebError` of ``code`` with its sentence filled in.
+
+    Raises:
+        KeyError: for an unknown code (a programming error).
+    """
+    status, en, fr = _ERRORS[code]
+    return WebError(code, en.format(**fields), fr.format(**fields), status)
+
+
+def error_payload(exc: SavannaError, lang: str) -> dict[str, Any]:
+    """The JSON body of an error: its code, its sentence, and the rule when one refused it."""
+    body: dict[str, Any] = {"code": exc.code, "message": exc.text(lang)}
+    if isinstance(exc, IllegalActionError):
+        body["rule"] = exc.rule.key
+        body["rule_text"] = exc.rule.text(lang)
+    return body
+
+
+def status_of(exc: SavannaError) -> int:
+    """The HTTP status that carries ``exc``."""
+    if isinstance(exc, WebError):
+        return exc.status
+    if isinstance(exc, IllegalActionError):
+        return 422
+    return 400

@@ -1,0 +1,150 @@
+"""Words of the web pages, in English and French (served to the browser as JSON).
+
+Rule sentences are not here: they come with each game's rules. The pages ask for this
+catalogue once (``GET /api/i18n``) and switch language without reloading.
+"""
+
+from __future__ import annotations
+
+from savanna.i18n import Catalogue
+
+__all__ = ["MESSAGES", "as_json"]
+
+MESSAGES = Catalogue(
+    {
+        "app.name": ("Savanna", "Savanna"),
+        "app.tagline": (
+            "African race-and-wager board games: play with friends at a distance, bots in the empty seats.",
+            "Jeux de course et de pari africains : jouez avec des amis à distance, des robots aux places vides.",
+        ),
+        "lang.switch": ("Français", "English"),
+        "lobby.tables": ("Tables", "Tables"),
+        "lobby.none": ("No table yet: create one below.", "Aucune table pour l'instant : créez-en une ci-dessous."),
+        "lobby.create": ("Create a table", "Créer une table"),
+        "lobby.game": ("Game", "Jeu"),
+        "lobby.players": ("Players", "Joueurs"),
+        "lobby.options": ("Options", "Options"),
+        "lobby.seats": ("Seats", "Places"),
+        "lobby.seat": ("Seat {n}", "Place {n}"),
+        "lobby.open": ("a person (open seat)", "une personne (place libre)"),
+        "lobby.bot.random": ("bot: random (easy)", "robot : au hasard (facile)"),
+        "lobby.bot.heuristic": ("bot: heuristic (medium)", "robot : heuristique (moyen)"),
+        "lobby.bot.ismcts": ("bot: search (strong)", "robot : recherche (fort)"),
+        "lobby.title": ("Table name", "Nom de la table"),
+        "lobby.title.default": ("{name}'s table", "Table de {name}"),
+        "lobby.grace": (
+            "Seconds a player may be away before a bot may take the seat",
+            "Secondes d'absence avant qu'un robot puisse prendre la place",
+        ),
+        "lobby.yourname": ("Your name", "Votre nom"),
+        "lobby.submit": ("Create and sit down", "Créer et s'asseoir"),
+        "lobby.join": ("Join", "Rejoindre"),
+        "lobby.watch": ("Watch", "Regarder"),
+        "lobby.resume": ("Back to my seat", "Retour à ma place"),
+        "lobby.replay": ("Replay", "Revoir"),
+        "lobby.status.open": ("waiting for players", "en attente de joueurs"),
+        "lobby.status.playing": ("in play", "en cours"),
+        "lobby.status.finished": ("finished", "terminée"),
+        "lobby.free": ("{n} seat(s) free", "{n} place(s) libre(s)"),
+        "lobby.refresh": ("Refresh", "Actualiser"),
+        "lobby.how": (
+            "Create a table, then send its link to your friends: each picks a free seat with a name. "
+            "The host starts when every seat is taken.",
+            "Créez une table, puis envoyez son lien à vos amis : chacun choisit une place libre et un nom. "
+            "L'hôte lance la partie quand toutes les places sont prises.",
+        ),
+        "table.link": ("Invite link (share it; it is not a password):", "Lien d'invitation (à partager ; ce n'est pas un mot de passe) :"),
+        "table.copy": ("Copy", "Copier"),
+        "table.copied": ("Copied", "Copié"),
+        "table.sit": ("Take this seat", "Prendre cette place"),
+        "table.name": ("Your name", "Votre nom"),
+        "table.leave": ("Leave the seat", "Quitter la place"),
+        "table.start": ("Start the game", "Lancer la partie"),
+        "table.waiting_host": (
+            "Waiting for the host to start the game.",
+            "En attente du lancement par l'hôte.",
+        ),
+        "table.waiting_seats": (
+            "Waiting for every seat to be taken ({n} free).",
+            "En attente que toutes les places soient prises ({n} libres).",
+        ),
+        "table.spectator": ("You are watching (public view).", "Vous regardez (vue publique)."),
+        "table.you": ("you", "vous"),
+        "table.host": ("host", "hôte"),
+        "table.bot": ("Bot {n} ({bot})", "Robot {n} ({bot})"),
+        "table.replaced": ("played by bot {bot} while away", "joué par le robot {bot} pendant l'absence"),
+        "table.connected": ("connected", "connecté"),
+        "table.away": ("away {s} s", "absent depuis {s} s"),
+        "table.free": ("free", "libre"),
+        "table.replace": ("Let a bot play for them", "Faire jouer un robot à sa place"),
+        "table.turn.you": ("Your turn", "À vous de jouer"),
+        "table.turn.other": ("{who} is playing", "{who} joue"),
+        "table.turn.chance": ("Chance is drawing", "Le hasard tire"),
+        "table.turn.over": ("Game over", "Partie terminée"),
+        "table.moves": ("Your moves", "Vos coups"),
+        "table.moves.hint": (
+            "Click a move, or a highlighted piece on the board; keys 1-9 play the first moves.",
+            "Cliquez un coup, ou une pièce en surbrillance sur le plateau ; les touches 1-9 jouent les premiers coups.",
+        ),
+        "table.moves.filter": ("Moves for your selection:", "Coups pour votre sélection :"),
+        "table.moves.clear": ("Clear selection", "Effacer la sélection"),
+        "table.moves.type": ("or type a move", "ou tapez un coup"),
+        "table.moves.play": ("Play", "Jouer"),
+        "table.moves.none": ("Nothing to do now.", "Rien à faire pour l'instant."),
+        "table.private": ("Only you can see this", "Vous seul voyez ceci"),
+        "table.private.none": ("Nothing secret.", "Rien de secret."),
+        "table.board": ("Board", "Plateau"),
+        "table.board.text": ("Board as text", "Plateau en texte"),
+        "table.log": ("Game log", "Journal de la partie"),
+        "table.log.hidden": ("{who}: a hidden action", "{who} : une action cachée"),
+        "table.log.chance": ("Chance", "Hasard"),
+        "table.seats": ("Players", "Joueurs"),
+        "table.help": ("Rules help", "Aide des règles"),
+        "table.legend": ("Legend", "Légende"),
+        "table.rules": ("Every rule", "Toutes les règles"),
+        "table.document": ("Full rules with sources: {path}", "Règles complètes avec leurs sources : {path}"),
+        "table.refused": ("Refused: {message}", "Refusé : {message}"),
+        "table.rule": ("rule {rule}", "règle {rule}"),
+        "table.reconnecting": ("Connection lost; reconnecting…", "Connexion perdue ; reconnexion…"),
+        "table.end": ("Game over", "Partie terminée"),
+        "table.place": ("Place", "Rang"),
+        "table.player": ("Player", "Joueur"),
+        "table.score": ("Score", "Score"),
+        "table.winner": ("Winner: {who}", "Vainqueur : {who}"),
+        "table.winners": ("Winners (shared): {who}", "Vainqueurs (ex æquo) : {who}"),
+        "table.sheet": ("Scoring, line by line", "Décompte, ligne par ligne"),
+        "table.download": ("Download the record", "Télécharger l'enregistrement"),
+        "table.replay": ("Replay the game", "Revoir la partie"),
+        "table.lobby": ("Lobby", "Salon"),
+        "table.events.replaced": (
+            "Seat {seat} was handed to bot {detail} at action {at}.",
+            "La place {seat} a été confiée au robot {detail} à l'action {at}.",
+        ),
+        "table.events.reclaimed": (
+            "{detail} took seat {seat} back at action {at}.",
+            "{detail} a repris la place {seat} à l'action {at}.",
+        ),
+        "table.keys": (
+            "Keys: 1-9 play a listed move, Tab moves between controls, ? opens the help, Esc clears a selection.",
+            "Touches : 1-9 jouent un coup listé, Tab passe d'un contrôle à l'autre, ? ouvre l'aide, Échap efface la sélection.",
+        ),
+        "replay.title": ("Replay", "Relecture"),
+        "replay.start": ("Start", "Début"),
+        "replay.back": ("Back", "Retour"),
+        "replay.next": ("Next", "Suivant"),
+        "replay.end": ("End", "Fin"),
+        "replay.at": ("Action {i} of {n}", "Action {i} sur {n}"),
+        "replay.jump": ("Go to action", "Aller à l'action"),
+        "replay.keys": ("Keys: ← → step, Home/End jump.", "Touches : ← → pas à pas, Début/Fin sautent."),
+        "replay.not_finished": (
+            "This game is not over yet: its replay opens at the end.",
+            "Cette partie n'est pas finie : sa relecture s'ouvre à la fin.",
+        ),
+        "error.generic": ("Error: {message}", "Erreur : {message}"),
+    }
+)
+
+
+def as_json() -> dict[str, dict[str, str]]:
+    """``{"en": {key: text}, "fr": {key: text}}`` for the pages (templates keep their fields)."""
+    return {lang: {key: MESSAGES.templates(key)[i] for key in MESSAGES.ids()} for i, lang in enumerate(("en", "fr"))}

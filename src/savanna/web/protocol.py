@@ -1,0 +1,215 @@
+"""The websocket of a table: live play, one JSON object per message.
+
+The browser (or any program) connects to ``/ws/tables/{id}`` and says who it is first::
+
+    → {"type": "hello", "token": "<seat token or null>", "lang": "fr", "host": "<host token>"}
+    ← {"type": "welcome", "table": {...}, "you": 1, "host": false, "legend": [...], "help": {...}}
+    ← {"type": "view", "version": 12, "board_svg": "<svg…>", "legal": [...], "log": [...], ...}
+
+Then, any number of times::
+
+    → {"type": "act", "action": "move R", "version": 12}    (or the action's id)
+    → {"type": "replace", "seat": 2}                         (a departed player's seat to a bot)
+    → {"type": "lang", "lang": "en"}                         (the view again, in that language)
+    → {"type": "sync"}                                       (the full view again)
+    → {"type": "ping"}                                       ← {"type": "pong"}
+
+Every change of the game sends each client its own view (and the log entries it has not
+seen); a change of who is connected sends ``{"type": "seats"}``. A refused message is
+answered to its sender only::
+
+    ← {"type": "refused", "code": "action/illegal", "message": "…", "rule": "banjooli/…", "rule_text": "…"}
+
+A stale version is refused with ``version/stale`` and followed by the full view. Garbage
+(not JSON, not an object, too large, an unknown type) is refused the same way and changes
+nothing; a connection that keeps flooding is closed (code 1008).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from collections.abc import Mapping
+from typing import Any
+
+from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
+
+from savanna.core import SavannaError
+from savanna.web.errors import WebError, error_payload, web_error
+from savanna.web.limits import TokenBucket
+
+__all__ = ["KINDS", "WsClient", "serve_websocket"]
+
+log = logging.getLogger("savanna.web")
+
+KINDS = ("hello", "act", "replace", "lang", "sync", "ping")
+OUTBOX = 256
+"""Messages queued for one client; a client that falls this far behind is dropped."""
+
+
+class WsClient:
+    """One websocket connection: its seat, language, and an outbox written by its own task."""
+
+    def __init__(self, websocket: WebSocket) -> None:
+        self.websocket = websocket
+        self.seat: int | None = None
+        self.lang = "en"
+        self.log_sent = 0
+        self.outbox: asyncio.Queue[str | None] = asyncio.Queue(OUTBOX)
+        self.writer = asyncio.create_task(self._write())
+
+    async def send(self, message: dict[str, Any]) -> None:
+        """Queue ``message`` (a slow client never holds a table up)."""
+        try:
+            self.outbox.put_nowait(json.dumps(message, separators=(",", ":"), ensure_ascii=False))
+        except asyncio.QueueFull:
+            log.warning("dropping a client that is %d messages behind", OUTBOX)
+            self.writer.cancel()
+
+    async def _write(self) -> None:
+        ws = self.websocket
+        while True:
+            text = await self.outbox.get()
+            if text is None:
+                return
+            try:
+                await ws.send_text(text)
+            except Exception:
+                return
+
+    async def close(self, code: int = 1000) -> None:
+        """Flush what is queued, then close."""
+        with contextlib.suppress(asyncio.QueueFull):
+            self.outbox.put_nowait(None)
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(self.writer, timeout=2.0)
+        self.writer.cancel()
+        if self.websocket.client_state == WebSocketState.CONNECTED:
+            with contextlib.suppress(Exception):
+                await self.websocket.close(code)
+
+
+def _refusal(exc: SavannaError, lang: str) -> dict[str, Any]:
+    return {"type": "refused", **error_payload(exc, lang)}
+
+
+def _parse(raw: Mapping[str, Any], max_bytes: int) -> dict[str, Any]:
+    """The JSON object of one websocket message.
+
+    Raises:
+        WebError: binary, too large, not JSON, not an object or no known type.
+    """
+    text = raw.get("text")
+    if text is None:
+        raise web_error("message/malformed", why="messages are JSON text, not binary")
+    size = len(text.encode("utf-8", "replace"))
+    if size > max_bytes:
+        raise web_error("message/too_large", size=size, limit=max_bytes)
+    try:
+        data = json.loads(text)
+    except ValueError:
+        raise web_error("message/malformed", why="not JSON") from None
+    if not isinstance(data, dict):
+        raise web_error("message/malformed", why="a message is a JSON object")
+    kind = data.get("type")
+    if kind not in KINDS:
+        raise web_error("message/unknown", kind=str(kind)[:30], known=", ".join(KINDS))
+    return data
+
+
+def _lang(value: Any, default: str) -> str:
+    return value if value in ("en", "fr") else default
+
+
+async def serve_websocket(websocket: WebSocket) -> None:
+    """Serve one table's websocket until the client leaves."""
+    from savanna.web.live import Hub
+
+    hub: Hub = websocket.app.state.hub
+    limits = hub.limits
+    await websocket.accept()
+    client = WsClient(websocket)
+    live = None
+    try:
+        try:
+            live = await hub.get(websocket.path_params["table_id"])
+        except WebError as exc:
+            await client.send(_refusal(exc, "en"))
+            await client.close(4404)
+            return
+        # The first message says who this is; until then nothing is shown.
+        try:
+            first = await asyncio.wait_for(websocket.receive(), timeout=limits.hello_seconds)
+        except TimeoutError:
+            await client.send(_refusal(web_error("message/hello_first"), "en"))
+            await client.close(1008)
+            return
+        if first.get("type") == "websocket.disconnect":
+            return
+        host = False
+        try:
+            hello = _parse(first, limits.max_message_bytes)
+            if hello["type"] != "hello":
+                raise web_error("message/hello_first")
+        except WebError as exc:
+            await client.send(_refusal(exc, "en"))
+            await client.close(1008)
+            return
+        client.lang = _lang(hello.get("lang"), live.lang)
+        token = hello.get("token")
+        if token is not None:
+            if not isinstance(token, str) or live.seat_of(token) is None:
+                # A failed authentication gets the public view only, and is told why.
+                await client.send(_refusal(web_error("token/invalid"), client.lang))
+            else:
+                client.seat = live.seat_of(token)
+        host_token = hello.get("host")
+        host = isinstance(host_token, str) and live.is_host(host_token)
+        try:
+            await live.attach(client, host)
+        except WebError as exc:
+            await client.send(_refusal(exc, client.lang))
+            await client.close(1013)
+            return
+        bucket = TokenBucket(limits.messages_per_second, limits.burst)
+        strikes = 0
+        while True:
+            raw = await websocket.receive()
+            if raw.get("type") == "websocket.disconnect":
+                return
+            try:
+                if not bucket.take():
+                    strikes += 1
+                    if strikes >= limits.flood_strikes:
+                        await client.send(_refusal(web_error("message/flood", rate=limits.messages_per_second), client.lang))
+                        await client.close(1008)
+                        return
+                    raise web_error("message/flood", rate=limits.messages_per_second)
+                message = _parse(raw, limits.max_message_bytes)
+                kind = message["type"]
+                if kind == "act":
+                    await live.act(client, message.get("action"), message.get("version"))
+                elif kind == "replace":
+                    await live.replace(client, message.get("seat"))
+                elif kind == "lang":
+                    client.lang = _lang(message.get("lang"), client.lang)
+                    await client.send(live.welcome(client.seat, client.lang, host))
+                    await live.send_view(client, full=True)
+                elif kind == "sync":
+                    await live.send_view(client, full=True)
+                elif kind == "ping":
+                    await client.send({"type": "pong"})
+                else:  # a second hello
+                    raise web_error("message/malformed", why="hello is said once")
+            except SavannaError as exc:
+                await client.send(_refusal(exc, client.lang))
+                if isinstance(exc, WebError) and exc.code == "version/stale":
+                    await live.send_view(client, full=True)
+    except WebSocketDisconnect:
+        return
+    finally:
+        if live is not None:
+            await live.detach(client)
+        await client.close()

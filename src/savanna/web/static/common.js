@@ -1,0 +1,107 @@
+// Savanna pages: shared helpers (words in two languages, safe element building, tokens).
+// Plain JavaScript modules, no build step. Every user-supplied string goes through
+// textContent, never innerHTML; only the game's own SVG drawings are inserted as markup.
+
+let WORDS = { en: {}, fr: {} };
+
+export function lang() {
+  const saved = localStorage.getItem("savanna.lang");
+  if (saved === "en" || saved === "fr") return saved;
+  return (navigator.language || "en").toLowerCase().startsWith("fr") ? "fr" : "en";
+}
+
+export function setLang(value) {
+  localStorage.setItem("savanna.lang", value);
+  document.documentElement.lang = value;
+}
+
+export async function loadWords() {
+  const response = await fetch("/api/i18n");
+  WORDS = await response.json();
+  document.documentElement.lang = lang();
+}
+
+// The sentence `key` in the current language, with {fields} filled in.
+export function t(key, fields = {}) {
+  const table = WORDS[lang()] || WORDS.en;
+  const template = table[key] ?? WORDS.en[key] ?? key;
+  return template.replace(/\{(\w+)(![a-z])?\}/g, (_, name) => (name in fields ? String(fields[name]) : `{${name}}`));
+}
+
+// Build an element: el("button", {class: "ghost", onclick: f}, "text", child, ...)
+export function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attrs || {})) {
+    if (value === null || value === undefined || value === false) continue;
+    if (name.startsWith("on") && typeof value === "function") node.addEventListener(name.slice(2), value);
+    else if (name === "class") node.className = value;
+    else node.setAttribute(name, value === true ? "" : String(value));
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+export function clear(node, ...children) {
+  node.replaceChildren(...children.flat().filter((c) => c !== null && c !== undefined && c !== false));
+  return node;
+}
+
+// Seat and host tokens live in this browser only (never in a link).
+export const tokens = {
+  seat: (id) => localStorage.getItem(`savanna.seat.${id}`),
+  setSeat: (id, token) => localStorage.setItem(`savanna.seat.${id}`, token),
+  dropSeat: (id) => localStorage.removeItem(`savanna.seat.${id}`),
+  host: (id) => localStorage.getItem(`savanna.host.${id}`),
+  setHost: (id, token) => localStorage.setItem(`savanna.host.${id}`, token),
+};
+
+export async function api(method, path, body, token) {
+  const headers = { "content-type": "application/json" };
+  if (token) headers.authorization = `Bearer ${token}`;
+  const response = await fetch(`${path}${path.includes("?") ? "&" : "?"}lang=${lang()}`, {
+    method, headers, body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const data = await response.json().catch(() => ({}));
+  if (!response.ok) {
+    const error = new Error((data.error && data.error.message) || response.statusText);
+    error.code = data.error && data.error.code;
+    throw error;
+  }
+  return data;
+}
+
+// The header's language switch: flips the language and calls `onChange`.
+export function langSwitch(onChange) {
+  const button = el("button", { class: "ghost", id: "lang", type: "button", lang: lang() === "en" ? "fr" : "en" }, t("lang.switch"));
+  button.addEventListener("click", () => {
+    setLang(lang() === "en" ? "fr" : "en");
+    button.textContent = t("lang.switch");
+    button.setAttribute("lang", lang() === "en" ? "fr" : "en");
+    onChange();
+  });
+  return button;
+}
+
+// Make a game's SVG drawing scale with its box (keep its proportions).
+export function scalable(svg) {
+  if (!svg) return svg;
+  const w = parseFloat(svg.getAttribute("width"));
+  const h = parseFloat(svg.getAttribute("height"));
+  if (!svg.getAttribute("viewBox") && w && h) svg.setAttribute("viewBox", `0 0 ${w} ${h}`);
+  svg.removeAttribute("width");
+  svg.removeAttribute("height");
+  svg.setAttribute("role", "img");
+  return svg;
+}
+
+export function parseSvg(markup) {
+  if (!markup) return null;
+  const doc = new DOMParser().parseFromString(markup, "image/svg+xml");
+  const svg = doc.documentElement;
+  if (!svg || svg.nodeName !== "svg") return null;
+  svg.querySelectorAll("script, foreignObject").forEach((n) => n.remove());
+  return scalable(document.importNode(svg, true));
+}

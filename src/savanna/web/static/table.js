@@ -1,0 +1,402 @@
+// A table: take a seat, wait for the start, play, watch, see the end.
+// The server is the authority: this page only shows the view it is sent and sends back the
+// chosen action with the version it saw. Nothing is computed or kept here but the display.
+import { api, clear, el, lang, langSwitch, loadWords, parseSvg, t, tokens } from "/static/common.js";
+
+const TABLE = location.pathname.split("/")[2];
+const S = { welcome: null, view: null, seats: [], log: [], selection: new Set(), ws: null, retry: 500, ackTimer: null, connected: false };
+const $ = (id) => document.getElementById(id);
+
+function seatName(seat) {
+  const s = S.seats[seat];
+  if (!s) return `#${seat + 1}`;
+  if (s.kind === "bot") return t("table.bot", { n: seat + 1, bot: s.bot });
+  return s.name || t("table.free");
+}
+
+// -- the connection -------------------------------------------------------------------
+function connect() {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  const ws = new WebSocket(`${scheme}://${location.host}/ws/tables/${TABLE}`);
+  S.ws = ws;
+  ws.addEventListener("open", () => {
+    S.retry = 500;
+    ws.send(JSON.stringify({ type: "hello", token: tokens.seat(TABLE), host: tokens.host(TABLE), lang: lang() }));
+  });
+  ws.addEventListener("message", (event) => handle(JSON.parse(event.data)));
+  ws.addEventListener("close", (event) => {
+    if (S.ws !== ws) return;
+    S.connected = false;
+    if (event.code === 4404) { notice(t("error.generic", { message: "404" }), true); return; }
+    notice(t("table.reconnecting"));
+    setTimeout(connect, S.retry);
+    S.retry = Math.min(S.retry * 2, 8000);
+  });
+}
+
+function send(message) {
+  if (S.ws && S.ws.readyState === WebSocket.OPEN) S.ws.send(JSON.stringify(message));
+}
+
+function reconnect() {
+  const old = S.ws;
+  S.ws = null;
+  if (old) old.close();
+  connect();
+}
+
+function handle(message) {
+  switch (message.type) {
+    case "welcome":
+      S.welcome = message;
+      S.seats = message.table.seats;
+      S.connected = true;
+      notice(null);
+      renderWords();
+      break;
+    case "view":
+      clearTimeout(S.ackTimer);
+      if (message.log_start === 0) S.log = [];
+      S.log.push(...message.log);
+      S.seats = message.seats;
+      S.view = message;
+      S.selection.clear();
+      render();
+      break;
+    case "seats":
+      S.seats = message.seats;
+      if (S.view) S.view.status = message.status;
+      renderSeats();
+      renderSetup();
+      break;
+    case "refused":
+      clearTimeout(S.ackTimer);
+      if (message.code === "token/invalid") tokens.dropSeat(TABLE);
+      refusal(message);
+      break;
+    default:
+      break;
+  }
+}
+
+function notice(text, bad = false) {
+  const box = $("notice");
+  box.classList.toggle("hidden", !text);
+  box.classList.toggle("bad", bad);
+  box.textContent = text || "";
+}
+
+function refusal(message) {
+  const box = $("refusal");
+  const parts = [t("table.refused", { message: message.message })];
+  if (message.rule) parts.push(` (${t("table.rule", { rule: message.rule })})`);
+  box.textContent = parts.join("");
+  box.classList.remove("hidden");
+  clearTimeout(refusal.timer);
+  refusal.timer = setTimeout(() => box.classList.add("hidden"), 9000);
+}
+
+function play(action) {
+  if (!S.view) return;
+  $("refusal").classList.add("hidden");
+  send({ type: "act", action, version: S.view.version });
+  // An answer always comes (a new view or a refusal); if not, ask for the whole view again.
+  clearTimeout(S.ackTimer);
+  S.ackTimer = setTimeout(() => send({ type: "sync" }), 5000);
+}
+
+// -- drawing --------------------------------------------------------------------------
+function renderWords() {
+  const w = S.welcome;
+  const title = w ? `${w.title} — ${w.table.title || TABLE}` : TABLE;
+  document.title = `${title} · Savanna`;
+  $("title").textContent = title;
+  $("help-open").textContent = t("table.help");
+  $("setup-h").textContent = t("lobby.seats");
+  $("link-label").textContent = t("table.link");
+  $("link").textContent = location.origin + `/t/${TABLE}`;
+  $("copy").textContent = t("table.copy");
+  $("start").textContent = t("table.start");
+  $("moves-h").textContent = t("table.moves");
+  $("moves-hint").textContent = t("table.moves.hint");
+  $("typed-label").textContent = t("table.moves.type");
+  $("typed-play").textContent = t("table.moves.play");
+  $("private-h").textContent = t("table.private");
+  $("seats-h").textContent = t("table.seats");
+  $("log-h").textContent = t("table.log");
+  $("end-h").textContent = t("table.end");
+  $("text-h").textContent = t("table.board.text");
+  $("keys").textContent = t("table.keys");
+  $("lobby-link").textContent = t("table.lobby");
+  renderHelp();
+}
+
+function renderHelp() {
+  const w = S.welcome;
+  if (!w) return;
+  $("help-h").textContent = t("table.help");
+  $("help-summary").textContent = w.help.summary;
+  $("legend-h").textContent = t("table.legend");
+  $("legend-h").classList.toggle("hidden", !w.help.legend.length);
+  clear($("legend"), w.help.legend.map(([symbol, meaning]) => [el("dt", {}, symbol), el("dd", {}, meaning)]));
+  $("rules-h").textContent = t("table.rules");
+  clear($("rules"), w.help.rules.map((r) => el("li", {}, r.text, " ", el("code", {}, r.id))));
+  $("help-doc").textContent = t("table.document", { path: w.help.document });
+}
+
+function render() {
+  const v = S.view;
+  if (!v) return;
+  document.body.dataset.version = String(v.version);
+  document.body.dataset.status = v.status;
+  const started = v.status !== "open";
+  $("setup").classList.toggle("hidden", started);
+  $("game").classList.toggle("hidden", !started);
+  renderSetup();
+  renderSeats();
+  if (!started) return;
+  renderBoard();
+  renderTurn();
+  renderMoves();
+  renderPrivate();
+  renderLog();
+  renderEnd();
+}
+
+function renderSetup() {
+  if (!S.welcome) return;
+  const status = S.view ? S.view.status : S.welcome.table.status;
+  if (status !== "open") { $("setup").classList.add("hidden"); return; }
+  $("setup").classList.remove("hidden");
+  const mine = S.view ? S.view.you : S.welcome.you;
+  const items = S.seats.map((s) => {
+    const li = el("li", { "data-seat": s.seat }, el("span", { class: `dot ${s.kind === "open" ? "" : s.connected ? "on" : "off"}` }),
+      el("span", {}, t("lobby.seat", { n: s.seat + 1 })), " ", el("span", { class: "seatname" }, s.kind === "open" ? t("table.free") : seatName(s.seat)),
+      s.seat === mine ? el("span", { class: "tag" }, t("table.you")) : null);
+    if (s.kind === "open" && mine === null) {
+      const input = el("input", { id: `name-${s.seat}`, maxlength: 32, placeholder: t("table.name"), "aria-label": t("table.name"), value: localStorage.getItem("savanna.name") || "" });
+      const sit = el("button", { id: `sit-${s.seat}`, type: "button" }, t("table.sit"));
+      sit.addEventListener("click", () => sitDown(s.seat, input.value));
+      li.append(input, sit);
+    }
+    if (s.seat === mine) {
+      const leave = el("button", { class: "ghost", type: "button", id: "leave" }, t("table.leave"));
+      leave.addEventListener("click", leaveSeat);
+      li.append(leave);
+    }
+    return li;
+  });
+  clear($("setup-seats"), items);
+  const free = S.seats.filter((s) => s.kind === "open").length;
+  const host = S.welcome.host;
+  $("setup-status").textContent = free ? t("table.waiting_seats", { n: free }) : host ? "" : t("table.waiting_host");
+  $("start").classList.toggle("hidden", !host);
+  $("start").disabled = free > 0;
+}
+
+async function sitDown(seat, name) {
+  try {
+    localStorage.setItem("savanna.name", name.trim());
+    const taken = await api("POST", `/api/tables/${TABLE}/join`, { seat, name });
+    tokens.setSeat(TABLE, taken.token);
+    reconnect();
+  } catch (error) { refusal({ message: error.message }); }
+}
+
+async function leaveSeat() {
+  try {
+    await api("POST", `/api/tables/${TABLE}/leave`, {}, tokens.seat(TABLE));
+    tokens.dropSeat(TABLE);
+    reconnect();
+  } catch (error) { refusal({ message: error.message }); }
+}
+
+async function startGame() {
+  try { await api("POST", `/api/tables/${TABLE}/start`, {}, tokens.host(TABLE)); } catch (error) { refusal({ message: error.message }); }
+}
+
+function legalTargets() {
+  const all = new Set();
+  for (const move of S.view.legal) for (const target of move.targets) all.add(target);
+  return all;
+}
+
+function candidates() {
+  const chosen = [...S.selection];
+  return S.view.legal.filter((m) => chosen.every((x) => m.targets.includes(x)));
+}
+
+function toggle(target) {
+  if (S.selection.has(target)) S.selection.delete(target); else S.selection.add(target);
+  const left = candidates();
+  const exact = left.filter((m) => m.targets.length === S.selection.size);
+  if (left.length === 1 && exact.length === 1) { play(exact[0].id); return; }
+  renderBoardMarks();
+  renderMoves();
+}
+
+function renderBoard() {
+  const box = $("board");
+  const svg = parseSvg(S.view.board_svg);
+  clear(box, svg);
+  if (svg) svg.setAttribute("aria-label", t("table.board"));
+  $("board-text").textContent = S.view.board_text || "";
+  const targets = legalTargets();
+  box.querySelectorAll("[data-target]").forEach((node) => {
+    const key = node.getAttribute("data-target");
+    if (!targets.has(key)) return;
+    node.classList.add("target");
+    node.setAttribute("tabindex", "0");
+    node.setAttribute("role", "button");
+    node.addEventListener("click", () => toggle(key));
+    node.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); toggle(key); } });
+  });
+  renderBoardMarks();
+}
+
+function renderBoardMarks() {
+  $("board").querySelectorAll("[data-target]").forEach((node) => node.classList.toggle("selected", S.selection.has(node.getAttribute("data-target"))));
+}
+
+function renderTurn() {
+  const v = S.view;
+  const box = $("turn");
+  box.className = "turn";
+  if (v.status === "finished" || v.to_act === "over") { box.textContent = t("table.turn.over"); box.classList.add("over"); return; }
+  if (v.to_act === "chance") { box.textContent = t("table.turn.chance"); return; }
+  if (v.to_act === v.you) { box.textContent = t("table.turn.you"); box.classList.add("you"); return; }
+  box.textContent = t("table.turn.other", { who: seatName(v.to_act) });
+}
+
+function renderMoves() {
+  const v = S.view;
+  const mine = v.legal.length > 0;
+  $("moves-box").classList.toggle("hidden", !mine);
+  if (!mine) { clear($("moves")); return; }
+  const shown = candidates();
+  const sel = $("selection");
+  sel.classList.toggle("hidden", S.selection.size === 0);
+  if (S.selection.size) {
+    const reset = el("button", { class: "ghost", type: "button" }, t("table.moves.clear"));
+    reset.addEventListener("click", () => { S.selection.clear(); renderBoardMarks(); renderMoves(); });
+    clear(sel, t("table.moves.filter"), " ", reset);
+  }
+  clear($("moves"), shown.map((move, i) => {
+    const button = el("button", { type: "button", "data-action": move.text, "data-id": move.id },
+      i < 9 ? el("span", { class: "key" }, `${i + 1}`) : el("span", { class: "key" }, ""), move.words,
+      move.words !== move.text ? el("span", { class: "code" }, move.text) : null);
+    button.addEventListener("click", () => play(move.id));
+    return el("li", {}, button);
+  }));
+}
+
+function renderPrivate() {
+  const v = S.view;
+  const box = $("private-box");
+  box.classList.toggle("hidden", v.you === null);
+  if (v.you === null) return;
+  clear($("private"), v.private.length ? v.private.map((line) => el("div", {}, line)) : el("span", { class: "muted" }, t("table.private.none")));
+}
+
+function renderSeats() {
+  const v = S.view;
+  const you = v ? v.you : S.welcome && S.welcome.you;
+  clear($("seats"), S.seats.map((s) => {
+    const state = s.kind === "open" ? "" : s.connected ? "on" : "off";
+    const label = s.kind === "open" ? t("table.free") : s.kind === "bot" ? "" : s.connected ? t("table.connected") : t("table.away", { s: s.away ?? 0 });
+    const li = el("li", { "data-seat": s.seat },
+      el("span", { class: `dot ${state}`, title: label, "aria-label": label }),
+      el("span", { class: "seatname" }, `${s.seat + 1}. ${seatName(s.seat)}`),
+      s.seat === you ? el("span", { class: "tag" }, t("table.you")) : null,
+      v && v.to_act === s.seat ? el("span", { class: "tag" }, "▶") : null,
+      s.replaced_by ? el("span", { class: "tag" }, t("table.replaced", { bot: s.replaced_by })) : null,
+      s.kind === "human" && label ? el("span", { class: "small muted" }, label) : null);
+    if (s.replaceable && you !== null && you !== undefined && s.seat !== you) {
+      const button = el("button", { class: "ghost", type: "button", id: `replace-${s.seat}` }, t("table.replace"));
+      button.addEventListener("click", () => send({ type: "replace", seat: s.seat }));
+      li.append(button);
+    }
+    return li;
+  }));
+}
+
+function logLine(entry) {
+  const chance = entry.actor < 0;
+  const who = chance ? t("table.log.chance") : seatName(entry.actor);
+  if (entry.text === null) return el("li", { value: entry.i + 1, class: "hidden-action" }, t("table.log.hidden", { who }));
+  return el("li", { value: entry.i + 1, class: chance ? "chance" : "" }, `${who}: ${entry.text}`);
+}
+
+// Consecutive chance outcomes (the dice of one roll) read as one line.
+function grouped(entries) {
+  const out = [];
+  for (const entry of entries) {
+    const last = out[out.length - 1];
+    if (last && entry.actor < 0 && last.actor < 0 && entry.text !== null && last.text !== null) {
+      out[out.length - 1] = { ...last, text: `${last.text}, ${entry.text}` };
+    } else out.push(entry);
+  }
+  return out;
+}
+
+function renderLog() {
+  const box = $("log");
+  const atBottom = box.scrollHeight - box.scrollTop - box.clientHeight < 40;
+  clear(box, grouped(S.log.slice(-400)).map(logLine));
+  if (atBottom || S.log.length < 20) box.scrollTop = box.scrollHeight;
+}
+
+function renderEnd() {
+  const v = S.view;
+  const box = $("end");
+  box.classList.toggle("hidden", !v.result);
+  if (!v.result) return;
+  const r = v.result;
+  const order = r.scores.map((score, seat) => ({ seat, score, place: r.ranking[seat] })).sort((a, b) => a.place - b.place || a.seat - b.seat);
+  const winners = order.filter((x) => x.place === 0).map((x) => seatName(x.seat));
+  const rows = order.map((x) => el("tr", { class: x.place === 0 ? "first" : "" }, el("td", {}, String(x.place + 1)), el("td", {}, seatName(x.seat)), el("td", {}, String(x.score))));
+  const events = (r.events || []).map((e) => el("li", {}, t(`table.events.${e.kind}`, { seat: e.seat + 1, detail: e.detail, at: e.at })));
+  const sheets = (r.sheets || []).slice().sort((a, b) => a.place - b.place || a.seat - b.seat).map((sheet) =>
+    el("div", { class: "sheet", "data-seat": sheet.seat },
+      el("h4", {}, `${sheet.place + 1}. ${seatName(sheet.seat)} — ${sheet.total}`),
+      el("table", {}, el("tbody", {}, sheet.lines.map((line) =>
+        el("tr", {}, el("td", {}, line.text), el("td", { class: "points" }, line.points === null ? "" : String(line.points)))))),
+      sheet.tiebreak ? el("p", { class: "small muted" }, sheet.tiebreak) : null));
+  clear($("end-body"),
+    el("p", {}, el("strong", {}, winners.length > 1 ? t("table.winners", { who: winners.join(", ") }) : t("table.winner", { who: winners[0] }))),
+    el("table", {}, el("thead", {}, el("tr", {}, el("th", {}, t("table.place")), el("th", {}, t("table.player")), el("th", {}, t("table.score")))), el("tbody", {}, rows)),
+    events.length ? el("ul", { class: "small" }, events) : null,
+    sheets.length ? [el("h3", {}, t("table.sheet")), ...sheets] : null,
+    el("p", { class: "row" }, el("a", { class: "button", href: r.record, download: "" }, t("table.download")), el("a", { class: "button ghost", href: r.replay }, t("table.replay"))));
+}
+
+// -- keyboard and controls ------------------------------------------------------------
+document.addEventListener("keydown", (event) => {
+  const typing = ["INPUT", "SELECT", "TEXTAREA"].includes(document.activeElement && document.activeElement.tagName);
+  if (typing || event.ctrlKey || event.metaKey || event.altKey) return;
+  if (event.key === "?") { event.preventDefault(); $("help").showModal(); return; }
+  if (event.key === "Escape" && S.selection.size) { S.selection.clear(); renderBoardMarks(); renderMoves(); return; }
+  if (/^[1-9]$/.test(event.key) && S.view && S.view.legal.length) {
+    const move = candidates()[Number(event.key) - 1];
+    if (move) { event.preventDefault(); play(move.id); }
+  }
+});
+
+async function main() {
+  await loadWords();
+  document.getElementById("langslot").append(langSwitch(() => { send({ type: "lang", lang: lang() }); renderWords(); }));
+  $("help-open").addEventListener("click", () => $("help").showModal());
+  $("copy").addEventListener("click", async () => {
+    try { await navigator.clipboard.writeText($("link").textContent); $("copy").textContent = t("table.copied"); } catch (_) { /* the link stays visible */ }
+  });
+  $("start").addEventListener("click", startGame);
+  $("typed").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const text = $("typed-move").value.trim();
+    if (text) { play(text); $("typed-move").value = ""; }
+  });
+  renderWords();
+  connect();
+}
+
+main();

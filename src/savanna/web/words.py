@@ -1,0 +1,62 @@
+"""What the web pages say about a game, asked of the game through the core protocol only.
+
+Every function here takes a configured game, a state or an observation, and returns plain
+JSON-able data; no function knows a game by name. Drawings and texts always come from an
+:class:`~savanna.core.Observation` (the seat's own, or a spectator's), never from a state.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from savanna.core import Game, Observation, State
+
+__all__ = ["game_title", "private_lines", "rules_help", "score_sheet"]
+
+
+def game_title(game: Game, lang: str) -> str:
+    """The game's title in ``lang``."""
+    return game.spec.title_fr if lang == "fr" and game.spec.title_fr else game.spec.title
+
+
+def private_lines(game: Game, mine: Observation, public: Observation, lang: str) -> list[str]:
+    """What ``mine`` shows that a spectator's observation does not: the lines of the seat's
+    drawing (``render_text``) that the spectator's drawing lacks (a Prediction card, berries
+    peeked at)."""
+    shared = set(game.render_text(public, lang).splitlines())
+    return [line.strip() for line in game.render_text(mine, lang).splitlines() if line not in shared and line.strip()]
+
+
+def rules_help(game: Game, lang: str) -> dict[str, Any]:
+    """The help panel: the game's rules summary, its legend and every rule, in ``lang``."""
+    rules = [{"id": rule.key, "text": rule.text(lang)} for rule in sorted(game.rules().values(), key=lambda r: r.id)]
+    return {
+        "summary": game.rules_summary(lang),
+        "legend": [[symbol, meaning] for symbol, meaning in game.legend(lang)],
+        "rules": rules,
+        "document": game.spec.rules_document,
+    }
+
+
+def score_sheet(game: Game, observation: Observation, state: State, lang: str) -> dict[str, Any] | None:
+    """The end of the game as every seat may see it: scores, places and each seat's sheet
+    worked out line by line (``Game.score_sheets``), worded in ``lang``; ``None`` before the end."""
+    if not state.is_terminal():
+        return None
+    sheets = game.score_sheets(observation) or []
+    return {
+        "scores": [float(s) for s in state.scores()],
+        "ranking": list(state.ranking()),
+        "sheets": [
+            {
+                "seat": sheet.seat,
+                "place": sheet.place,
+                "total": sheet.total,
+                "lines": [
+                    {"text": game.label_text(line.label, lang), "points": line.points} for line in sheet.lines
+                ],
+                "tiebreak": None if sheet.tiebreak is None else game.label_text(sheet.tiebreak, lang),
+            }
+            for sheet in sheets
+        ],
+    }

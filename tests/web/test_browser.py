@@ -1,0 +1,254 @@
+"""Playing in Debian's Chromium (Playwright): two people and a bot, a reload, a crash, French.
+
+Each browser context records every websocket frame it receives and a snapshot of its page
+after each of its moves; none may hold another seat's Prediction or peeks before the end.
+The server runs as a real ``savanna serve`` process; it is killed with SIGKILL mid-game and
+restarted on the same database, and the game goes on with no action lost. The screenshots
+of ``docs/screenshots/`` are taken here.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sqlite3
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.web.conftest import ServerProcess
+from tests.web.leaks import check_message, check_page, secrets_of
+
+playwright_api = pytest.importorskip("playwright.sync_api")
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+    "--disable-component-update", "--no-first-run",
+]
+SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    if not Path(CHROMIUM).exists():
+        pytest.fail("Debian's chromium is needed (apt-get install -y chromium); .ci/run installs it")
+    with playwright_api.sync_playwright() as p:
+        launched = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield launched
+        launched.close()
+
+
+class Seat:
+    """One browser context at the table: its page, frames and snapshots."""
+
+    def __init__(self, browser: Any, viewport: dict[str, int], locale: str = "en-GB") -> None:
+        self.context = browser.new_context(viewport=viewport, locale=locale)
+        self.page = self.context.new_page()
+        self.frames: list[str] = []
+        self.snapshots: list[tuple[int, str]] = []
+        self.errors: list[str] = []
+        self.page.on("websocket", lambda ws: ws.on("framereceived", self._frame))
+        self.page.on("pageerror", lambda exc: self.errors.append(str(exc)))
+
+    def _frame(self, payload: Any) -> None:
+        self.frames.append(payload if isinstance(payload, str) else payload.decode())
+
+    def version(self) -> int:
+        return int(self.page.evaluate("document.body.dataset.version || '0'"))
+
+    def status(self) -> str:
+        return str(self.page.evaluate("document.body.dataset.status || ''"))
+
+    def my_moves(self) -> Any:
+        return self.page.locator("#moves-box:not(.hidden) #moves button")
+
+    def snapshot(self) -> None:
+        """The page and the version it shows, read together (a new view may come at any time)."""
+        version, html = self.page.evaluate("[document.body.dataset.version, document.documentElement.outerHTML]")
+        self.snapshots.append((int(version), html))
+
+
+def play_some(seats: list[Seat], rng: random.Random, until: Any, limit: float = 240.0) -> None:
+    """Click random listed moves for whichever seat has some, until ``until()`` holds."""
+    deadline = time.monotonic() + limit
+    while not until():
+        assert time.monotonic() < deadline, "the game did not move on"
+        acted = False
+        for seat in seats:
+            moves = seat.my_moves()
+            count = moves.count()
+            if not count:
+                continue
+            before = seat.version()
+            # Mostly the first listed move (short games), sometimes any other.
+            moves.nth(0 if rng.random() < 0.6 else rng.randrange(count)).click()
+            seat.page.wait_for_function(
+                "v => Number(document.body.dataset.version) !== v", arg=before, timeout=15000
+            )
+            seat.snapshot()
+            acted = True
+        if not acted:
+            time.sleep(0.03)
+
+
+def stored_actions(path: Path) -> list[str]:
+    with sqlite3.connect(path) as conn:
+        return [row[0] for row in conn.execute("select text from actions order by seq")]
+
+
+def test_two_browsers_and_a_bot_play_banjooli_through_a_reload_and_a_crash(browser, tmp_path):
+    db = tmp_path / "game.sqlite3"
+    server = ServerProcess(f"sqlite:///{db}", workers=1).start()
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    rng = random.Random(12)
+    awa = Seat(browser, {"width": 1280, "height": 900})
+    moussa = Seat(browser, {"width": 390, "height": 844})
+    try:
+        # Awa creates the table from the lobby: berries on, a friend and a bot.
+        page = awa.page
+        page.goto(server.url + "/")
+        page.fill("#name", "Awa")
+        page.fill("#players", "3")
+        page.dispatch_event("#players", "change")
+        page.check("#opt-berries")
+        page.select_option("#seat-1", "open")
+        page.select_option("#seat-2", "bot:heuristic")
+        page.click("#create-submit")
+        page.wait_for_url("**/t/*")
+        table = page.url.rsplit("/", 1)[1]
+        page.wait_for_selector("#setup-seats li[data-seat='1']")
+
+        # Moussa finds it in the lobby and takes the free seat.
+        other = moussa.page
+        other.goto(server.url + "/")
+        other.wait_for_selector("text=Awa's table")
+        other.screenshot(path=str(SHOTS / "lobby-phone.png"), full_page=True)
+        awa_lobby = awa.context.new_page()
+        awa_lobby.goto(server.url + "/")
+        awa_lobby.wait_for_selector("text=Awa's table")
+        awa_lobby.screenshot(path=str(SHOTS / "lobby.png"), full_page=True)
+        awa_lobby.close()
+        other.click("text=Join")
+        other.wait_for_selector("#sit-1")
+        other.fill("#name-1", "Moussa")
+        other.click("#sit-1")
+        page.wait_for_selector("#start:not([disabled])")
+        page.click("#start")
+        page.wait_for_function("document.getElementById('private').textContent.includes('card')")
+
+        # Play; mid-game Moussa reloads his page and keeps his seat and card.
+        play_some([awa, moussa], rng, lambda: awa.version() > 60)
+        card_before = other.locator("#private").inner_text()
+        other.reload()
+        other.wait_for_function("document.getElementById('private').textContent.includes('card')")
+        assert other.locator("#private").inner_text() == card_before
+        assert other.locator("#seats li[data-seat='1'] .tag").first.inner_text() == "you"
+
+        # The server is killed with SIGKILL and restarted on the same database.
+        play_some([awa, moussa], rng, lambda: awa.version() > 120)
+        page.screenshot(path=str(SHOTS / "game.png"), full_page=True)
+        seen = max(awa.version(), moussa.version())
+        server.kill()
+        committed = stored_actions(db)
+        assert seen <= len(committed), "a client was told of an action the database did not hold"
+        server.start()
+        for seat in (awa, moussa):
+            seat.page.wait_for_selector("#notice.hidden", state="attached", timeout=20000)
+        assert awa.version() >= len(committed)
+
+        play_some([awa, moussa], rng, lambda: awa.status() == "finished", limit=400)
+        page.wait_for_selector("#end:not(.hidden)")
+        other.wait_for_selector("#end:not(.hidden)")
+        page.screenshot(path=str(SHOTS / "end.png"), full_page=True)
+        other.screenshot(path=str(SHOTS / "end-phone.png"), full_page=True)
+        assert "Winner" in page.locator("#end").inner_text()
+
+        record = page.request.get(f"{server.url}/api/tables/{table}/record").text()
+        assert json.loads(record)["actions"][: len(committed)] == committed, "an action was lost in the crash"
+        path = tmp_path / "record.json"
+        path.write_text(record)
+        cli = subprocess.run([sys.executable, "-m", "savanna.cli", "replay", str(path)], capture_output=True, text=True)
+        assert cli.returncode == 0, cli.stderr
+
+        secrets = secrets_of(record)
+        for seat_index, seat in enumerate((awa, moussa)):
+            assert not seat.errors, seat.errors
+            assert len(seat.frames) > 50 and len(seat.snapshots) > 10
+            for frame in seat.frames:
+                leaks = check_message(secrets, seat_index, frame)
+                assert not leaks, leaks
+            for version, html in seat.snapshots:
+                leaks = check_page(secrets, seat_index, version, html)
+                assert not leaks, leaks
+
+        # The replay page steps through the finished game.
+        page.goto(f"{server.url}/t/{table}/replay")
+        page.wait_for_selector("#at")
+        page.keyboard.press("ArrowRight")
+        page.wait_for_function("document.getElementById('at').textContent.startsWith('Action 1 ')")
+        page.click("#last")
+        page.wait_for_selector("#end:not(.hidden)")
+        assert not server.errors(), server.errors()
+    finally:
+        awa.context.close()
+        moussa.context.close()
+        server.stop()
+
+
+def test_a_hyena_game_in_french_played_with_the_keyboard(browser, tmp_path):
+    server = ServerProcess(f"sqlite:///{tmp_path / 'fr.sqlite3'}", workers=0).start()
+    seat = Seat(browser, {"width": 1100, "height": 850}, locale="fr-FR")
+    page = seat.page
+    try:
+        page.goto(server.url + "/")
+        page.wait_for_selector("text=Créer une table")
+        page.fill("#name", "Aminata")
+        page.select_option("#game", "hyena")
+        page.wait_for_selector("#seat-1")
+        page.select_option("#seat-1", "bot:heuristic")
+        page.click("#create-submit")
+        page.wait_for_url("**/t/*")
+        page.click("#start")
+        page.wait_for_function("document.body.dataset.status === 'playing'")
+        assert "Aide des règles" in page.locator("#help-open").inner_text()
+
+        # A move the rules refuse, typed: refused to this player, in French, naming the rule.
+        page.wait_for_selector("#moves-box:not(.hidden) #moves button")
+        before = seat.version()
+        page.fill("#typed-move", "pay")
+        page.press("#typed-move", "Enter")
+        page.wait_for_selector("#refusal:not(.hidden)")
+        refusal = page.locator("#refusal").inner_text()
+        assert refusal.startswith("Refusé") and ("règle" in refusal or "attendu" in refusal), refusal
+        assert seat.version() == before
+
+        page.click("#turn")  # out of the text field: keys now drive the page
+        page.keyboard.press("?")
+        assert page.locator("#help").is_visible()
+        assert page.locator("#rules li").count() > 5
+        page.keyboard.press("Escape")
+
+        deadline = time.monotonic() + 240
+        while seat.status() != "finished":
+            assert time.monotonic() < deadline, "the Hyena game did not end"
+            if seat.my_moves().count():
+                before = seat.version()
+                page.locator("body").press("1")
+                page.wait_for_function("v => Number(document.body.dataset.version) !== v", arg=before, timeout=15000)
+            else:
+                time.sleep(0.03)
+        page.wait_for_selector("#end:not(.hidden)")
+        assert "Partie terminée" in page.locator("#turn").inner_text()
+        page.screenshot(path=str(SHOTS / "hyena-fr.png"), full_page=True)
+        assert not seat.errors, seat.errors
+    finally:
+        seat.context.close()
+        server.stop()
