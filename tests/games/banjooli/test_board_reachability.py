@@ -33,7 +33,7 @@ from tests.games.banjooli.helpers import game
 
 from savanna.games.banjooli import board as board_module
 from savanna.games.banjooli.board import FINISH, Board
-from savanna.games.banjooli.data import GameData, load_data
+from savanna.games.banjooli.components import GameData, load_data
 
 TILE_COUNTS = (4, 5, 6)
 SPECIALS = ("none", "crocodiles", "ravine", "lava", "vortex")

@@ -720,11 +720,22 @@ class BanjooliState(State):
         if reason == Reason.CROCODILE:
             self.scared[o] = False  # carried beyond the ditch running (rule croc.bite)
             self._end_turn()
-        elif reason == Reason.LAVA:
+            return
+        self._enter_quicksand(o)
+        if reason == Reason.LAVA:
             self._after_move()
         else:
             self.points = 0
             self._finish_move()
+
+    def _enter_quicksand(self, o: int) -> None:
+        """Rule ``quicksand.scare`` for an ostrich put on a space other than by its own step
+        (Joka, the Lava River, a Vortex swap): entering quicksand scares it."""
+        board = self.board
+        assert board is not None
+        here = self.pos[o]
+        if here >= 0 and board.kind[here] == _QUICKSAND:
+            self.scared[o] = True
 
     def _relocate(self, o: int, s: int) -> None:
         """Put ostrich ``o`` on space ``s`` (or across the line, ``ARRIVED``) other than by a
@@ -833,6 +844,8 @@ class BanjooliState(State):
         self.pos[a], self.pos[b] = pb, pa
         self.occ[pa], self.occ[pb] = b, a
         self._paths_changed()
+        self._enter_quicksand(a)
+        self._enter_quicksand(b)
 
     def _vortex(self, face: int) -> None:
         """The sorcery die names the ostrich the mover swaps with (rule ``vortex.swap``)."""
