@@ -52,7 +52,7 @@ CASES = [
     ("hyena-seat2-en-wide", "hyena", 2, 25, 3, 1, "en", 120, 40),
     ("hyena-spectator-fr", "hyena", 4, 40, 5, None, "fr", 80, 24),
     ("banjooli-seat1-en", "banjooli", 3, 12, 1, 0, "en", 80, 24),
-    ("banjooli-seat1-fr-reroll", "banjooli", 2, 10, 3, 0, "fr", 80, 24),
+    ("banjooli-seat1-fr-reroll", "banjooli", 2, 11, 3, 0, "fr", 80, 24),
 ]
 
 

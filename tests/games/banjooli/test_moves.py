@@ -290,3 +290,38 @@ def test_quicksand_scare_vortex_swap_onto_quicksand() -> None:
     s.apply_text("step F")
     s.apply_text("vortex R")
     assert s.pos[0] == 77 and s.scared[0] and s.pos[2] == 17
+
+
+# -- refusals that name the right rule (rules version 3) ----------------------------------
+
+
+def refusal_of(state, text: str) -> IllegalActionError:
+    with pytest.raises(IllegalActionError) as info:
+        state.apply(state.parse_action(text))
+    return info.value
+
+
+def test_move_joker_rolled_names_the_missing_white_die() -> None:
+    """EN A: "Each white die ... in the movement dice can be used as a joker": no white die,
+    no white joker. Version 2 named move.joker_one_kind, a rule about mixing two kinds."""
+    s = position(game(), dice="RRGGGB")
+    error = refusal_of(s, "move R+W")
+    assert error.rule.id == "move.joker_rolled"
+    assert "no white die" in str(error) and "aucun dé blanc" in error.text("fr")
+
+
+def test_move_joker_rolled_names_the_missing_arrived_colour() -> None:
+    s = position(game(), dice="PWGRRB", arrived="Y", at={"P": sp(3, 4)})
+    error = refusal_of(s, "move P+Y")
+    assert error.rule.id == "move.joker_rolled"
+    assert "no yellow die" in str(error) and "aucun dé jaune" in error.text("fr")
+
+
+@pytest.mark.parametrize("text", ["move R", "move R+W", "spell Y", "unspell Y", "pass", "step F"])
+def test_reroll_first_names_the_reroll_step(text: str) -> None:
+    """EN Course of the Game: the player throws, may rethrow dice once, then "has to choose one
+    of the following options with the outcome". Version 2 answered core/action.not_legal."""
+    s = position(game(), phase="reroll", dice="RRWGGY")
+    error = refusal_of(s, text)
+    assert error.rule.id == "reroll.first"
+    assert "keep" in str(error) and "garder" in error.text("fr")

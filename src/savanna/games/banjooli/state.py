@@ -69,7 +69,7 @@ __all__ = ["BanjooliState"]
 
 # The phases as plain ints (a position stores ``int(Phase.X)``): the hot paths compare
 # them at every action, and plain ints compare twice as fast as enum members.
-LAYOUT, DEAL, PLACE, ROLL, REROLL, DECIDE, STEP, BERRY, FIX, GIVE, VORTEX, SWAP, SPACE, FRENZY, OVER, SIDES = (
+LAYOUT, DEAL, PLACE, ROLL, REROLL, DECIDE, STEP, BERRY, FIX, GIVE, VORTEX, SWAP, SPACE, FRENZY, OVER, SIDES, FIRST = (
     int(p) for p in Phase
 )
 
@@ -88,7 +88,7 @@ _BERRY_IDS: Final = tuple(b.id for b in load_data().berries)
 # field cannot be forgotten by the copy.
 _SHARED: Final = (
     "n", "board", "order", "phase", "seat", "direction", "turn", "after_roll", "rerolled", "mover",
-    "points", "turn_over", "frenzy_pending", "in_frenzy", "reason", "lion",
+    "points", "turn_over", "frenzy_pending", "in_frenzy", "reason", "lion", "first",
 )
 """Fields holding immutable values (ints, bools, strings, tuples, the shared board)."""
 _LISTS: Final = (
@@ -130,6 +130,7 @@ class BanjooliState(State):
         fix_queue: face-down berries chance identifies for a Jëmbat picker.
         occ: for each space, the ostrich on it or :data:`~.phase.EMPTY`.
         lion: the lion's steps from the line (the lion variant; 0 at home).
+        first: the seat that plays first (rule ``setup.first``; 0 until drawn).
         memo: the feasibility cache of :meth:`_feasible` (``None``: empty), reset only by
             :meth:`_paths_changed`.
     """
@@ -167,6 +168,7 @@ class BanjooliState(State):
     fix_queue: list[int]
     occ: list[int]
     lion: int
+    first: int
     memo: dict[int, bool] | None
 
     def __init__(self, game: BanjooliGame) -> None:
@@ -202,6 +204,7 @@ class BanjooliState(State):
         self.fix_queue = []
         self.occ = []
         self.lion = 0
+        self.first = 0
         self.memo = None
 
     # -- copying ----------------------------------------------------------------------
@@ -230,6 +233,8 @@ class BanjooliState(State):
         elif phase == DEAL:
             used = set(self.cards)
             outcomes = [c for c in range(len(CARDS)) if c not in used]
+        elif phase == FIRST:
+            outcomes = list(range(self.n))  # rule setup.first: each seat equally likely
         elif phase in (BERRY, FIX):
             outcomes = self._berry_pool()
         else:
@@ -573,9 +578,9 @@ class BanjooliState(State):
             self.berries[chosen.space] = -1  # face down, unknown to all (rule berry.placement)
             self._paths_changed()
             if len(self.berries) == self.n:
-                self._start_turn(0)
-            else:
-                self.seat = len(self.berries)
+                self._start_turn(self.first)
+            else:  # from the first player, clockwise
+                self.seat = (self.first + len(self.berries)) % self.n
         elif phase == LAYOUT:
             self.order = self.game.layouts[action]  # rule setup.layout
             self.phase = SIDES
@@ -588,11 +593,21 @@ class BanjooliState(State):
         elif phase == DEAL:
             self.cards[self.cards.index(NO_CARD)] = action  # rule setup.deal
             if NO_CARD not in self.cards:
-                if self.game.options["berries"]:
-                    self.phase = PLACE
-                    self.seat = 0
+                if self.game.options["first"] == "draw":
+                    self.phase = FIRST
                 else:
-                    self._start_turn(0)
+                    self._first_plays()
+        elif phase == FIRST:
+            self.first = action  # rule setup.first
+            self._first_plays()
+
+    def _first_plays(self) -> None:
+        """The first player places the first berry (berries variant) or takes the first turn."""
+        if self.game.options["berries"]:
+            self.phase = PLACE
+            self.seat = self.first
+        else:
+            self._start_turn(self.first)
 
     def _start_turn(self, seat: int) -> None:
         self._paths_changed()
@@ -935,7 +950,8 @@ class BanjooliState(State):
         return parse_action(self, text)
 
     def explain_illegal(self, action: int) -> IllegalActionError:
-        return self.game.refuse(self.action_to_text_safe(action), refusal(self, action))
+        rule_id, detail = refusal(self, action)
+        return self.game.refuse(self.action_to_text_safe(action), rule_id, detail)
 
     def to_text(self) -> str:
         return position_text(self, None, full=True)
