@@ -214,7 +214,7 @@ def test_heuristic_player_beats_random_players_at_three_sticks() -> None:
 
 
 def test_throw_only_rulesets_offer_one_forced_action() -> None:
-    state = play(hyena("four-sticks").new_initial_state())
+    state = play(hyena("four-sticks", first="seat1").new_initial_state())
     assert state.legal_actions() == [0]
     assert hyena("four-sticks").heuristic_action(state.observation(0), [0], random.Random(0)) == 0
 

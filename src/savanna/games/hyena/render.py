@@ -117,6 +117,8 @@ def render_text(observation: Observation, lang: str = "en") -> str:
         lines.append(words("home", seats=", ".join(str(s + 1) for s in data["home"])))
     if data["stage"] == "over":
         lines.append(words("over"))
+    elif data["stage"] == "first":
+        lines.append(words("first"))
     else:
         stage = words(data["stage"], w=data["throw"])
         lines.append(words("turn", s=data["turn"] + 1, stage=stage))
