@@ -26,7 +26,7 @@ serve: $(STAMP)
 test: $(STAMP)
 	$(BIN)/python -m pytest -n 2 --dist loadfile
 
-## lint: ruff, mypy (strict on the core) and the import contract (the core knows no game)
+## lint: ruff, mypy (strict on the core and the games) and the import contracts (the core knows no game)
 lint: $(STAMP)
 	$(BIN)/ruff check src tests examples benchmarks
 	$(BIN)/mypy

@@ -44,12 +44,17 @@ VARIANTS: tuple[tuple[str, dict[str, Any]], ...] = (
 
 
 def play(
-    options: dict[str, Any], games: int, seed: int, workers: int, tests: tuple[str, ...] = ()
+    options: dict[str, Any],
+    games: int,
+    seed: int,
+    workers: int,
+    tests: tuple[str, ...] = (),
+    bots: list[str] = BOTS,
 ) -> dict[str, Any]:
-    """The lab's summary of ``games`` heuristic games with ``options`` (and its answers to
-    the fairness questions about ``tests``, see ``docs/balance/method.md``)."""
+    """The lab's summary of ``games`` games with ``options`` (heuristic bots by default), and
+    its answers to the fairness questions about ``tests`` (see ``docs/balance/method.md``)."""
     plan = SimulationPlan.create(
-        "banjooli", bots=BOTS, games=games, seed=seed, players=4, options=options
+        "banjooli", bots=bots, games=games, seed=seed, players=4, options=options
     )
     outcomes = run_simulation(plan, workers=workers)
     summary = summarise(plan, outcomes)
@@ -65,7 +70,8 @@ def verdict(summary: dict[str, Any], factor: str, response: str) -> list[str]:
         for q in summary["tests"]["questions"]
         if q["factor"] == factor and q["response"] == response
     )
-    return [f"**{q['verdict'][:1].upper()}{q['verdict'][1:]}.** {q['power']['text']}", ""]
+    what = "Win rate" if response == "win" else "Mean score"
+    return [f"- {what}: **{q['verdict']}.** {q['power']['text']}", ""]
 
 
 def pct(wins: int, n: int) -> str:
@@ -188,23 +194,32 @@ def main(argv: list[str] | None = None) -> None:
         "",
         "Length is counted in turns (one per seat's go, rerolls included in the turn) and in "
         "decisions (every choice a seat makes, rerolls counted). *Turn cap* is the share of "
-        "games stopped by the turn limit (rule `end.turn_cap`) instead of the third arrival.",
+        "games stopped by the turn limit (rule `end.turn_cap`) instead of the third arrival: "
+        "a race that cannot end by its rules, because an ostrich is stuck in a dead end of the "
+        "board. Heuristic bots steer clear of most dead ends, so the share is also given for "
+        f"{args.variant_games} games of four `random` bots per setup; once the board has no dead "
+        "end, both columns must read 0%.",
         "",
-        "| setup | games | mean turns | median turns | mean decisions | turn cap | seat 1 win rate |",
-        "| --- | ---: | ---: | ---: | ---: | --- | --- |",
+        "| setup | games | mean turns | median turns | mean decisions | turn cap | turn cap (random bots) | seat 1 win rate |",
+        "| --- | ---: | ---: | ---: | ---: | --- | --- | --- |",
     ]
     variants = [("4 tiles (base)", base)]
     variants += [
         (label, play(options, args.variant_games, args.seed, args.workers))
         for label, options in VARIANTS
     ]
-    for label, summary in variants:
+    random_caps = [
+        play(options, args.variant_games, args.seed, args.workers, bots=["random"])["turn_cap"]
+        for options in [{}, *(options for _, options in VARIANTS)]
+    ]
+    for (label, summary), random_cap in zip(variants, random_caps, strict=True):
         mean, median = turn_figures(summary)
         seat0 = summary["win_rates"]["by_seat"][0]
         capped = summary["turn_cap"]["games"]
         lines.append(
             f"| {label} | {summary['games']} | {mean:.1f} | {median:g} | "
             f"{summary['length']['decisions']['mean']:.1f} | {pct(capped, summary['games'])} | "
+            f"{pct(random_cap['games'], args.variant_games)} | "
             f"{pct(seat0['wins'], seat0['trials'])} |"
         )
     berries = variants[-1][1]["statistics"]["seats"].get("oor", {})

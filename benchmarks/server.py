@@ -18,7 +18,11 @@ that shows it (the server checked it, committed it to the database, drew the dic
 follow, and rendered each seat's view). The reference, measured in the same run on the same
 connections: the *ping latency* (a ``ping`` answered by ``pong``, one every few moves), the
 cost of the loopback, the event loops and the JSON alone. Errors count refusals, dropped
-connections and timeouts. Reported: p50/p99 of both, their ratio, moves per second.
+connections and timeouts. Reported: p50/p99 of both, their ratio, moves per second, and
+the server's CPU time per move (user + system, from ``/proc``), which does not depend on
+what else the machine is running: one core serves ``1000 / cpu_ms_per_move`` moves a
+second. Only the steady state is measured: the clock starts once every table is set up and
+playing.
 """
 
 from __future__ import annotations
@@ -50,6 +54,11 @@ class Figures:
     pings: list[float] = field(default_factory=list)
     errors: dict[str, int] = field(default_factory=dict)
     games: int = 0
+    measure_start: float = 0.0
+    seconds: float = 0.0
+    cpu: float = 0.0
+    measuring: bool = False
+    ready: int = 0
 
     def error(self, kind: str) -> None:
         self.errors[kind] = self.errors.get(kind, 0) + 1
@@ -68,7 +77,8 @@ def quantile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-async def seat(base: str, table: str, token: str, think: float, stop: float, rng: random.Random, fig: Figures) -> None:
+async def seat(base: str, table: str, token: str, think: float, owner: TableLoop, rng: random.Random,
+               fig: Figures) -> None:
     url = base.replace("http", "ws", 1) + f"/ws/tables/{table}"
     try:
         async with websockets.connect(url, max_size=2**22, open_timeout=30) as ws:
@@ -80,18 +90,20 @@ async def seat(base: str, table: str, token: str, think: float, stop: float, rng
             while True:
                 # A view is due within seconds while the game runs; after the stop the other
                 # seat may have left, and waiting ends quietly.
-                wait = 15.0 if time.monotonic() < stop else max(0.1, stop + 5 - time.monotonic())
+                stop = owner.stop
+                wait = 30.0 if time.monotonic() < stop else max(0.1, stop + 5 - time.monotonic())
                 try:
                     raw = await asyncio.wait_for(ws.recv(), timeout=wait)
                 except TimeoutError:
-                    if time.monotonic() >= stop:
+                    if time.monotonic() >= owner.stop:
                         return
                     raise
                 now = time.perf_counter()
                 message = json.loads(raw)
                 kind = message["type"]
                 if kind == "pong" and pinged is not None:
-                    fig.pings.append(now - pinged)
+                    if fig.measuring:
+                        fig.pings.append(now - pinged)
                     pinged = None
                     continue
                 if kind == "refused":
@@ -101,14 +113,15 @@ async def seat(base: str, table: str, token: str, think: float, stop: float, rng
                 if kind != "view":
                     continue
                 if sent is not None and message["version"] > sent_version:
-                    fig.moves.append(now - sent)
+                    if fig.measuring:
+                        fig.moves.append(now - sent)
                     sent = None
                 if message["status"] == "finished":
                     if message["you"] == 0:
                         fig.games += 1
                     return
                 if message["legal"] and sent is None:
-                    if time.monotonic() > stop:
+                    if time.monotonic() > owner.stop:
                         return
                     await asyncio.sleep(think * rng.uniform(0.5, 1.5))
                     moves += 1
@@ -123,33 +136,68 @@ async def seat(base: str, table: str, token: str, think: float, stop: float, rng
         fig.error(type(exc).__name__)
 
 
-async def table_loop(client: httpx.AsyncClient, base: str, game: str, think: float, stop: float, rng: random.Random,
-                     fig: Figures) -> None:
-    while time.monotonic() < stop:
-        try:
-            made = (await client.post("/api/tables", json={"game": game, "players": 2, "options": {},
-                                                            "seats": ["open", "open"], "title": "bench"})).json()
-            tokens = []
-            for s in range(2):
-                tokens.append((await client.post(f"/api/tables/{made['id']}/join",
-                                                 json={"seat": s, "name": f"p{s}"})).json()["token"])
-            await client.post(f"/api/tables/{made['id']}/start", headers={"authorization": f"Bearer {made['host_token']}"})
-        except (httpx.HTTPError, KeyError, ValueError) as exc:
-            fig.error(f"setup:{type(exc).__name__}")
-            await asyncio.sleep(1)
-            continue
-        await asyncio.gather(*(seat(base, made["id"], tok, think, stop, random.Random(rng.random()), fig) for tok in tokens))
+class TableLoop:
+    """One table after another, each played by two seats, until ``stop``."""
+
+    def __init__(self, client: httpx.AsyncClient, base: str, game: str, think: float, stop: float,
+                 rng: random.Random, fig: Figures) -> None:
+        self.client, self.base, self.game, self.think = client, base, game, think
+        self.stop, self.rng, self.fig = stop, rng, fig
+
+    async def run(self) -> None:
+        client, fig = self.client, self.fig
+        while time.monotonic() < self.stop:
+            try:
+                made = (await client.post("/api/tables", json={"game": self.game, "players": 2, "options": {},
+                                                                "seats": ["open", "open"], "title": "bench"})).json()
+                tokens = []
+                for s in range(2):
+                    joined = await client.post(f"/api/tables/{made['id']}/join", json={"seat": s, "name": f"p{s}"})
+                    tokens.append(joined.json()["token"])
+                await client.post(f"/api/tables/{made['id']}/start",
+                                  headers={"authorization": f"Bearer {made['host_token']}"})
+                fig.ready += 1
+            except (httpx.HTTPError, KeyError, ValueError) as exc:
+                fig.error(f"setup:{type(exc).__name__}")
+                await asyncio.sleep(1)
+                continue
+            await asyncio.gather(*(seat(self.base, made["id"], tok, self.think, self, random.Random(self.rng.random()),
+                                        fig) for tok in tokens))
 
 
-async def run(base: str, tables: int, seconds: float, think: float, game: str, seed: int) -> Figures:
+async def run(base: str, tables: int, seconds: float, think: float, game: str, seed: int, pid: int) -> Figures:
+    """Set every table up, then measure for ``seconds`` once all of them are playing."""
     fig = Figures()
     rng = random.Random(seed)
-    stop = time.monotonic() + seconds
+    stop = time.monotonic() + 600.0
     limits = httpx.Limits(max_connections=100)
-    async with httpx.AsyncClient(base_url=base, timeout=30, limits=limits) as client:
-        await asyncio.gather(*(table_loop(client, base, game, think, stop, random.Random(rng.random()), fig)
-                               for _ in range(tables)))
+
+    async def clock() -> None:
+        nonlocal stop
+        while fig.ready < tables:
+            await asyncio.sleep(0.1)
+        await asyncio.sleep(2 * think + 1)  # every seat has connected and is playing
+        fig.measuring = True
+        fig.measure_start = time.monotonic()
+        fig.cpu = server_cpu(pid)
+        stop = time.monotonic() + seconds
+        for loop in loops:
+            loop.stop = stop
+        await asyncio.sleep(seconds)
+        fig.measuring = False
+        fig.seconds = time.monotonic() - fig.measure_start
+        fig.cpu = server_cpu(pid) - fig.cpu
+
+    async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as client:
+        loops = [TableLoop(client, base, game, think, stop, random.Random(rng.random()), fig) for _ in range(tables)]
+        await asyncio.gather(clock(), *(loop.run() for loop in loops))
     return fig
+
+
+def server_cpu(pid: int) -> float:
+    """CPU seconds (user + system) the server process has used so far."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def machine() -> str:
@@ -198,9 +246,9 @@ def main() -> None:
                 if time.monotonic() > deadline or server.poll() is not None:
                     raise SystemExit("the server did not start")
                 time.sleep(0.1)
-            started = time.monotonic()
-            fig = asyncio.run(run(base, args.tables, args.seconds, args.think, args.game, args.seed))
-            elapsed = time.monotonic() - started
+            fig = asyncio.run(run(base, args.tables, args.seconds, args.think, args.game, args.seed, server.pid))
+            elapsed = fig.seconds
+            cpu = fig.cpu
         finally:
             os.killpg(server.pid, signal.SIGTERM)
             server.wait(15)
@@ -219,6 +267,9 @@ def main() -> None:
         "move_mean_ms": round(statistics.fmean(fig.moves) * ms, 2) if fig.moves else None,
         "ping_p50_ms": round(quantile(fig.pings, 0.50) * ms, 2),
         "ping_p99_ms": round(quantile(fig.pings, 0.99) * ms, 2),
+        "server_cpu_s": round(cpu, 1),
+        "server_cpu_ms_per_move": round(1000 * cpu / len(fig.moves), 2) if fig.moves else None,
+        "load_average_1min": round(os.getloadavg()[0], 1),
         "errors": sum(fig.errors.values()),
         "error_kinds": fig.errors,
         "machine": machine(),

@@ -7,8 +7,10 @@ from pathlib import Path
 
 import pytest
 
+from tests.support.docblocks import Example, examples, run
+
 README = Path(__file__).resolve().parent.parent / "README.md"
-BLOCKS = re.findall(r"```python\n(.*?)```", README.read_text(encoding="utf-8"), flags=re.S)
+EXAMPLES = examples(README)
 
 
 def test_readme_starts_with_exactly_two_setup_commands() -> None:
@@ -20,6 +22,10 @@ def test_readme_starts_with_exactly_two_setup_commands() -> None:
     assert text.index("```sh") < text.index("Savanna is")
 
 
-@pytest.mark.parametrize("code", BLOCKS, ids=[f"block{i}" for i in range(len(BLOCKS))])
-def test_readme_python_block_runs(code: str) -> None:
-    exec(compile(code, str(README), "exec"), {"__name__": "readme"})
+def test_the_readme_has_an_example_that_shows_its_output() -> None:
+    assert EXAMPLES and any(example.output for example in EXAMPLES)
+
+
+@pytest.mark.parametrize("example", EXAMPLES, ids=[f"line{e.line}" for e in EXAMPLES])
+def test_readme_python_block_prints_what_the_readme_shows(example: Example) -> None:
+    assert run(example, README, {"__name__": "readme"}) == example.output

@@ -15,6 +15,7 @@ from importlib.metadata import entry_points
 
 import pytest
 
+import savanna
 from savanna.core import (
     BoolOption,
     ChoiceOption,
@@ -87,10 +88,11 @@ def _check_position(game: Game, state, rng: random.Random, deep: bool) -> None:
     # notation round-trips for every legal action
     for action in legal:
         assert state.parse_action(state.action_to_text(action)) == action
-    # position notation round-trips
+    # position notation round-trips, and repr evaluates back (as python-chess's Board('<FEN>'))
     text = state.to_text()
     again = game.parse_position(text)
     assert again.to_text() == text
+    assert eval(repr(state), {"savanna": savanna}).to_text() == text
     assert again.current_player() == state.current_player()
     assert sorted(again.legal_actions()) == sorted(legal)
     # clones are independent

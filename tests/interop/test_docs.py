@@ -1,27 +1,28 @@
-"""The Python examples of docs/interop.md run as written."""
+"""The Python examples of docs/interop.md run as written and print what the guide shows."""
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import pytest
 
+from tests.support.docblocks import Example, examples, run
+
 DOC = Path(__file__).resolve().parents[2] / "docs" / "interop.md"
-BLOCKS = re.findall(r"```python\n(.*?)```", DOC.read_text(encoding="utf-8"), flags=re.S)
+EXAMPLES = examples(DOC)
 
 
-def test_the_guide_has_examples() -> None:
-    assert len(BLOCKS) >= 4
+def test_the_guide_has_examples_that_show_their_output() -> None:
+    assert len(EXAMPLES) >= 4 and sum(1 for e in EXAMPLES if e.output) >= 4
 
 
-@pytest.mark.parametrize("code", BLOCKS, ids=[f"block{i}" for i in range(len(BLOCKS))])
-def test_interop_guide_python_block_runs(code: str, toy_game_class: type) -> None:
+@pytest.mark.parametrize("example", EXAMPLES, ids=[f"line{e.line}" for e in EXAMPLES])
+def test_interop_guide_python_block_prints_what_the_guide_shows(example: Example) -> None:
     namespace: dict[str, object] = {"__name__": "interop_guide"}
-    if "ismcts" in code and "game =" not in code:
+    if "ismcts" in example.code and "game =" not in example.code:
         # The bot snippet continues the OpenSpiel snippet: it needs its ``game``.
-        exec(compile(BLOCKS[0], str(DOC), "exec"), namespace)
-    exec(compile(code, str(DOC), "exec"), namespace)
+        run(EXAMPLES[0], DOC, namespace)
+    assert run(example, DOC, namespace) == example.output
 
 
 @pytest.mark.parametrize("module", ["common", "openspiel", "pettingzoo", "gymnasium"])

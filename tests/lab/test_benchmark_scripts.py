@@ -41,6 +41,8 @@ def test_balance_study_writes_its_page(tmp_path: Path) -> None:
     for heading in ("prediction cards fair", "first player", "Game length", "Oor berry"):
         assert heading in text
     assert "| special: vortex | 2 |" in text
+    assert "turn cap (random bots)" in text
+    assert text.count("- Win rate: **") == 2 and text.count("- Mean score: **") == 2
 
 
 def test_search_speed_rows_compare_cut_and_full_rollouts() -> None:

@@ -2,10 +2,13 @@
 
     .venv/bin/python -m tests.records.regenerate
 
-Each golden record is the record of ``savanna playout`` for a fixed game, options and seed.
-The suite checks that the current engine replays every one (every action drawn again from
-the seed, as the record's ``"chance": "playout"`` says) and plays the same seed to the same
-bytes, so any change in rules or randomness shows up as a diff to review.
+Each golden record is the record of ``savanna playout`` for a fixed game, options and seed
+(``<name>.json``), with its trial (``trials/<name>.json``): the number of legal actions at
+every step, chance outcomes included, and the final position, as Ludii stores its trials.
+The suite checks that the current engine replays every record (every action drawn again
+from the seed, as the record's ``"chance": "playout"`` says) through the same legal-action
+counts to the same final position, and plays the same seed to the same bytes, so any change
+in rules or randomness shows up as a diff to review.
 """
 
 from __future__ import annotations
@@ -13,10 +16,11 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from savanna.core import load_game, random_playout, record_of
+from savanna.core import Record, canonical_json, load_game, random_playout, record_of, replay_states
 from savanna.core.rng import PLAYOUT
 
 HERE = Path(__file__).resolve().parent
+TRIALS = HERE / "trials"
 
 GOLDEN: dict[str, tuple[str, int, dict[str, object], int]] = {
     "banjooli-default": ("banjooli", 4, {}, 1),
@@ -38,13 +42,25 @@ def golden_text(name: str) -> str:
     return record_of(state, seed=seed, seats=["random"] * players, chance=PLAYOUT).to_json()
 
 
+def trial_text(record_text: str) -> str:
+    """The trial of a record: legal-action counts before each action, and the final position."""
+    counts: list[int] = []
+    final = ""
+    for _, _, state in replay_states(Record.from_json(record_text)):
+        if not state.is_terminal():
+            counts.append(len(state.legal_actions()))
+        final = state.to_text()
+    return canonical_json({"final_position": final, "legal_actions": counts}) + "\n"
+
+
 def main() -> None:
+    TRIALS.mkdir(exist_ok=True)
     for name in GOLDEN:
-        path = HERE / f"{name}.json"
         text = golden_text(name)
-        changed = not path.exists() or path.read_text(encoding="utf-8") != text
-        path.write_text(text, encoding="utf-8")
-        print(f"{'updated' if changed else 'same   '} {path.name}")
+        for path, content in ((HERE / f"{name}.json", text), (TRIALS / f"{name}.json", trial_text(text))):
+            changed = not path.exists() or path.read_text(encoding="utf-8") != content
+            path.write_text(content, encoding="utf-8")
+            print(f"{'updated' if changed else 'same   '} {path.name}")
 
 
 if __name__ == "__main__":

@@ -241,12 +241,12 @@ def test_hot_seat_banjooli_prediction_card_stays_with_its_seat(tmp_path: Path) -
     cards = []
     for seat in range(2):
         drawing = state.game.render_text(state.observation(seat), "en")
-        cards.append(re.findall(r"your card: [BYRGP](?: [BYRGP]){3}", drawing)[0])
+        cards.append(re.findall(r"your card: 1st [BYRGP][^\n]*?last [BYRGP] \(x2\)", drawing)[0])
     assert cards[0] != cards[1]
     segments = re.split(r"Pass the keyboard to Player (\d)", strip_ansi(log.getvalue()))
     assert len(segments) > 10 and "card:" not in segments[0]
     for seat_text, text in zip(segments[1::2], segments[2::2], strict=True):
-        seen = set(re.findall(r"your card: [BYRGP](?: [BYRGP]){3}", text))
+        seen = set(re.findall(r"your card: 1st [BYRGP][^\n]*?last [BYRGP] \(x2\)", text))
         assert seen == {cards[int(seat_text) - 1]}
 
 

@@ -267,7 +267,7 @@ def banjooli_card_lines(play: PlaySession) -> list[str]:
     lines = []
     for seat in range(play.game.num_players):
         drawing = play.game.render_text(play.state.observation(seat), "en")
-        lines.append(re.findall(r"your card: [BYRGP](?: [BYRGP]){3}", drawing)[0])
+        lines.append(re.findall(r"your card: 1st [BYRGP][^\n]*?last [BYRGP] \(x2\)", drawing)[0])
     return lines
 
 
@@ -280,7 +280,7 @@ def test_hot_seat_banjooli_prediction_card_stays_with_its_seat(tmp_path: Path) -
     segments = re.split(r"Pass the keyboard to Player (\d)", screen(play.console))
     assert len(segments) > 10 and "card:" not in segments[0]
     for seat_text, text in zip(segments[1::2], segments[2::2], strict=True):
-        seen = set(re.findall(r"your card: [BYRGP](?: [BYRGP]){3}", text))
+        seen = set(re.findall(r"your card: 1st [BYRGP][^\n]*?last [BYRGP] \(x2\)", text))
         assert seen == {cards[int(seat_text) - 1]}
 
 

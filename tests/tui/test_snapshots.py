@@ -16,7 +16,6 @@ from pathlib import Path
 import pytest
 
 from savanna.core import load_game, sample_action
-from savanna.tui.choice import Menu
 from savanna.tui.seat import parse_seats
 from savanna.tui.session import PlaySession
 from tests.tui.conftest import make_console, screen
@@ -37,12 +36,17 @@ def prefix(game: str, players: int, steps: int, seed: int) -> list[int]:
 
 
 def check(name: str, text: str) -> None:
+    """``text`` equals the stored snapshot. With ``SAVANNA_UPDATE_SNAPSHOTS=1`` a different
+    drawing is written and the test fails all the same (review the diff, then rerun
+    without it): an update never passes by comparing the new file with itself."""
     path = SNAPSHOTS / f"{name}.txt"
-    if UPDATE:
+    stored = path.read_text(encoding="utf-8") if path.exists() else None
+    if UPDATE and stored != text:
         SNAPSHOTS.mkdir(exist_ok=True)
         path.write_text(text, encoding="utf-8")
-    assert path.exists(), f"no snapshot {path.name}: run with SAVANNA_UPDATE_SNAPSHOTS=1"
-    assert text == path.read_text(encoding="utf-8")
+        pytest.fail(f"snapshot {path.name} written: review the diff, then run without SAVANNA_UPDATE_SNAPSHOTS")
+    assert stored is not None, f"no snapshot {path.name}: run with SAVANNA_UPDATE_SNAPSHOTS=1"
+    assert text == stored
 
 
 CASES = [
@@ -84,7 +88,7 @@ def test_position_drawing(
     )
     menu = None
     if play.state.current_player() == viewer:
-        menu = Menu.build(play.state.legal_action_texts())
+        menu = play._menu()
     play.draw(viewer, menu=menu)
     check(name, screen(console))
 
@@ -104,3 +108,9 @@ def test_end_of_game_drawing(toy, tmp_path: Path, monkeypatch: pytest.MonkeyPatc
     )
     play.run()
     check("toy-end-en", screen(console))
+
+
+def test_every_stored_snapshot_is_checked() -> None:
+    """An orphan snapshot (a case renamed or removed) fails instead of lying around."""
+    checked = {case[0] for case in CASES} | {"toy-end-en"}
+    assert {p.stem for p in SNAPSHOTS.glob("*.txt")} == checked

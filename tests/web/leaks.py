@@ -14,7 +14,6 @@ import re
 from dataclasses import dataclass, field
 
 from savanna.core import Record, replay_states
-from savanna.web.words import private_lines
 
 LETTERS = re.compile(r"\[([a-k])\]")
 TITLES = re.compile(r"<title>([^<]+)</title>")
@@ -33,6 +32,7 @@ class Secrets:
 
     deals: dict[int, str] = field(default_factory=dict)
     orders: dict[int, str] = field(default_factory=dict)
+    sentences: dict[int, str] = field(default_factory=dict)
     known: dict[int, list[set[str]]] = field(default_factory=dict)
     end: int = 0
     other_peeks: int = 0
@@ -44,6 +44,7 @@ class Secrets:
             if other != seat:
                 out.append(re.compile(re.escape(deal) + r"\b"))
                 out.append(re.compile(re.escape(self.orders[other])))
+                out.append(re.compile(re.escape(self.sentences[other])))
         return out
 
 
@@ -63,9 +64,15 @@ def secrets_of(record_json: str) -> Secrets:
             text, svg = game.render_text(obs, "en"), game.render_svg(obs)
             found.known[s].append(set(LETTERS.findall(text)) | svg_titles(svg))
             if s not in found.orders and not state.is_terminal():
-                for line in private_lines(game, obs, public, "en"):
-                    if "card" in line and ":" in line:
+                # The seat's card as its drawing writes it ("your card: R G P Y") and as its
+                # private panel words it ("Your Prediction (card 3): 1st red, ...").
+                shared = set(game.render_text(public, "en").splitlines())
+                for line in text.splitlines():
+                    if line not in shared and "card" in line and ":" in line:
                         found.orders[s] = line.rsplit(":", 1)[1].strip()
+                for line in game.private_summary(obs, "en"):
+                    if "card" in line:
+                        found.sentences[s] = line.rsplit(": ", 1)[1]
         if not state.is_terminal():
             found.end = len(state.history) + 1
     for s in seats:

@@ -161,4 +161,4 @@ def test_language_switch_resends_the_view_in_french(sqlite_client):
         welcome = receive_until(ws, "welcome")
         assert welcome["lang"] == "fr"
         french = receive_until(ws, "view")
-        assert "votre carte" in " ".join(french["private"])
+        assert "Votre Prédiction" in " ".join(french["private"])

@@ -51,12 +51,20 @@ from savanna.bots.bot import Bot, BotConfig, BotError, register_bot
 from savanna.core import CHANCE, TERMINAL, Game, Observation, State, ranking_from_scores
 
 __all__ = [
+    "DEFAULT_C",
     "DEFAULT_DEPTH",
     "DEFAULT_POOL",
+    "DEFAULT_PRIOR",
+    "DEFAULT_REWARD",
+    "DEFAULT_ROLLOUT",
     "DEFAULT_SIMULATIONS",
+    "DEFAULT_WIDEN",
     "ISMCTSBot",
     "ISMCTSConfig",
     "InfoSetNode",
+    "Prior",
+    "Reward",
+    "Rollout",
     "Search",
 ]
 
@@ -66,6 +74,20 @@ DEFAULT_DEPTH = 10
 """Rollout actions (chance included) before the game's evaluation is asked, by default."""
 DEFAULT_POOL = 32
 """Determinizations drawn per search before copies of them are reused, by default."""
+DEFAULT_C = 0.7
+"""UCB exploration constant by default (returns are normalised to [0, 1])."""
+DEFAULT_WIDEN = 0.5
+"""Progressive widening exponent by default."""
+
+Rollout = Literal["random", "heuristic"]
+"""Policy of the playouts after the tree."""
+Prior = Literal["none", "heuristic"]
+"""First action tried at a new information set: a random one, or the game's heuristic choice."""
+Reward = Literal["score", "rank", "win"]
+"""What each seat maximises: its normalised score, its place, or a first place."""
+DEFAULT_ROLLOUT: Rollout = "random"
+DEFAULT_PRIOR: Prior = "heuristic"
+DEFAULT_REWARD: Reward = "score"
 
 
 class ISMCTSConfig(BotConfig):
@@ -75,19 +97,19 @@ class ISMCTSConfig(BotConfig):
     """Simulations per decision (default 1000 when ``seconds`` is not given either)."""
     seconds: float | None = Field(default=None, gt=0, le=3600)
     """Thinking time per decision, in seconds."""
-    c: float = Field(default=0.7, ge=0, le=10)
+    c: float = Field(default=DEFAULT_C, ge=0, le=10)
     """UCB exploration constant (returns are normalised to [0, 1])."""
-    rollout: Literal["random", "heuristic"] = "random"
+    rollout: Rollout = DEFAULT_ROLLOUT
     """Policy of the playouts after the tree."""
-    prior: Literal["none", "heuristic"] = "heuristic"
+    prior: Prior = DEFAULT_PRIOR
     """First action tried at a new information set: the game's heuristic choice, or a random one."""
     depth: Annotated[int, Field(ge=0, le=1_000_000)] | Literal["full"] | None = None
     """Rollout actions before the evaluation (default 10 when the game has one); ``full``: to the end."""
-    widen: float = Field(default=0.5, gt=0, le=1)
+    widen: float = Field(default=DEFAULT_WIDEN, gt=0, le=1)
     """Progressive widening exponent: a node visited n times considers ceil((n+1)**widen) actions."""
     pool: int = Field(default=DEFAULT_POOL, ge=0, le=1_000_000)
     """Determinizations drawn per search before copies are reused (0: a fresh one every time)."""
-    reward: Literal["score", "rank", "win"] = "score"
+    reward: Reward = DEFAULT_REWARD
     """What each seat maximises: its normalised score, its place, or a first place."""
 
     @model_validator(mode="after")
@@ -193,13 +215,13 @@ class Search:
         legal_actions: Sequence[int],
         rng: random.Random,
         *,
-        c: float = 0.7,
-        rollout: str = "random",
-        prior: str = "heuristic",
+        c: float = DEFAULT_C,
+        rollout: Rollout = DEFAULT_ROLLOUT,
+        prior: Prior = DEFAULT_PRIOR,
         depth: int | None = None,
-        widen: float = 0.5,
+        widen: float = DEFAULT_WIDEN,
         pool: int = DEFAULT_POOL,
-        reward: str = "score",
+        reward: Reward = DEFAULT_REWARD,
     ) -> None:
         if observation.seat is None:
             raise BotError(

@@ -68,4 +68,4 @@ from savanna.cli import serve as _serve  # noqa: E402,F401
 
 def main() -> None:
     """Entry point of the ``savanna`` script."""
-    app()
+    app(prog_name="savanna")

@@ -289,6 +289,14 @@ def replay(
     assert final is not None
     game = final.game
     console.print(game.render_text(final.observation(None), language), highlight=False, markup=False)
+    sheets = game.score_sheets(final.observation(None)) if final.is_terminal() else None
+    if sheets is not None:  # the scoring worked out, each seat's revealed secrets with it
+        from savanna.tui.render import sheet_entries
+        from savanna.tui.step import seat_names
+
+        names = seat_names(record, game.num_players, language)
+        for entry in sheet_entries(game, sheets, names, language):
+            console.print(entry, highlight=False, soft_wrap=True)
     console.print(f"position: {final.to_text()}", highlight=False, markup=False)
     table = Table(title="scores")
     table.add_column("seat" if language == "en" else "siège")

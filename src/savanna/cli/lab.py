@@ -371,6 +371,13 @@ def tournament(
 
     check_seed(seed)
     specs = _split_bots(bots)
+    # Every argument is checked before the progress bar: a bad one is one line, alone.
+    from savanna.bots import parse_bot_spec
+    from savanna.core import load_game
+
+    for spec in specs:
+        parse_bot_spec(spec)
+    load_game(game, players=players, options=parse_options(option))
     pairs = len(specs) * (len(specs) - 1) // 2
     with _progress(max(1, pairs) * max(1, games), "tournament: games", quiet) as tick:
         result = run_tournament(

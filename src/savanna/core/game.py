@@ -186,8 +186,17 @@ class Game(ABC):
         return self.spec.name
 
     def __repr__(self) -> str:
-        opts = ", ".join(f"{k}={v!r}" for k, v in sorted(self.options.items()))
-        return f"<{type(self).__name__} players={self.num_players} {opts}>"
+        """An expression that evaluates back to an equal game (with ``savanna`` imported).
+
+        >>> import savanna
+        >>> game = savanna.load_game("hyena", players=2, options={"length": 30})
+        >>> game
+        savanna.load_game('hyena', players=2, options={'length': 30, 'rules': 'three-sticks'})
+        >>> eval(repr(game)).options == game.options
+        True
+        """
+        options = dict(sorted(self.options.items()))
+        return f"savanna.load_game({self.name!r}, players={self.num_players}, options={options!r})"
 
     def rule(self, rule_id: str) -> RuleRef:
         """The rule clause ``rule_id`` of this game (or of the core protocol).
@@ -378,6 +387,15 @@ class Game(ABC):
         """
         return self.spec.summary
 
+    def private_summary(self, observation: Observation, lang: str = "en") -> list[str]:
+        """What only the observing seat knows, in sentences for its private panel.
+
+        A seat's own secrets as ``observation`` shows them (a prediction card, berries it
+        peeked at), one line each, in ``lang``; nothing for a spectator's observation. The
+        default (no secrets to tell) suits games of perfect information.
+        """
+        return []
+
     def score_sheets(self, observation: Observation) -> list[ScoreSheet] | None:
         """Each seat's final score worked out line by line, from a final observation.
 
@@ -511,6 +529,18 @@ class State(ABC):
         """
         return self.action_to_text(action)
 
+    def action_targets(self, action: int) -> tuple[str, ...]:
+        """The parts of the board ``action`` (a legal seat action here) points at.
+
+        Keys of elements of :meth:`Game.render_svg` drawn for the acting seat (their
+        ``data-target`` attribute): a pointing interface highlights them and plays the
+        action when they are clicked; an action with several keys (the dice of a reroll) is
+        chosen by clicking each. The default ``()`` leaves the action to be chosen from the
+        list of moves in words. Every key must be drawn in the acting seat's drawing (the web
+        tests check it for every registered game).
+        """
+        return ()
+
     # -- public API -------------------------------------------------------------------
     def observation(self, seat: int | None) -> Observation:
         """What ``seat`` may know: the only door out of a state (``None``: a spectator).
@@ -629,7 +659,9 @@ class State(ABC):
         return self.to_text()
 
     def __repr__(self) -> str:
-        return f"{self.game.name}.parse_position({self.to_text()!r})"
+        """An expression that evaluates back to this position (with ``savanna`` imported), as
+        python-chess's ``Board('<FEN>')`` does: the game, then its position notation."""
+        return f"{self.game!r}.parse_position({self.to_text()!r})"
 
 
 def compile_clone(

@@ -133,8 +133,8 @@ FIRST_PLAYER = ChoiceOption(
     "first",
     "draw",
     choices=("draw", "seat1"),
-    help="who plays first: a seat drawn by chance, or seat 1",
-    help_fr="qui joue en premier : un siège tiré au sort, ou le siège 1",
+    help="who plays first: a player drawn by chance, or player 1",
+    help_fr="qui joue en premier : un joueur tiré au sort, ou le joueur 1",
 )
 """Who plays first, an option every game declares (checked by the conformance suite).
 

@@ -86,6 +86,10 @@ MESSAGES = Catalogue(
             "{verb} ... ({n} choices, e.g. {example})",
             "{verb} ... ({n} possibilités, ex. {example})",
         ),
+        "family.words": (
+            "{verb}: {words} ... ({n} choices, e.g. {example})",
+            "{verb} : {words} ... ({n} possibilités, ex. {example})",
+        ),
         "family.ask.subset": (
             "{verb} which? Type some of {chars} (e.g. {example}); Enter goes back>",
             "{verb} lesquels ? Tapez certains de {chars} (ex. {example}) ; Entrée pour revenir>",
@@ -142,10 +146,11 @@ MESSAGES = Catalogue(
         # help, rules, pages
         "help.title": ("Help: how to play in the terminal", "Aide : jouer dans le terminal"),
         "help": (
-            "On your turn the screen lists your choices, each with a number. Type the number "
-            "and Enter. You may also type a move itself (its first word may be shortened: m "
-            "for move), or its words (move blue). A number that stands for many moves asks "
-            "which one. With a single choice, Enter plays it.\n"
+            "On your turn the screen lists your choices, each with a number and what it "
+            "does. Type the number and Enter. You may also type the move as the list writes "
+            "it (its first word may be shortened to its first letters), or some of the words "
+            "that describe it: if several moves match, they are listed. A number that stands "
+            "for many moves asks which one. With a single choice, Enter plays it.\n"
             "Commands, at every prompt:\n"
             "  ? or help     this page: the commands and the symbols of the board\n"
             "  rules         the rules of the game in short\n"
@@ -154,10 +159,12 @@ MESSAGES = Catalogue(
             "{undo}"
             "  save [FILE]   write the game so far (resume: savanna play --load FILE)\n"
             "  quit          leave the game (you may save it first)",
-            "À votre tour, l'écran liste vos choix, chacun avec un numéro. Tapez le numéro "
-            "puis Entrée. Vous pouvez aussi taper le coup lui-même (son premier mot peut être "
-            "abrégé : m pour move), ou ses mots (move bleu). Un numéro qui regroupe plusieurs "
-            "coups demande lequel. S'il n'y a qu'un choix, Entrée le joue.\n"
+            "À votre tour, l'écran liste vos choix, chacun avec un numéro et ce qu'il fait. "
+            "Tapez le numéro puis Entrée. Vous pouvez aussi taper le coup tel que la liste "
+            "l'écrit (son premier mot peut être abrégé en ses premières lettres), ou certains "
+            "des mots qui le décrivent : si plusieurs coups correspondent, ils sont listés. Un "
+            "numéro qui regroupe plusieurs coups demande lequel. S'il n'y a qu'un choix, "
+            "Entrée le joue.\n"
             "Commandes, à chaque invite :\n"
             "  ? ou aide     cette page : les commandes et les symboles du plateau\n"
             "  règles        les règles du jeu en bref\n"

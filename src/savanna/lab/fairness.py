@@ -141,15 +141,18 @@ def _game_value(plan: SimulationPlan, outcome: Outcome, factor: str) -> Any:
     return value
 
 
-def _keys(values: list[Any]) -> tuple[list[str], list[str]]:
-    """Level keys of ``values`` (binned when numeric with many values) and the sorted levels."""
+def _keys(values: list[Any], given: Sequence[Any] = ()) -> tuple[list[str], list[str]]:
+    """Level keys of ``values`` (binned when numeric with many values) and the levels in
+    order: the ``given`` order (a varied option's values), else natural order."""
     numeric = all(isinstance(v, int | float) and not isinstance(v, bool) for v in values)
-    if numeric and len(set(values)) > MAX_LEVELS:
+    if numeric and not given and len(set(values)) > MAX_LEVELS:
         edges, labels = bin_numbers([float(v) for v in values], MAX_LEVELS)
         keys = [labels[max(i for i, e in enumerate(edges) if e <= float(v) + 1e-9)] for v in values]
         return keys, [label for label in labels if label in set(keys)]
     keys = [factor_key(v) for v in values]
-    return keys, sorted(set(keys), key=natural_key)
+    present = set(keys)
+    ordered = [k for k in dict.fromkeys(factor_key(v) for v in given) if k in present]
+    return keys, ordered + sorted(present - set(ordered), key=natural_key)
 
 
 # -- the stratified test ----------------------------------------------------------------------
@@ -267,7 +270,9 @@ def _seat_question(
     label = factor_label(plan, factor)
     players = plan.players
     if by_game:
-        game_keys, game_levels = _keys([_game_value(plan, o, factor) for o in outcomes])
+        game_keys, game_levels = _keys(
+            [_game_value(plan, o, factor) for o in outcomes], plan.varied.get(factor, ())
+        )
         levels = [f"{lv}, seat {s + 1}" for lv in game_levels for s in range(players)]
         who = [f"seat {s + 1} when {label} is {lv}" for lv in game_levels for s in range(players)]
         index = {lv: i for i, lv in enumerate(game_levels)}
@@ -320,7 +325,7 @@ def _seat_question(
         )
     what = "win rate" if response == "win" else "mean score"
     if by_game:
-        question = f"Is a seat favoured ({what}) under some {label}?"
+        question = f"Is a seat favoured under some {label}?"
         test = "stratified permutation chi-square (generalised Cochran-Mantel-Haenszel), games as strata, levels = (value, seat)"
     else:
         question = f"Does the {label} change the {what}?"
@@ -347,7 +352,9 @@ def _game_score_question(
     plan: SimulationPlan, outcomes: Sequence[Outcome], factor: str, settings: FairnessSettings
 ) -> _Question:
     label = factor_label(plan, factor)
-    keys, levels = _keys([_game_value(plan, o, factor) for o in outcomes])
+    keys, levels = _keys(
+        [_game_value(plan, o, factor) for o in outcomes], plan.varied.get(factor, ())
+    )
     means = np.array([float(np.mean(o["scores"])) for o in outcomes])
     groups = [means[[k == lv for k in keys]] for lv in levels]
     games = len(outcomes)
@@ -443,7 +450,7 @@ def _frequency_question(
         p=p,
         method="asymptotic chi-square",
         test="chi-square goodness of fit against equal shares; exact binomial test per level",
-        question=f"Is every {label} equally frequent?",
+        question=f"Are all values of {label} equally frequent?",
         games=games,
         unit_se=[
             math.sqrt(max(c / games * (1 - c / games), 1 / games) / games) * math.sqrt(games)
@@ -523,7 +530,7 @@ def _power(q: _Question, settings: FairnessSettings, block: int) -> dict[str, An
     needed = _round_up(math.ceil((z * unit / margin) ** 2), block)
     what = "level"
     text = (
-        f"With {q.games} games this test detects a difference of "
+        f"With {q.games:,} games this test detects a difference of "
         f"{_amount(q.response, detectable)} for any one {what} "
         f"({settings.power:.0%} power, {settings.alpha:.0%} level corrected for {len(q.levels)} levels); "
         f"a difference of {_amount(q.response, margin)} needs about {needed:,} games."

@@ -257,7 +257,8 @@ def _forest(plt: Any, question: dict[str, Any], save: Any, players: int) -> None
     unit = "score points" if question["response"] == "score" else "points of win rate"
     if question["response"] == "frequency":
         unit = "points of share"
-    fig, ax = plt.subplots(figsize=(7, 1.4 + 0.35 * len(rows)))
+    longest = max(len(r["who"]) for r in rows)
+    fig, ax = plt.subplots(figsize=(7 + max(0, longest - 16) * 0.07, 1.6 + 0.35 * len(rows)))
     effects = [r["effect"] * scale for r in rows]
     lower = [max(0.0, (r["effect"] - r["ci"][0]) * scale) for r in rows]
     upper = [max(0.0, (r["ci"][1] - r["effect"]) * scale) for r in rows]
@@ -273,8 +274,8 @@ def _forest(plt: Any, question: dict[str, Any], save: Any, players: int) -> None
     ax.set_yticks(range(len(rows)), [r["who"] for r in rows])
     ax.invert_yaxis()
     ax.set_xlabel(
-        f"difference from average, {unit}\n"
-        f"(95% simultaneous intervals; red: significant; shaded: ±{margin:g}, the margin that matters)",
+        f"difference from average, {unit}\n95% simultaneous intervals; red: significant;\n"
+        f"shaded: ±{margin:g}, the margin that matters",
         fontsize="small",
     )
     ax.set_title(_wrap(question["question"], 70))
@@ -355,9 +356,9 @@ def _markdown(view: _View, plots: set[str], command: str) -> str:
     if stopping:
         widths = []
         if stopping["width"] is not None:
-            widths.append(f"every win-rate interval at most {stopping['width'] * 100:g} points wide")
+            widths.append(f"every win-rate interval was at most {stopping['width'] * 100:g} points wide")
         if stopping["score_width"] is not None:
-            widths.append(f"every score interval at most {stopping['score_width']:g} points wide")
+            widths.append(f"every score interval was at most {stopping['score_width']:g} points wide")
         looks = ", ".join(str(n) for n in stopping["looks"])
         outcome = (
             "reached"

@@ -71,6 +71,23 @@ class Choice:
         """The arguments of a family's members (``["1", "2", "12"]``)."""
         return [m[len(self.text) :].strip() for m in self.members]
 
+    def word_parts(self) -> tuple[str, list[str]]:
+        """For a family, what its members' words share and what tells each apart.
+
+        ``("a berry on", ["a3", "b3", ...])`` for members worded "a berry on a3" ...;
+        ``("", [])`` when the words share nothing or do not tell the members apart.
+        """
+        said = [w.split() for w in self.member_words]
+        if not said or not all(said):
+            return "", []
+        common = 0
+        while all(len(w) > common + 1 and w[common] == said[0][common] for w in said):
+            common += 1
+        rests = [" ".join(w[common:]) for w in said]
+        if common == 0 or len(set(rests)) != len(rests):
+            return "", []
+        return " ".join(said[0][:common]), rests
+
     @property
     def example(self) -> str:
         """A typical member of a family, for the hint (a middle-sized argument)."""

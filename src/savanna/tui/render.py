@@ -90,6 +90,9 @@ def choice_cells(choices: Sequence[Choice], lang: str) -> list[Text]:
     """One ``code) notation: words`` cell per entry; a family says how to type its argument."""
     cells: list[Text] = []
     for choice in choices:
+        if not choice.code:  # a bare entry (a family member shown by its words)
+            cells.append(Text(choice.text, style="bold"))
+            continue
         cell = Text()
         cell.append(f"{choice.code})", style="bold cyan")
         cell.append(" ")
@@ -108,15 +111,25 @@ def choice_cells(choices: Sequence[Choice], lang: str) -> list[Text]:
                 )
             )
         else:
-            cell.append(
-                M(
+            shared, rests = choice.word_parts()
+            if rests:
+                said = M(
+                    "family.words",
+                    lang,
+                    verb=choice.text,
+                    words=localise(shared, lang),
+                    n=len(choice.members),
+                    example=rests[len(rests) // 2],
+                )
+            else:
+                said = M(
                     "family.some",
                     lang,
                     verb=choice.text,
                     n=len(choice.members),
                     example=choice.example,
                 )
-            )
+            cell.append(said)
         cells.append(cell)
     return cells
 
@@ -156,11 +169,12 @@ def sheet_entries(
             style="bold",
         )
         words = []
+        counted = [line for line in sheet.lines if line.points]
         for line in sheet.lines:
             text = localise(game.label_text(line.label, lang), lang)
             if line.points is None:
                 words.append(text)
-            elif line.points:
+            elif line.points or not counted:  # a total of nothing still says why
                 words.append(f"{text} {format_points(line.points)}")
         if words:
             entry.append(" — " + M("sep", lang).join(words))

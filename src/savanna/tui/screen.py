@@ -167,9 +167,21 @@ class Lines(Section):
         everything = self._all(width)
         if len(everything) <= lines:
             return everything
-        if self.whole:
+        if self.whole or lines <= 0:
             return []
-        return everything[-lines:] if self.keep_last and lines > 0 else everything[:lines]
+        if not self.keep_last:
+            return everything[:lines]
+        # Keep the newest entries whole; if even the newest does not fit, its beginning.
+        kept: list[Text] = []
+        for text in reversed(self.texts):
+            entry = wrap(text, width, self.indent)
+            if len(kept) + len(entry) > lines:
+                if not kept:
+                    kept = entry[:lines]
+                    kept[-1] = kept[-1][: max(0, width - 1)] + Text("…")
+                break
+            kept = entry + kept
+        return kept
 
 
 @dataclass

@@ -39,6 +39,7 @@ from rich.text import Text
 from savanna.core import (
     CHANCE,
     Game,
+    NotationError,
     OptionError,
     Record,
     SavannaError,
@@ -386,9 +387,7 @@ class PlaySession:
             turn = self.seat_name(player)
         status = Text(self._t("status.turn") + self._t("colon"), style="bold")
         status.append(turn, style="bold green")
-        log = log_entries(
-            self.events, viewer, self._who, self._hidden, LOG_ENTRIES, self._t("sep")
-        )
+        log = log_entries(self.events, viewer, self._who, self._hidden, LOG_ENTRIES, self._t("sep"))
         sections: list[tuple[int, Lines | Cells]] = [
             (0, Lines([status], required=-1)),
             (2, Lines(log, required=1, keep_last=True, most_lines=LOG_LINES)),
@@ -604,14 +603,20 @@ class PlaySession:
         self._say(Text(localise(refusal.text(self.lang), self.lang), style="bold red"))
         first = wanted.split(maxsplit=1)[0].lower() if wanted.strip() else ""
         verbs = menu.verbs()
-        if first and first not in {v.lower() for v in verbs}:
+        # A refused move already says why; text the game could not read gets the verbs of now.
+        if isinstance(refusal, NotationError) and first not in {v.lower() for v in verbs}:
             self._say(Text(self._t("not.now", verbs=", ".join(verbs)), style="yellow"))
         else:
             self._say(Text(self._t("try.again"), style="dim"))
         return None
 
     def _ask_family(self, seat: int, menu: Menu, family: Choice) -> str | None:
-        """Ask which member of ``family`` is meant; ``None`` when the player goes back."""
+        """Ask which member of ``family`` is meant; ``None`` when the player goes back.
+
+        Members whose words differ only at the end (``a berry on a3``, ``a berry on b3``)
+        are shown by that end, which may be typed as the answer.
+        """
+        known: dict[str, str] = {}
         if family.alphabet:
             prompt = self._t(
                 "family.ask.subset",
@@ -620,25 +625,32 @@ class PlaySession:
                 example=family.example.split(maxsplit=1)[1],
             )
         else:
-            members = [
-                Choice(argument, f"{family.text} {argument}", words=words)
-                for argument, words in zip(family.arguments, family.member_words, strict=True)
-            ]
-            self.draw(
-                seat,
-                menu=menu,
-                only=members,
-                header=self._t("family.options", verb=family.text),
-            )
-            prompt = self._t(
-                "family.ask", verb=family.text, example=family.example.split(maxsplit=1)[1]
-            )
+            shared, rests = family.word_parts()
+            if rests:
+                members = [Choice("", rest) for rest in rests]
+                header = f"{family.text}{self._t('colon')}{localise(shared, self.lang)} ..."
+                known = {
+                    rest.lower(): member for rest, member in zip(rests, family.members, strict=True)
+                }
+                example = rests[len(rests) // 2]
+            else:
+                members = [
+                    Choice(argument, f"{family.text} {argument}", words=words)
+                    for argument, words in zip(family.arguments, family.member_words, strict=True)
+                ]
+                header = self._t("family.options", verb=family.text)
+                example = family.example.split(maxsplit=1)[1]
+            self.draw(seat, menu=menu, only=members, header=header)
+            prompt = self._t("family.ask", verb=family.text, example=example)
         answer = self.read(prompt + " ")
         if not answer.strip() or len(answer) > MAX_INPUT:
             return None
-        if answer.strip().lower().startswith(family.text.lower()):
-            return answer
-        return f"{family.text} {answer.strip()}"
+        typed = " ".join(answer.split())
+        if typed.lower() in known:
+            return known[typed.lower()]
+        if typed.lower().startswith(family.text.lower()):
+            return typed
+        return f"{family.text} {typed}"
 
     def _command(self, answer: str) -> str | None:
         words = answer.strip().split(maxsplit=1)

@@ -35,7 +35,6 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import URL, Engine
 from sqlalchemy.exc import ArgumentError
-from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 from savanna.core import OptionError
@@ -46,11 +45,11 @@ __all__ = [
     "EventRow",
     "SeatRow",
     "TableRow",
-    "async_engine",
     "database_url",
     "default_database_url",
     "migrate",
     "now",
+    "sync_engine",
 ]
 
 
@@ -180,20 +179,13 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
 
 
 def sync_engine(url: URL) -> Engine:
-    """A synchronous engine (migrations, tests)."""
+    """The engine of ``url`` (SQLite: WAL, foreign keys, a busy timeout; PostgreSQL: a pool)."""
+    if url.get_backend_name() == "postgresql":
+        return create_engine(url, pool_size=8, max_overflow=8, pool_pre_ping=True)
     engine = create_engine(url)
     if url.get_backend_name() == "sqlite":
         event.listen(engine, "connect", _sqlite_pragmas)
     return engine
-
-
-def async_engine(url: URL) -> AsyncEngine:
-    """The server's asynchronous engine (aiosqlite for SQLite, psycopg 3 for PostgreSQL)."""
-    if url.get_backend_name() == "sqlite":
-        engine = create_async_engine(url.set(drivername="sqlite+aiosqlite"))
-        event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
-        return engine
-    return create_async_engine(url, pool_size=10, max_overflow=20, pool_pre_ping=True)
 
 
 def migrate(url: URL) -> str:

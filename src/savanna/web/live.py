@@ -29,7 +29,6 @@ from savanna.core import (
     CHANCE,
     Audience,
     Game,
-    Observation,
     SavannaError,
     State,
     load_game,
@@ -41,7 +40,7 @@ from savanna.web.db import SeatRow, TableRow
 from savanna.web.errors import web_error
 from savanna.web.limits import Limits
 from savanna.web.store import LoadedTable, StaleVersion, Store
-from savanna.web.words import game_title, private_lines, rules_help, score_sheet
+from savanna.web.words import game_title, rules_help, score_sheet
 
 __all__ = ["Client", "Hub", "LiveTable", "LogEntry", "hash_token", "new_token"]
 
@@ -123,7 +122,6 @@ class SeatState:
 class _Cache:
     version: int = -1
     views: dict[tuple[int | None, str], dict[str, Any]] = field(default_factory=dict)
-    public: Observation | None = None
 
 
 class LiveTable:
@@ -259,7 +257,7 @@ class LiveTable:
         """
         cache = self._cache
         if cache.version != self.version:
-            cache.version, cache.views, cache.public = self.version, {}, None
+            cache.version, cache.views = self.version, {}
         key = (seat, lang)
         if key in cache.views:
             return cache.views[key]
@@ -284,14 +282,14 @@ class LiveTable:
             out["board_svg"] = game.render_svg(obs)
             out["board_text"] = game.render_text(obs, lang)
             if seat is not None:
-                out["private"] = private_lines(game, obs, self._public(), lang)
+                out["private"] = game.private_summary(obs, lang)
             if seat is not None and player == seat and self.controller(seat) is None:
                 out["legal"] = [
                     {
                         "id": a,
                         "text": state.action_to_text(a),
                         "words": state.describe_action(a, lang),
-                        "targets": [],
+                        "targets": list(state.action_targets(a)),
                     }
                     for a in state.legal_actions()
                 ]
@@ -306,14 +304,6 @@ class LiveTable:
                 }
         cache.views[key] = out
         return out
-
-    def _public(self) -> Observation:
-        """The spectator's observation now (cached with the views)."""
-        cache = self._cache
-        if cache.public is None:
-            assert self.state is not None
-            cache.public = self.state.observation(None)
-        return cache.public
 
     def log_for(self, seat: int | None, lang: str, start: int = 0) -> list[dict[str, Any]]:
         """The log from entry ``start`` as ``seat`` may read it."""

@@ -11,20 +11,12 @@ from typing import Any
 
 from savanna.core import Game, Observation, State
 
-__all__ = ["game_title", "private_lines", "rules_help", "score_sheet"]
+__all__ = ["game_title", "rules_help", "score_sheet"]
 
 
 def game_title(game: Game, lang: str) -> str:
     """The game's title in ``lang``."""
     return game.spec.title_fr if lang == "fr" and game.spec.title_fr else game.spec.title
-
-
-def private_lines(game: Game, mine: Observation, public: Observation, lang: str) -> list[str]:
-    """What ``mine`` shows that a spectator's observation does not: the lines of the seat's
-    drawing (``render_text``) that the spectator's drawing lacks (a Prediction card, berries
-    peeked at)."""
-    shared = set(game.render_text(public, lang).splitlines())
-    return [line.strip() for line in game.render_text(mine, lang).splitlines() if line not in shared and line.strip()]
 
 
 def rules_help(game: Game, lang: str) -> dict[str, Any]:

@@ -86,7 +86,9 @@ def test_setup_layout_sides_drawn_after_the_order_one_chance_node() -> None:
     assert s.phase_name == "deal"
     again = g.parse_position(s.to_text())
     assert again.to_text() == s.to_text() and again.board is s.board
-    assert g.render_text(s.observation(0)).count("dune_bend_") == 6
+    assert g.render_text(s.observation(0)).splitlines()[0].split() == [
+        "acacias", "dune", "bend", "lava", "rocks", "|", "FINISH",
+    ]  # fmt: skip
 
 
 def test_setup_layout_back_faces_never_put_two_curves_adjacent() -> None:
@@ -111,10 +113,26 @@ def test_setup_layout_never_puts_two_curves_adjacent(tiles: int) -> None:
 
 @pytest.mark.parametrize("special", ["crocodiles", "ravine", "lava", "vortex"])
 def test_setup_layout_special_tile_replaces_a_straight(special: str) -> None:
+    """The special tile takes a straight tile's place: every layout holds it once among
+    common tiles, it may stand between the two curves (as a straight may, a curve may not),
+    and wherever a straight stands in a layout without it, it may stand instead."""
     g = game(special=special)
+    plain = game()
+    straights = set(STRAIGHTS.split(","))
     for layout in g.layouts:
-        assert special in layout
-        assert sum(1 for t in layout if t in CURVES) <= 2
+        assert layout.count(special) == 1 and set(layout) - {special} <= straights | CURVES
+    assert any(
+        a in CURVES and b == special and c in CURVES
+        for layout in g.layouts
+        for a, b, c in zip(layout, layout[1:], layout[2:], strict=False)
+    )
+    swapped = {
+        tuple(special if j == i else t for j, t in enumerate(layout))
+        for layout in plain.layouts
+        for i, t in enumerate(layout)
+        if t in straights
+    }
+    assert swapped and swapped <= set(g.layouts)
 
 
 def test_setup_layout_is_a_chance_node_with_uniform_outcomes() -> None:

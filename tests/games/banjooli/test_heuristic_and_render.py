@@ -82,9 +82,11 @@ def test_board_text_shows_ostriches_berries_and_fits_80_columns() -> None:
     theirs = g.render_text(s.observation(1), "fr")
     assert all(len(line) <= 80 for line in mine.splitlines())
     assert " y " in mine  # scared yellow drawn in lower case
-    assert "[c]" in mine and " * " not in mine  # the peeked berry shows its token letter
-    assert " * " in theirs and "[c]" not in theirs and "ARRIVÉE" in theirs
-    assert "your card: B Y R P" in mine
+    assert "*c" in mine and " * " not in mine  # the peeked berry shows its token letter
+    assert " * " in theirs and "*c" not in theirs and "ARRIVÉE" in theirs and "DÉPART" in theirs
+    assert "your card: 1st B (5 pts)  2nd Y (4)  3rd R (3)  last P (x2)" in mine
+    assert "1re B (5 pts)" not in theirs  # seat 1 sees its own card, not seat 0's
+    assert " j " in theirs  # French letters in French: the scared jaune is j
 
 
 def test_board_svg_is_well_formed() -> None:
@@ -113,11 +115,12 @@ def test_render_names_the_movement_and_sorcery_dice_and_colours_every_ostrich() 
         state.apply(state.sample_chance(rng))
     english = game.render_text(state.observation(0))
     french = game.render_text(state.observation(0), "fr")
-    assert "dice 1-5:" in english and "sorcery 6:" in english
-    assert "dés 1-5 :" in french and "sorcellerie 6 :" in french
+    assert "movement dice 1:" in english and "sorcery die 6:" in english and "W=joker" in english
+    assert "dés de mouvement 1:" in french and "dé de sorcellerie 6:" in french
+    assert english.splitlines()[1].startswith("START") and french.splitlines()[1].startswith("DÉPART")
     styles = game.text_styles("en")
     assert styles is not None
-    row = "     plain | .   B   y   .   R |"
+    row = "c n| . B y . R . |"
     styled = {style for pattern, style in styles if re.search(pattern, row)}
     assert {"bold bright_white on blue", "italic yellow", "bold bright_white on red"} <= styled
-    assert not any(re.search(p, "     plain |") for p, s in styles if "on " in s)
+    assert not any(re.search(p, "     plain    | FINISH") for p, s in styles if "on " in s)

@@ -111,21 +111,19 @@ def test_ranking_shared_victory_is_said_on_the_score_sheet() -> None:
         "égalité non départagée : la place est partagée"] * 2
 
 
-def test_score_prediction_breakdown_drawn_in_english_and_french() -> None:
+def test_score_prediction_breakdown_worded_in_english_and_french() -> None:
+    """The sheets carry the revealed cards; French writes the card's letters as French does."""
     s = final("BYR", {"G": sp(5, 0), "P": sp(1, 0)}, [CARD_BYR_P, CARD_YRG_B], picked="c0")
     g = s.game
-    english = g.render_text(s.observation(1)).splitlines()
-    assert english[-5:] == [
-        "== Predictions revealed ==",
-        "seat 1  card 1: B Y R P",
-        "  1st 5 + 2nd 4 + 3rd 3 + misplaced 0 = 12; last x2 = 24; Oor +2; total 26",
-        "seat 2  card 2: Y R G B",
-        "  1st 0 + 2nd 0 + 3rd 0 + misplaced 4 = 4; last wrong; total 4",
-    ]
-    french = g.render_text(s.observation(None), "fr").splitlines()
-    assert french[-4] == "place 1  carte 1: B Y R P"
-    assert french[-3] == "  1re 5 + 2e 4 + 3e 3 + mal placées 0 = 12; dernière x2 = 24; Oor +2; total 26"
-    assert all(len(line) <= 80 for line in english + french)
+    sheets = g.score_sheets(s.observation(1))
+    assert sheets is not None
+    english = [[g.label_text(line.label, "en") for line in sheet.lines] for sheet in sheets]
+    assert english[0][0] == "card 1: B Y R P" and english[1][0] == "card 2: Y R G B"
+    assert [line.points for line in sheets[0].lines] == [None, 5, 4, 3, 0, 12, 2]
+    french = [g.label_text(line.label, "fr") for line in sheets[1].lines]
+    assert french[0] == "carte 2 : J R V B" and french[1] == "1re"
+    # the drawing no longer repeats the reveal: interfaces show the sheets
+    assert "Predictions" not in g.render_text(s.observation(None))
 
 
 def test_score_sheets_and_other_cards_hidden_before_the_end() -> None:

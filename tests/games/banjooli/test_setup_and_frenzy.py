@@ -61,7 +61,7 @@ def test_setup_first_a_seat_drawn_by_chance_after_the_deal_plays_first() -> None
     assert s.phase_name == "first" and s.is_chance_node()
     assert s.chance_outcomes() == [(0, Fraction(1, 3)), (1, Fraction(1, 3)), (2, Fraction(1, 3))]
     assert s.legal_action_texts() == ["first 0", "first 1", "first 2"]
-    assert s.describe_action(2) == "seat 3 plays first" and s.describe_action(2, "fr") == "le siège 3 joue en premier"
+    assert s.describe_action(2) == "player 3 plays first" and s.describe_action(2, "fr") == "le joueur 3 joue en premier"
     s.apply_text("first 2")
     assert s.phase_name == "roll" and s.seat == 2 and s.first == 2
     assert "I=2" in s.to_text() and game(players=3).parse_position(s.to_text()).first == 2

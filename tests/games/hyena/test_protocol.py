@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from xml.etree import ElementTree as ET
 
 import pytest
 
+import savanna
 from savanna.core import load_game, record_of, replay, replay_states
 from savanna.core.errors import NotationError, OptionError
 from savanna.core.play import random_playout, sample_action
@@ -92,7 +94,7 @@ def test_notation_round_trips_for_every_position_and_action(rules: str, players:
         assert again.legal_actions() == state.legal_actions()
         for action in state.legal_actions():
             assert state.parse_action(state.action_to_text(action)) == action
-        assert eval(repr(state), {"hyena": state.game}).to_text() == state.to_text()
+        assert eval(repr(state), {"savanna": savanna}).to_text() == state.to_text()
 
 
 @pytest.mark.parametrize(("rules", "players"), GAMES)
@@ -148,14 +150,31 @@ def test_render_text_draws_the_spiral_with_the_pieces() -> None:
         "four-sticks/30 turn=2:throw mothers=B12,H0,O12 banks=1,0,4 home=1 hyena=1:O20"
     )
     text = game.render_text(state.observation(0))
-    assert " V " in text or text.startswith(" V") or "\n V" in text
-    assert "W" in text and "13" in text and " H " in text
-    assert "seat 3: mother going to the well, hole 12, 4 tabas" in text
-    assert "hyena of seat 2: running to the well, hole 20" in text
+    assert re.search(r"(^|\s)V(\s|$)", text)
+    assert "W" in text and " H " in text
+    # two mothers on one hole are "1,3", never "13" (which reads as thirteen)
+    assert "1,3" in text and "13" not in text
+    assert "player 3: to the well, hole 12, 4 tabas" in text
+    assert "hyena (player 2): to the well, hole 20" in text
     assert max(len(line) for line in text.splitlines()) <= 80
-    assert "place 3 : mère en route vers le puits, trou 12, 4 tabas" in game.render_text(
-        state.observation(0), "fr"
-    )
+    french = game.render_text(state.observation(0), "fr")
+    assert "joueur 3 : vers le puits, trou 12, 4 tabas" in french and "place" not in french
+    assert "quatre bâtonnets, 30 trous" in french
+
+
+def test_a_thrown_three_sticks_throw_says_what_it_is_worth() -> None:
+    """Three sticks all dark (0 white) are worth 6: the drawing and the words say so."""
+    game = hyena("three-sticks", 2)
+    state = game.new_initial_state()
+    while state.observation(None).data["stage"] != "decide":
+        state.apply(0 if state.is_chance_node() else state.legal_actions()[0])
+    assert game.throw_worth("en") == ["worth 6", "worth 1", "worth 2", "worth 3"]
+    assert "turn: player 1, threw 0 white: worth 6" in game.render_text(state.observation(0))
+    assert "lancer 0 blanc(s), vaut 6" in game.render_text(state.observation(0), "fr")
+    throwing = game.new_initial_state()
+    while not throwing.is_chance_node():
+        throwing.apply(throwing.legal_actions()[0])
+    assert throwing.describe_action(0, "en") == "0 white: worth 6"
 
 
 @pytest.mark.parametrize("length", [30, 47, 80])

@@ -22,8 +22,8 @@ def test_setup_first_a_seat_drawn_by_chance_plays_first(rules: str) -> None:
     assert state.is_chance_node() and state.to_text().split()[1] == "turn=0:first"
     assert state.chance_outcomes() == [(seat, Fraction(1, 4)) for seat in range(4)]
     assert state.legal_action_texts() == ["first 0", "first 1", "first 2", "first 3"]
-    assert state.describe_action(2) == "seat 3 plays first"
-    assert state.describe_action(2, "fr") == "le siège 3 joue en premier"
+    assert state.describe_action(2) == "player 3 plays first"
+    assert state.describe_action(2, "fr") == "le joueur 3 joue en premier"
     play(state, "first 2")
     if state.is_chance_node():  # three sticks: chance throws for the seat
         play(state, "2w")

@@ -26,7 +26,16 @@ from functools import cache, lru_cache
 
 from savanna.games.banjooli.components import SpaceKind, load_data
 
-__all__ = ["DIRECTIONS", "FINISH", "HALTING", "NONE", "PASSABLE", "Board", "SpaceKind"]
+__all__ = [
+    "DIRECTIONS",
+    "FINISH",
+    "HALTING",
+    "LANE_LETTERS",
+    "NONE",
+    "PASSABLE",
+    "Board",
+    "SpaceKind",
+]
 
 NONE = -1
 """No space in that direction."""
@@ -40,6 +49,8 @@ PASSABLE = frozenset(
 )
 """Space codes an ostrich may enter (not rock, water or ravine: rules ``move.rock``,
 ``croc.water``, ``ravine.bridge``)."""
+LANE_LETTERS = "abcde"
+"""The lanes as people name them on the drawn board, from the ostriches' left."""
 HALTING = frozenset((SpaceKind.QUICKSAND, SpaceKind.VORTEX))
 """Space codes that stop a movement (rules ``quicksand.scare``, ``vortex.swap``)."""
 
@@ -171,6 +182,37 @@ class Board:
         if self.tile[space] == 0:
             return f"exit.{self.lane[space]}"
         return f"t{self.tile[space]}.{self.row[space]}.{self.lane[space]}"
+
+    def column(self, space: int) -> int:
+        """The space's column on the drawn track: 0 for the nests, then 1, 2 ... toward the
+        line (a curve's lanes share its columns; the inner lane stops early)."""
+        return _columns(self.tiles)[space]
+
+    @property
+    def columns(self) -> int:
+        """How many columns the drawn track has, the nests' column included."""
+        return max(_columns(self.tiles)) + 1
+
+    def label(self, space: int) -> str:
+        """What people call the space on the drawn board: its lane letter (``a`` is the
+        ostriches' left) and its column, ``c12``.
+
+        >>> Board.build(("plain", "bend_left", "rocks", "dry_river")).label(5)
+        'a1'
+        """
+        return LANE_LETTERS[self.lane[space]] + str(self.column(space))
+
+
+@cache
+def _columns(tiles: tuple[str, ...]) -> tuple[int, ...]:
+    """Each space's column on the drawn track (see :meth:`Board.column`)."""
+    board = Board.build(tiles)
+    heights = [1] + [0] * len(tiles)
+    for space in range(board.size):
+        tile = board.tile[space]
+        heights[tile] = max(heights[tile], board.row[space] + 1)
+    offsets = list(itertools.accumulate([0, *heights]))
+    return tuple(offsets[board.tile[s]] + board.row[s] for s in range(board.size))
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from functools import cached_property
 from typing import Any, ClassVar, Final
 
-from savanna.core.display import ScoreSheet
+from savanna.core.display import Label, ScoreSheet
 from savanna.core.errors import RuleRef
 from savanna.core.game import Game, GameSpec, Observation, State
 from savanna.core.options import FIRST_PLAYER, BoolOption, ChoiceOption, IntOption
@@ -141,7 +141,7 @@ class BanjooliGame(Game):
 
     # -- what people are shown -------------------------------------------------------
     def render_text(self, observation_: Observation, lang: str = "en") -> str:
-        return render.board_text(observation_, lang, self.score_sheets(observation_))
+        return render.board_text(observation_, lang)
 
     def render_svg(self, observation_: Observation) -> str:
         return render.board_svg(observation_)
@@ -154,6 +154,16 @@ class BanjooliGame(Game):
 
     def rules_summary(self, lang: str = "en") -> str:
         return self.message("help.rules", lang).strip()
+
+    def label_text(self, label: Label, lang: str = "en") -> str:
+        """The words of ``label``; a card's colour letters as ``lang`` writes them (J, V in French)."""
+        if "order" in label.fields:
+            order = render.people_letters(str(label.fields["order"]), lang)
+            label = Label(label.key, {**label.fields, "order": order})
+        return super().label_text(label, lang)
+
+    def private_summary(self, observation_: Observation, lang: str = "en") -> list[str]:
+        return render.private_summary(observation_, lang)
 
     def score_sheets(self, observation_: Observation) -> list[ScoreSheet] | None:
         """The score sheets once the race is over (every Prediction is then revealed)."""

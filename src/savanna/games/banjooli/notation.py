@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from savanna.core.display import Label
 from savanna.core.errors import IllegalActionError, NotationError
 from savanna.core.game import State
 from savanna.games.banjooli.actions import (
@@ -150,19 +151,94 @@ def parse_action(state: BanjooliState, text: str) -> int:
         return State.parse_action(state, text)  # the notation of a legal outcome
     action = _parse_seat_action(state, text).to_id()
     if action not in state.legal_actions():
-        raise state.explain_illegal(action)
+        refusal = state.explain_illegal(action)
+        step = f"step.{PHASE_NAMES[state.phase]}"
+        if refusal.rule.id == "action.not_legal" and step in MESSAGES:
+            # Right words, wrong moment: say which step of the turn the game is at.
+            raise game.refuse(text, "action.not_legal", Label(step))
+        raise refusal
     return action
+
+
+_WORDS = {
+    # colours, in English and French, as people say them (the notation uses letters)
+    **dict.fromkeys(("blue", "bleu", "bleue"), "b"),
+    **dict.fromkeys(("yellow", "jaune", "j"), "y"),
+    **dict.fromkeys(("red", "rouge"), "r"),
+    **dict.fromkeys(("green", "vert", "verte", "v"), "g"),
+    **dict.fromkeys(("purple", "pourpre", "violet", "violette", "mauve"), "p"),
+    **dict.fromkeys(("white", "blanc", "blanche", "joker"), "w"),
+    # directions
+    **dict.fromkeys(("left", "gauche"), "l"),
+    **dict.fromkeys(("forward", "straight", "devant", "avant"), "f"),
+    **dict.fromkeys(("right", "droite"), "r"),
+    # French verbs
+    "garder": "keep",
+    "relancer": "reroll",
+    **dict.fromkeys(("déplacer", "deplacer", "bouger"), "move"),
+    **dict.fromkeys(("avancer", "pas"), "step"),
+    "sauter": "jump",
+    "ensorceler": "spell",
+    **dict.fromkeys(("désensorceler", "desensorceler"), "unspell"),
+    "passer": "pass",
+    "donner": "give",
+    **dict.fromkeys(("échanger", "echanger"), "swap"),
+    **dict.fromkeys(("baie", "berry-on"), "berry"),
+    "vers": "to",
+}
+"""Words people type that the notation writes otherwise (``move blue`` = ``move B``)."""
+_DIRECTION_VERBS = ("step", "jump", "cross")
+_LABEL_RE = re.compile(r"^([a-e])(\d{1,2})$")
+
+
+def _plain_words(state: BanjooliState, t: str) -> str:
+    """``t`` with colour names, French letters and words, and direction names turned into
+    the notation (a direction word only after a step verb, a colour word elsewhere)."""
+    words = re.split(r"(\s+|\+)", t)
+    out = []
+    verb = next((w for w in words if w.strip() and w != "+"), "")
+    verb = _WORDS.get(verb, verb)
+    for i, word in enumerate(words):
+        if not word.strip() or word == "+":
+            out.append(word)
+            continue
+        if i == 0:
+            out.append(_WORDS.get(word, word))
+        elif verb in _DIRECTION_VERBS and word in ("left", "gauche", "forward", "straight", "devant", "avant", "right", "droite"):
+            out.append(_WORDS[word])
+        elif word in ("left", "gauche", "forward", "straight", "devant", "avant", "right", "droite"):
+            out.append(word)
+        else:
+            out.append(_WORDS.get(word, word))
+    return "".join(out)
+
+
+def _space(state: BanjooliState, arg: str) -> int:
+    """A space written as its number or as the drawing names it (``c12``)."""
+    match = _LABEL_RE.match(arg)
+    board = state.board
+    if match and board is not None:
+        for space in range(board.size):
+            if board.label(space) == arg:
+                return space
+        raise ValueError(arg)
+    return int(arg)
 
 
 def _parse_seat_action(state: BanjooliState, text: str) -> Action:
     """The seat action ``text`` names, legal or not.
+
+    Besides the notation, colours may be written as words (``move blue``, ``move bleu +
+    blanc``), the French letters J (jaune) and V (verte) stand for Y and G, directions may
+    be words (``step left``), French verbs are understood (``garder``, ``relancer``), and a
+    space may be written as the drawing names it (``berry c12``).
 
     Raises:
         NotationError: no action of this game reads so.
         IllegalActionError: a move combining two kinds of joker (rule ``move.joker_one_kind``)
             or lending an ostrich its own colour (rule ``move.colour_count``).
     """
-    t = " ".join(text.strip().lower().split())
+    t = _plain_words(state, " ".join(text.strip().lower().split()))
     try:
         if t == "keep":
             return Reroll(0)
@@ -195,8 +271,8 @@ def _parse_seat_action(state: BanjooliState, text: str) -> Action:
                 return Give(int(arg))
             if verb == "swap":
                 return Swap(_ostrich(arg))
-            if verb in ("to", "berry") and 0 <= int(arg) < MAX_SPACES:
-                return ChooseSpace(int(arg))
+            if verb in ("to", "berry") and 0 <= _space(state, arg) < MAX_SPACES:
+                return ChooseSpace(_space(state, arg))
         if t == "pass":
             return Pass()
     except IllegalActionError:
@@ -288,10 +364,13 @@ def describe(state: BanjooliState, action: int, lang: str) -> str:
         return say("action.give", lang, player=value.seat + 1)
     if isinstance(value, Swap):
         return say("action.swap", lang, ostrich=colour_name(value.ostrich, lang))
-    if phase == Phase.PLACE:
-        return say("action.berry", lang, space=value.space)
     assert state.board is not None  # a space is chosen on a laid-out board
-    return say("action.to", lang, ostrich=colour_name(state.mover, lang), space=state.board.name(value.space))
+    label = state.board.label(value.space)
+    if phase == Phase.PLACE:
+        return say("action.berry", lang, space=label)
+    if value.space in state.choices[:9]:  # the drawing numbers the spaces to choose from
+        label = say("action.space_mark", lang, mark=state.choices.index(value.space) + 1, label=label)
+    return say("action.to", lang, ostrich=colour_name(state.mover, lang), space=label)
 
 
 # -- positions ---------------------------------------------------------------------------

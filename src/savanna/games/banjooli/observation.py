@@ -70,7 +70,7 @@ class BanjooliView(TypedDict):
 
 
 def view(observation: Observation) -> BanjooliView:
-    """The typed data of a Banjooli observation."""
+    """The typed data of any Banjooli observation (``Observation.data`` read as the declared type)."""
     return cast(BanjooliView, observation.data)
 
 

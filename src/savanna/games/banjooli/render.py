@@ -1,8 +1,10 @@
 """Drawings of the board and of each tile, in ASCII and SVG, generated from the data.
 
-The Finish line is at the top and the Exit at the bottom; lane 0 is on the left. Ostriches
-are their colour letters (lower case when scared), face-down berries ``*`` (``[c]``, the
-token's notation letter a-k, when the seat has peeked at it).
+The text drawing runs from the START (left) to the finishing line (right), one line per
+lane (``a`` on the ostriches' left, at the top), so that a long track fits an 80x24
+terminal; the SVG drawing has the Finish at the top. Ostriches are their colour letters
+(lower case when scared; French letters in French), face-down berries ``*`` (``*c``, with
+the token's notation letter a-k, when the seat has peeked at it).
 
 Example:
     >>> print(tile_text("ravine").splitlines()[0])
@@ -12,24 +14,40 @@ Example:
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
-from collections.abc import Sequence
+from functools import lru_cache
+from typing import TYPE_CHECKING
 
-from savanna.core.display import ScoreSheet
 from savanna.core.game import Observation
-from savanna.games.banjooli.actions import FACES
-from savanna.games.banjooli.board import Board, SpaceKind
+from savanna.games.banjooli.actions import (
+    FACES,
+    ChooseSpace,
+    MagicFive,
+    Move,
+    Reroll,
+    Spell,
+    Step,
+    Swap,
+    Unspell,
+    from_id,
+)
+from savanna.games.banjooli.board import FINISH, LANE_LETTERS, Board, SpaceKind
 from savanna.games.banjooli.components import COLOURS, TileData, load_data
-from savanna.games.banjooli.notation import BERRY_LETTERS
+from savanna.games.banjooli.notation import BERRY_LETTERS, colour_name
 from savanna.games.banjooli.observation import view
-from savanna.games.banjooli.phase import ARRIVED, UNKNOWN_TOKEN
+from savanna.games.banjooli.phase import ARRIVED, PHASE_NAMES, UNKNOWN_TOKEN, Phase
 from savanna.games.banjooli.rules import MESSAGES
+
+if TYPE_CHECKING:
+    from savanna.games.banjooli.state import BanjooliState
 
 __all__ = [
     "TEXT_STYLES",
+    "action_targets",
     "board_svg",
     "board_text",
     "legend",
-    "score_lines",
+    "people_letters",
+    "private_summary",
     "text_styles",
     "tile_svg",
     "tile_text",
@@ -48,18 +66,10 @@ _FILL = {
 """The colour of each kind of space in :func:`board_svg`."""
 _OSTRICH_FILL = {"B": "#2e5cb8", "Y": "#e6c619", "R": "#c62828", "G": "#2e8b3d", "P": "#7b3fa0"}
 _CELL = 26
-_LEGEND = (
-    ("B Y R G P", "legend.ostrich"),
-    ("b y r g p", "legend.scared"),
-    *((_GLYPH[kind] if kind != K.RAVINE else "(blank)", f"legend.{name}") for name, kind in (
-        ("nest", K.NEST), ("land", K.LAND), ("rock", K.ROCK), ("quicksand", K.QUICKSAND), ("water", K.WATER),
-        ("crocodile", K.CROCODILE), ("bridge", K.BRIDGE), ("ravine", K.RAVINE), ("lava", K.LAVA),
-        ("vortex", K.VORTEX),
-    )),
-    ("*", "legend.berry"),
-    ("[a]", "legend.berry_seen"),
+_KINDS = (
+    ("nest", K.NEST), ("land", K.LAND), ("rock", K.ROCK), ("quicksand", K.QUICKSAND), ("water", K.WATER),
+    ("crocodile", K.CROCODILE), ("bridge", K.BRIDGE), ("ravine", K.RAVINE), ("lava", K.LAVA), ("vortex", K.VORTEX),
 )
-"""The symbols of :func:`board_text` and the catalogue key of each meaning."""
 
 
 def legend(lang: str = "en") -> list[tuple[str, str]]:
@@ -67,8 +77,24 @@ def legend(lang: str = "en") -> list[tuple[str, str]]:
 
     >>> legend()[4]
     ('#', 'a rock: impassable')
+    >>> legend("fr")[0][0]
+    'B J R V P'
     """
-    return [(symbol, MESSAGES.text(key, lang)) for symbol, key in _LEGEND]
+    letters = _letters(lang)
+    symbols = [
+        (" ".join(letters), "legend.ostrich"),
+        (" ".join(letters.lower()), "legend.scared"),
+        *((_GLYPH[kind] if kind != K.RAVINE else "(blank)", f"legend.{name}") for name, kind in _KINDS),
+        ("*", "legend.berry"),
+        ("*a", "legend.berry_seen"),
+        ("a b c d e", "legend.lanes"),
+        ("5 10 15", "legend.columns"),
+        ("--", "legend.fence"),
+        ("|", "legend.line"),
+        ("1 2 3", "legend.choice"),
+        ("1:B 6:W", "legend.dice"),
+    ]
+    return [(symbol, MESSAGES.text(key, lang)) for symbol, key in symbols]
 
 
 def _tile_grid(tile: TileData) -> list[list[str | None]]:
@@ -115,105 +141,123 @@ def tile_svg(tile_id: str) -> str:
     return ET.tostring(svg, encoding="unicode")
 
 
-def _cell(svg: ET.Element, x: int, y: int, code: str) -> None:
-    ET.SubElement(svg, "rect", x=str(x), y=str(y), width=str(_CELL), height=str(_CELL),
-                  fill=_FILL[code], stroke="#555", attrib={"stroke-width": "1"})
+def _cell(svg: ET.Element, x: int, y: int, code: str) -> ET.Element:
+    return ET.SubElement(svg, "rect", x=str(x), y=str(y), width=str(_CELL), height=str(_CELL),
+                         fill=_FILL[code], stroke="#555", attrib={"stroke-width": "1"})
 
 
 def _layout_rows(board: Board) -> tuple[int, dict[int, tuple[int, int]]]:
-    """Total drawn rows and, for each space, its (lane, row from the top)."""
-    data = load_data()
-    heights = [1] + [len(_tile_grid(data.tile(t))) for t in board.tiles]
-    offsets = [sum(heights[:i]) for i in range(len(heights))]
-    total = sum(heights)
-    where = {}
-    for s in range(board.size):
-        where[s] = (board.lane[s], total - 1 - (offsets[board.tile[s]] + board.row[s]))
-    return total, where
+    """Total drawn rows and, for each space, its (lane, row from the top) (the SVG drawing)."""
+    total = board.columns
+    return total, {s: (board.lane[s], total - 1 - board.column(s)) for s in range(board.size)}
 
 
-def _marks(observation: Observation) -> dict[int, str]:
+_ARRIVALS = ("first", "second", "third")
+_GAP = 1
+"""Characters between two columns of the drawn track."""
+
+
+def _letters(lang: str) -> str:
+    """The ostriches' letters as people read them in ``lang`` (``BJRVP`` in French)."""
+    return MESSAGES.text("letters.ostriches", lang)
+
+
+def people_letters(text: str, lang: str) -> str:
+    """Notation colour letters in ``text`` as people read them in ``lang`` (``Y`` → ``J``).
+
+    >>> people_letters("R G P B", "fr")
+    'R V P B'
+    """
+    table = str.maketrans(COLOURS, _letters(lang))
+    return text.translate(table)
+
+
+def _glyphs(observation: Observation, board: Board, lang: str) -> dict[int, str]:
+    """What stands on each space that is not bare ground: ostriches, berries, choices."""
     d = view(observation)
+    letters = _letters(lang)
     marks: dict[int, str] = {}
+    if d["phase"] == PHASE_NAMES[Phase.SPACE] and d["seat"] == d["to_act"]:
+        for i, space in enumerate(d["choices"][:9]):
+            marks[space] = str(i + 1)  # the spaces the seat may choose, as the choices number them
     for space, token in d["berries"]:
-        marks[space] = " * " if token == UNKNOWN_TOKEN else f"[{BERRY_LETTERS[token]}]"
+        marks[space] = "*" if token == UNKNOWN_TOKEN else "*" + BERRY_LETTERS[token]
     for o, p in enumerate(d["pos"]):
         if p != ARRIVED:
-            marks[p] = " " + (COLOURS[o].lower() if d["scared"][o] else COLOURS[o]) + " "
+            marks[p] = letters[o].lower() if d["scared"][o] else letters[o]
     return marks
 
 
-def board_text(observation: Observation, lang: str = "en", sheets: Sequence[ScoreSheet] | None = None) -> str:
-    """An ASCII drawing of the race as ``observation`` shows it (fits 80 columns).
+def board_text(observation: Observation, lang: str = "en") -> str:
+    """An ASCII drawing of the race as ``observation`` shows it, at most 80 columns wide.
 
-    ``sheets`` (the final score sheets) are worked out under the board at the end.
+    The track runs from the START (left) to the finishing line (right), one text line per
+    lane: ``a`` is the ostriches' left, ``e`` their right. The ruler numbers the columns
+    from the start, so that a space has a name people can find (``c12``); in a bend, a
+    line of ``-`` between two lanes is the fence. Under the track: the dice, numbered as
+    ``reroll`` numbers them, and the seat's Prediction card with what each slot is worth.
     """
     d = view(observation)
-    if not d["layout"]:
-        return f"banjooli — {d['phase']}"
-    board = Board.build(tuple(d["layout"]))
-    total, where = _layout_rows(board)
-    grid = [["   "] * 5 for _ in range(total)]
-    marks = _marks(observation)
-    for s, (lane, row) in where.items():
-        grid[row][lane] = marks.get(s, f" {_GLYPH[board.kind[s]]} ")
-    arrived = " ".join(f"{i + 1}.{COLOURS[o]}" for i, o in enumerate(d["arrived"])) or "-"
     say = MESSAGES.text
-    lines = [f"== {say('draw.finish', lang)} ==  {say('draw.arrived', lang)}: {arrived}"]
-    tile_names = ["exit", *board.tiles]
-    row_tile = {row: board.tile[s] for s, (_, row) in where.items()}
-    for r, cells in enumerate(grid):
-        t = row_tile.get(r, 0)
-        fence = "|" if load_data().tile(tile_names[t]).kind == "curve" else " "
-        lines.append(f"{tile_names[t][:10]:>10} |" + fence.join(cells) + "|")
-    dice = "".join("." if f < 0 else FACES[f] for f in d["dice"])
-    colon = " :" if lang == "fr" else ":"
-    # The Exit row above already names the Exit: this line carries the dice, numbered as
-    # the reroll notation numbers them (1-5 movement, 6 sorcery), and the turn.
-    lines.append(say("draw.dice", lang, colon=colon, movement=dice[:5], sorcery=dice[5], turn=d["turn"]))
+    if not d["layout"]:
+        return say("draw.setup", lang)
+    board = Board.build(tuple(d["layout"]))
+    data = load_data()
+    width = board.columns
+    cells: list[list[str]] = [[" "] * width for _ in range(5)]
+    for s in range(board.size):
+        cells[board.lane[s]][board.column(s)] = _GLYPH[board.kind[s]]
+    for space, mark in _glyphs(observation, board, lang).items():
+        cells[board.lane[space]][board.column(space)] = mark
+    # Column c of the track is drawn at x = 2c + 3 ("a n|" then " ." per column); the
+    # finishing line is the "|" after the last column.
+    def x_of(column: int) -> int:
+        return 2 * column + 3
+
+    bar = x_of(width - 1) + 1
+    header = [" "] * bar
+    for t, tile_id in enumerate(board.tiles, start=1):
+        columns = [board.column(s) for s in range(board.size) if board.tile[s] == t]
+        first, last = min(columns), max(columns)
+        name = say(f"tile.{tile_id}", lang)[: 2 * (last - first) + 1]
+        header[x_of(first) : x_of(first) + len(name)] = list(name)
+    lines = ["".join(header) + "| " + say("draw.finish", lang)]
+    start = say("draw.start", lang)
+    ruler = list(start.ljust(bar))
+    for c in range(5, width, 5):
+        if x_of(c) > len(start):
+            ruler[x_of(c) : x_of(c) + len(str(c))] = list(str(c))
+    lines.append("".join(ruler).rstrip())
+    letters = _letters(lang)
+    arrived = [say(f"draw.{_ARRIVALS[i]}", lang) + " " + letters[o] for i, o in enumerate(d["arrived"])]
+    # A fence runs between two lanes wherever either of them is inside a bend.
+    fenced = [[False] * width for _ in range(4)]
+    for s in range(board.size):
+        lane, column = board.lane[s], board.column(s)
+        if board.fenced[s]:
+            for gap in (lane - 1, lane):
+                if 0 <= gap < 4:
+                    fenced[gap][column] = True
+    bends = any(any(row) for row in fenced)
+    for lane in range(5):
+        row = cells[lane]
+        track = "".join(" " + cell if len(cell) == 1 else cell for cell in row[1:])
+        tail = f" {arrived[lane]}" if lane < len(arrived) else ""
+        lines.append(f"{LANE_LETTERS[lane]} {row[0]}|{track.ljust(bar - 4)}|{tail}".rstrip())
+        if lane < 4 and bends:
+            lines.append(("    " + "".join("--" if fenced[lane][c] else "  " for c in range(1, width))).rstrip())
+    dice = d["dice"]
+    shown = [letters[f] if 0 <= f < 5 else ("W" if f == 5 else ".") for f in dice]
+    movement = " ".join(f"{i + 1}:{shown[i]}" for i in range(5))
+    lines.append(
+        say("draw.dice", lang, movement=movement, sorcery=f"6:{shown[5]}", turn=d["turn"] + 1)
+    )
     if d["card"] >= 0:
-        lines.append(say("draw.card", lang, colon=colon, order=" ".join(load_data().cards[d["card"]].order)))
+        order = [letters[COLOURS.index(x)] for x in data.cards[d["card"]].order]
+        lines.append(say("draw.card", lang, first=order[0], second=order[1], third=order[2], last=order[3]))
     if d.get("lion"):
         lines.append(say("draw.lion", lang, steps=d["lion"]))
-    if sheets:
-        lines.extend(score_lines(sheets, lang))
     return "\n".join(lines)
-
-
-def score_lines(sheets: Sequence[ScoreSheet], lang: str = "en") -> list[str]:
-    """The revealed Predictions and the scoring worked out line by line, one seat a line pair.
-
-    Example:
-        >>> from savanna.core.display import Label, ScoreLine, ScoreSheet
-        >>> lines = [ScoreLine(Label("score.card", {"card": 3, "order": "R G P B"}), None)] + [
-        ...     ScoreLine(Label(key), points) for key, points in
-        ...     [("score.first", 5), ("score.second", 0), ("score.third", 3)]] + [
-        ...     ScoreLine(Label("score.misplaced", {"count": 1}), 2), ScoreLine(Label("score.last_right"), 10),
-        ...     ScoreLine(Label("score.oor", {"count": 1}), 2)]
-        >>> print("\\n".join(score_lines([ScoreSheet(0, tuple(lines), 22, 0)])))
-        == Predictions revealed ==
-        seat 1  card 3: R G P B
-          1st 5 + 2nd 0 + 3rd 3 + misplaced 2 = 10; last x2 = 20; Oor +2; total 22
-    """
-    say = MESSAGES.text
-    out = [f"== {say('draw.revealed', lang)} =="]
-    for sheet in sheets:
-        if not sheet.lines:
-            continue
-        card, first, second, third, misplaced, last, oor = sheet.lines
-        points = [int(line.points or 0) for line in (first, second, third, misplaced)]
-        base = sum(points)
-        # Seats are shown from 1, as every interface numbers players.
-        out.append(say("draw.seat", lang, seat=sheet.seat + 1, **card.label.fields))
-        work = say("draw.sum", lang, first=points[0], second=points[1], third=points[2], misplaced=points[3], base=base)
-        if last.label.key == "score.last_right":
-            work += "; " + say("draw.last_right", lang, doubled=2 * base)
-        else:
-            work += "; " + say("draw.last_wrong", lang)
-        if oor.points:
-            work += "; " + say("draw.oor", lang, points=int(oor.points))
-        out.append(f"{work}; {say('draw.total', lang, total=format_total(sheet.total))}")
-    return out
 
 
 def format_total(total: float) -> str:
@@ -222,46 +266,129 @@ def format_total(total: float) -> str:
 
 
 def board_svg(observation: Observation) -> str:
-    """An SVG drawing of the race as ``observation`` shows it."""
+    """An SVG drawing of the race as ``observation`` shows it, with the dice under the Exit.
+
+    Elements a seat's action can point at carry a ``data-target`` key (see
+    :func:`action_targets`): ``space:N`` for each space, ``ostrich:C`` for each running
+    ostrich, ``die:1`` to ``die:6`` for the dice (6 is the sorcery die), ``finish`` for the line.
+    """
     d = view(observation)
     if not d["layout"]:
         svg = ET.Element("svg", xmlns="http://www.w3.org/2000/svg", width="130", height="30")
         ET.SubElement(svg, "text", x="4", y="20").text = f"banjooli — {d['phase']}"
         return ET.tostring(svg, encoding="unicode")
-    board = Board.build(tuple(d["layout"]))
-    total, where = _layout_rows(board)
+    head, total, where = _static_board(tuple(d["layout"]))
     top = _CELL
-    svg = ET.Element("svg", xmlns="http://www.w3.org/2000/svg", width=str(5 * _CELL + 80),
-                     height=str((total + 2) * _CELL))
-    ET.SubElement(svg, "title").text = "Banjooli Xeet"
-    ET.SubElement(svg, "line", x1="0", y1=str(top - 2), x2=str(5 * _CELL), y2=str(top - 2), stroke="#000",
-                  attrib={"stroke-width": "3", "stroke-dasharray": "6,3"})
+    layer = ET.Element("g")
     for i, o in enumerate(d["arrived"]):
-        _ostrich(svg, 5 * _CELL + 10 + i * _CELL, 0, COLOURS[o], False)
+        _ostrich(layer, 5 * _CELL + 10 + i * _CELL, 0, COLOURS[o], False)
     if d.get("lion"):
-        ET.SubElement(svg, "text", x=str(5 * _CELL + 10), y=str(2 * _CELL)).text = f"lion {d['lion']}"
-    for s, (lane, row) in where.items():
-        _cell(svg, lane * _CELL, top + row * _CELL, board.kind[s])
+        ET.SubElement(layer, "text", x=str(5 * _CELL + 10), y=str(2 * _CELL)).text = f"lion {d['lion']}"
     for space, token in d["berries"]:
         lane, row = where[space]
-        circle = ET.SubElement(svg, "circle", cx=str(lane * _CELL + _CELL // 2), cy=str(top + row * _CELL + _CELL // 2),
-                               r=str(_CELL // 5), fill="#8e1f5c")
+        circle = ET.SubElement(layer, "circle", cx=str(lane * _CELL + _CELL // 2),
+                               cy=str(top + row * _CELL + _CELL // 2), r=str(_CELL // 5), fill="#8e1f5c",
+                               attrib={"pointer-events": "none"})
         if token >= 0:
             ET.SubElement(circle, "title").text = load_data().berries[token].name
     for o, p in enumerate(d["pos"]):
         if p != ARRIVED:
             lane, row = where[p]
-            _ostrich(svg, lane * _CELL, top + row * _CELL, COLOURS[o], bool(d["scared"][o]))
-    return ET.tostring(svg, encoding="unicode")
+            _ostrich(layer, lane * _CELL, top + row * _CELL, COLOURS[o], bool(d["scared"][o])).set(
+                "data-target", f"ostrich:{COLOURS[o]}"
+            )
+    dice_top = top + (total + 1) * _CELL - _CELL // 2
+    for i, face in enumerate(d["dice"]):
+        _die(layer, i * (_CELL + 4) + (6 if i == 5 else 0), dice_top, i, face)
+    return head + ET.tostring(layer, encoding="unicode") + "</svg>"
 
 
-def _ostrich(svg: ET.Element, x: int, y: int, letter: str, scared: bool) -> None:
+@lru_cache(maxsize=256)
+def _static_board(layout: tuple[str, ...]) -> tuple[str, int, dict[int, tuple[int, int]]]:
+    """The unchanging part of a board's drawing (its spaces), as the opening of the SVG text,
+    with the number of drawn rows and where each space is drawn (drawn once per layout)."""
+    board = Board.build(layout)
+    total, where = _layout_rows(board)
+    top = _CELL
+    svg = ET.Element("svg", xmlns="http://www.w3.org/2000/svg", width=str(5 * _CELL + 80),
+                     height=str((total + 4) * _CELL))
+    ET.SubElement(svg, "title").text = "Banjooli Xeet"
+    ET.SubElement(svg, "rect", x="0", y="0", width=str(5 * _CELL), height=str(top - 2), fill="none",
+                  attrib={"data-target": "finish", "pointer-events": "all"})
+    ET.SubElement(svg, "line", x1="0", y1=str(top - 2), x2=str(5 * _CELL), y2=str(top - 2), stroke="#000",
+                  attrib={"stroke-width": "3", "stroke-dasharray": "6,3"})
+    for s, (lane, row) in where.items():
+        _cell(svg, lane * _CELL, top + row * _CELL, board.kind[s]).set("data-target", f"space:{s}")
+    text = ET.tostring(svg, encoding="unicode")
+    return text[: -len("</svg>")], total, where
+
+
+_DIE_FILL = {**_OSTRICH_FILL, "W": "#ffffff"}
+
+
+def _die(svg: ET.Element, x: int, y: int, index: int, face: int) -> None:
+    """Die ``index`` (0-4 movement, 5 sorcery) showing ``face`` (a colour, white, or not rolled)."""
+    group = ET.SubElement(svg, "g", attrib={"data-target": f"die:{index + 1}"})
+    letter = FACES[face] if face >= 0 else ""
+    ET.SubElement(group, "title").text = f"die {index + 1}: {letter or '-'}"
+    ET.SubElement(group, "rect", x=str(x + 1), y=str(y + 1), width=str(_CELL - 2), height=str(_CELL - 2),
+                  rx="5", fill=_DIE_FILL.get(letter, "#f4ecd8"), stroke="#222",
+                  attrib={"stroke-width": "2" if index == 5 else "1", "stroke-dasharray": "3,2" if index == 5 else ""})
+    text = ET.SubElement(group, "text", x=str(x + _CELL // 2), y=str(y + _CELL // 2 + 5),
+                         fill="#000" if letter in ("W", "Y", "") else "#fff",
+                         attrib={"text-anchor": "middle", "font-size": "13", "font-weight": "bold",
+                                 "font-family": "sans-serif"})
+    text.text = letter or "·"
+    label = ET.SubElement(svg, "text", x=str(x + _CELL // 2), y=str(y + _CELL + 11), fill="#555",
+                          attrib={"text-anchor": "middle", "font-size": "9", "font-family": "sans-serif"})
+    label.text = str(index + 1)
+
+
+def _ostrich(svg: ET.Element, x: int, y: int, letter: str, scared: bool) -> ET.Element:
     half = _CELL // 2
-    ET.SubElement(svg, "circle", cx=str(x + half), cy=str(y + half), r=str(half - 3), fill=_OSTRICH_FILL[letter],
+    group = ET.SubElement(svg, "g")
+    ET.SubElement(group, "circle", cx=str(x + half), cy=str(y + half), r=str(half - 3), fill=_OSTRICH_FILL[letter],
                   stroke="#000" if not scared else "#fff", attrib={"stroke-width": "2" if scared else "1"})
-    label = ET.SubElement(svg, "text", x=str(x + half), y=str(y + half + 4), fill="#fff",
+    label = ET.SubElement(group, "text", x=str(x + half), y=str(y + half + 4), fill="#fff",
                           attrib={"text-anchor": "middle", "font-size": "12", "font-family": "sans-serif"})
     label.text = letter.lower() if scared else letter
+    return group
+
+
+def private_summary(observation: Observation, lang: str = "en") -> list[str]:
+    """The seat's Prediction and the berries it has peeked at, in sentences (its secrets)."""
+    d = view(observation)
+    say = MESSAGES.text
+    lines = []
+    if d["card"] >= 0:
+        order = [colour_name(COLOURS.index(c), lang) for c in load_data().cards[d["card"]].order]
+        lines.append(say("private.card", lang, card=d["card"] + 1, first=order[0], second=order[1],
+                         third=order[2], last=order[3]))
+    for space, token in d["berries"]:
+        if token >= 0:
+            berry = load_data().berries[token]
+            lines.append(say("private.berry", lang, space=space, berry=berry.name, letter=BERRY_LETTERS[token],
+                             meaning=berry.meaning_fr if lang == "fr" else berry.meaning))
+    return lines
+
+
+def action_targets(state: BanjooliState, action: int) -> tuple[str, ...]:
+    """The ``data-target`` keys of :func:`board_svg` that the seat action ``action`` points at."""
+    if state.current_player() < 0:
+        return ()
+    value = from_id(action)
+    if isinstance(value, Reroll):
+        return tuple(f"die:{i + 1}" for i in value.dice)
+    if isinstance(value, Move | MagicFive | Spell | Unspell | Swap):
+        return (f"ostrich:{COLOURS[value.ostrich]}",)
+    if isinstance(value, Step):
+        landing = state.landing(state.pos[state.mover], value.direction)
+        if landing == FINISH:
+            return ("finish",)
+        return (f"space:{landing}",) if landing >= 0 else ()
+    if isinstance(value, ChooseSpace):
+        return (f"space:{value.space}",)
+    return ()
 
 
 TEXT_STYLES: tuple[tuple[str, str], ...] = (
@@ -272,16 +399,16 @@ TEXT_STYLES: tuple[tuple[str, str], ...] = (
     (r"(?<= )w(?= )", "blue"),
     (r"(?<= )c(?= )", "green"),
     (r"(?<= )=(?= )", "dark_orange3"),
-    (r"\*|\[[a-k]\]", "bold bright_magenta"),
-    (r"(?<=[ .])B(?=[ .\n]|$)", "bold bright_white on blue"),
-    (r"(?<=[ .])Y(?=[ .\n]|$)", "bold black on yellow"),
-    (r"(?<=[ .])R(?=[ .\n]|$)", "bold bright_white on red"),
-    (r"(?<=[ .])G(?=[ .\n]|$)", "bold bright_white on green"),
-    (r"(?<=[ .])P(?=[ .\n]|$)", "bold bright_white on magenta"),
+    (r"\*[a-k]?", "bold bright_magenta"),
+    (r"(?<=[ |])B(?=[ |\n]|$)", "bold bright_white on blue"),
+    (r"(?<=[ |])[YJ](?=[ |\n]|$)", "bold black on yellow"),
+    (r"(?<=[ |])R(?=[ |\n]|$)", "bold bright_white on red"),
+    (r"(?<=[ |])[GV](?=[ |\n]|$)", "bold bright_white on green"),
+    (r"(?<=[ |])P(?=[ |\n]|$)", "bold bright_white on magenta"),
     (r"(?<= )b(?= )", "italic blue"),
-    (r"(?<= )y(?= )", "italic yellow"),
+    (r"(?<= )[yj](?= )", "italic yellow"),
     (r"(?<= )r(?= )", "italic red"),
-    (r"(?<= )g(?= )", "italic green"),
+    (r"(?<= )[gv](?= )", "italic green"),
     (r"(?<= )p(?= )", "italic magenta"),
 )
 """Terminal colours of :func:`board_text`: running ostriches as solid tokens of their colour,

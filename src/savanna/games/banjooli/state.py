@@ -304,6 +304,13 @@ class BanjooliState(State):
     def describe_action(self, action: int, lang: str = "en") -> str:
         return describe(self, action, lang)
 
+    def action_targets(self, action: int) -> tuple[str, ...]:
+        """The dice a reroll names, the ostrich a move or spell names, the space a step lands
+        on or a choice names (keys of :func:`~savanna.games.banjooli.render.board_svg`)."""
+        from savanna.games.banjooli.render import action_targets
+
+        return action_targets(self, action)
+
     # -- dice and options -------------------------------------------------------------
     def counts_now(self) -> list[int] | None:
         """The dice counts by face a move would use now (``None`` outside a decision or frenzy)."""

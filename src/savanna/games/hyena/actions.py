@@ -40,55 +40,49 @@ __all__ = [
 
 
 @dataclass(frozen=True, slots=True)
-class Throw:
+class _Decision:
+    """A seat action of the Hyena game: a word with a fixed id (the subclasses say which)."""
+
+    id: ClassVar[int]
+    word: ClassVar[str]
+
+    def to_id(self) -> int:
+        return self.id
+
+    def __str__(self) -> str:
+        return self.word
+
+
+class Throw(_Decision):
     """Throw the sticks (rulesets where a player throws until the turn-ending throw)."""
 
-    id: ClassVar[int] = 0
-
-    def to_id(self) -> int:
-        return self.id
-
-    def __str__(self) -> str:
-        return "throw"
+    __slots__ = ()
+    id = 0
+    word = "throw"
 
 
-@dataclass(frozen=True, slots=True)
-class Bank:
+class Bank(_Decision):
     """Bank the pending throw's value as tabas (rule ``turn.bank_or_move``)."""
 
-    id: ClassVar[int] = 1
-
-    def to_id(self) -> int:
-        return self.id
-
-    def __str__(self) -> str:
-        return "bank"
+    __slots__ = ()
+    id = 1
+    word = "bank"
 
 
-@dataclass(frozen=True, slots=True)
-class Move:
+class Move(_Decision):
     """Move the piece by the pending throw, paying a due fee first (rule ``turn.bank_or_move``)."""
 
-    id: ClassVar[int] = 2
-
-    def to_id(self) -> int:
-        return self.id
-
-    def __str__(self) -> str:
-        return "move"
+    __slots__ = ()
+    id = 2
+    word = "move"
 
 
-@dataclass(frozen=True, slots=True)
-class Pay:
+class Pay(_Decision):
     """Move and pay one banked taba per hole missing to the well (rule ``well.pay_missing``)."""
 
-    id: ClassVar[int] = 3
-
-    def to_id(self) -> int:
-        return self.id
-
-    def __str__(self) -> str:
-        return "pay"
+    __slots__ = ()
+    id = 3
+    word = "pay"
 
 
 Action: TypeAlias = Throw | Bank | Move | Pay

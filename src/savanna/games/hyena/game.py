@@ -162,7 +162,17 @@ class HyenaGame(Game):
 
     # -- what people are shown -------------------------------------------------------
     def render_text(self, observation_: Observation, lang: str = "en") -> str:
-        return render.render_text(observation_, lang)
+        return render.render_text(observation_, lang, self.throw_worth(lang))
+
+    def throw_worth(self, lang: str = "en") -> list[str]:
+        """What each throw (by number of white sides) is worth, in words (``worth 3``)."""
+        out = []
+        for throw in self.ruleset.throws:
+            if throw.kind in ("null", "taba"):
+                out.append(self.message(f"wording.table.{throw.kind}", lang))
+            else:
+                out.append(self.message("wording.worth", lang, value=throw.value))
+        return out
 
     def render_svg(self, observation_: Observation) -> str:
         return render.render_svg(observation_)

@@ -112,9 +112,7 @@ def describe(state: HyenaState, action: int, lang: str) -> str:
     if state.stage == FIRST:
         return say("action.first", lang, seat=action + 1)
     if state.stage == THROWING:
-        throw = game.ruleset.throws[action]
-        what = say(f"wording.table.{throw.kind}", lang) if throw.kind in ("null", "taba") else str(throw.value)
-        return say("action.outcome", lang, white=action, what=what)
+        return say("action.outcome", lang, white=action, what=game.throw_worth(lang)[action])
     if action == THROW:
         return say("action.throw", lang)
     value = game.values[state.pending]

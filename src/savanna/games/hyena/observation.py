@@ -60,7 +60,7 @@ class HyenaView(TypedDict):
 
 
 def view(observation: Observation) -> HyenaView:
-    """The typed data of a Hyena observation."""
+    """The typed data of any Hyena observation (``Observation.data`` read as the declared type)."""
     return cast(HyenaView, observation.data)
 
 

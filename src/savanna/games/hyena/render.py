@@ -7,6 +7,7 @@ observation (nothing else draws the board).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from xml.etree import ElementTree as ET
 
 from savanna.core.game import Observation
@@ -28,7 +29,8 @@ def legend(lang: str = "en") -> list[tuple[str, str]]:
         ("1 2 3 4 5 6", "mother"),
         ("H", "hyena"),
         (".", "hole"),
-        ("12+", "crowd"),
+        ("1,2", "two"),
+        ("1,+", "crowd"),
         ("- |", "track"),
     )
     return [(symbol, MESSAGES.text(f"legend.{key}", lang)) for symbol, key in symbols]
@@ -71,12 +73,49 @@ def _pieces(data: HyenaView) -> dict[int, list[str]]:
     return on
 
 
-def render_text(observation: Observation, lang: str = "en") -> str:
-    """The spiral in text, then one line per seat, the hyena and the turn."""
+def _info_lines(observation: Observation, lang: str = "en", worth: Sequence[str] = ()) -> list[str]:
+    """The lines under or beside the spiral: the ruleset, each seat, the hyena, the turn."""
 
     def words(key: str, **fields: object) -> str:
         return MESSAGES.text(f"draw.{key}", lang, **fields)
 
+    data = view(observation)
+    length = int(data["length"])
+    rules = MESSAGES.text(f"ruleset.{data['rules']}", lang) if f"ruleset.{data['rules']}" in MESSAGES else data["rules"]
+    info = [words("title", rules=rules, length=length)]
+    for seat, mother in enumerate(data["mothers"]):
+        where = words(mother["phase"], h=mother["hole"])
+        info.append(words("seat", s=seat + 1, where=where, t=mother["tabas"]))
+    hyena = data["hyena"]
+    if hyena is None:
+        info.append(words("none"))
+    else:
+        where = words("hyena_" + hyena["phase"], h=hyena["hole"])
+        info.append(words("hyena", s=hyena["owner"] + 1, where=where))
+    if data["home"]:
+        info.append(words("home", seats=", ".join(str(s + 1) for s in data["home"])))
+    if data["stage"] == "over":
+        info.append(words("over"))
+    elif data["stage"] == "first":
+        info.append(words("first"))
+    else:
+        throw = data["throw"]
+        value = worth[throw] if data["stage"] == "decide" and 0 <= throw < len(worth) else ""
+        stage = words(data["stage"], w=throw, worth=value)
+        info.append(words("turn", s=data["turn"] + 1, stage=stage))
+    return info
+
+
+def render_text(observation: Observation, lang: str = "en", worth: Sequence[str] = ()) -> str:
+    """The spiral in text and, beside it when both fit 80 columns (else under it), one
+    line per seat, the hyena and the turn.
+
+    Args:
+        observation: what the viewer may see.
+        lang: ``"en"`` or ``"fr"``.
+        worth: what each throw (by number of white sides) is worth, in words, for the line
+            of a seat that has thrown and must decide.
+    """
     data = view(observation)
     length = int(data["length"])
     cells = spiral(length)
@@ -91,7 +130,8 @@ def render_text(observation: Observation, lang: str = "en") -> str:
             label = "W"
         else:
             tokens = on.get(hole, [])
-            label = "".join(tokens) if len(tokens) <= 3 else "".join(tokens[:2]) + "+"
+            # Never "12" for mothers 1 and 2 (it reads as twelve): "1,2", or "1,+" for more.
+            label = ",".join(tokens) if len(tokens) <= 2 else tokens[0] + ",+"
             label = label or "."
         for i, ch in enumerate(label.center(3)):
             canvas[2 * r][4 * c + i] = ch
@@ -101,28 +141,17 @@ def render_text(observation: Observation, lang: str = "en") -> str:
                 canvas[2 * r][4 * min(c, nc) + 3] = "-"
             else:
                 canvas[2 * min(r, nr) + 1][4 * c + 1] = "|"
-    lines = ["".join(row).rstrip() for row in canvas]
-    lines.append("")
-    lines.append(words("title", rules=data["rules"], length=length))
-    for seat, mother in enumerate(data["mothers"]):
-        where = words(mother["phase"], h=mother["hole"])
-        lines.append(words("seat", s=seat + 1, where=where, t=mother["tabas"]))
-    hyena = data["hyena"]
-    if hyena is None:
-        lines.append(words("none"))
-    else:
-        where = words("hyena_" + hyena["phase"], h=hyena["hole"])
-        lines.append(words("hyena", s=hyena["owner"] + 1, where=where))
-    if data["home"]:
-        lines.append(words("home", seats=", ".join(str(s + 1) for s in data["home"])))
-    if data["stage"] == "over":
-        lines.append(words("over"))
-    elif data["stage"] == "first":
-        lines.append(words("first"))
-    else:
-        stage = words(data["stage"], w=data["throw"])
-        lines.append(words("turn", s=data["turn"] + 1, stage=stage))
-    return "\n".join(lines) + "\n"
+    drawing = ["".join(row).rstrip() for row in canvas]
+    info = _info_lines(observation, lang, worth)
+    left = max(len(line) for line in drawing)
+    if left + 2 + max(len(line) for line in info) <= 80:
+        rows = max(len(drawing), len(info))
+        lines = [
+            (drawing[i] if i < len(drawing) else "").ljust(left + 2) + (info[i] if i < len(info) else "")
+            for i in range(rows)
+        ]
+        return "\n".join(line.rstrip() for line in lines) + "\n"
+    return "\n".join([*drawing, "", *info]) + "\n"
 
 
 def render_svg(observation: Observation) -> str:
@@ -132,7 +161,7 @@ def render_svg(observation: Observation) -> str:
     cells = spiral(length)
     size = 40
     width = (max(c for _, c in cells) + 1) * size
-    legend = render_text(observation).split("\n\n", 1)[1].splitlines()
+    legend = _info_lines(observation)
     height = (max(r for r, _ in cells) + 1) * size + 20 * len(legend) + 10
 
     def centre(hole: int) -> tuple[int, int]:

@@ -273,7 +273,8 @@ function renderMoves() {
   const mine = v.legal.length > 0;
   $("moves-box").classList.toggle("hidden", !mine);
   if (!mine) { clear($("moves")); return; }
-  const shown = candidates();
+  // With a selection on the board, the moves that are exactly the selection come first.
+  const shown = candidates().sort((a, b) => (a.targets.length === S.selection.size ? 0 : 1) - (b.targets.length === S.selection.size ? 0 : 1));
   const sel = $("selection");
   sel.classList.toggle("hidden", S.selection.size === 0);
   if (S.selection.size) {

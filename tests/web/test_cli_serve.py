@@ -1,0 +1,25 @@
+"""``savanna serve``: bad flags are one clear line and exit code 2, before anything starts."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+
+@pytest.mark.parametrize(
+    ("flags", "message"),
+    [
+        (["--database", "mysql://x/y"], "'mysql' is not supported"),
+        (["--database", "not a url"], "is not a database URL"),
+        (["--port", "0"], "--port must be 1-65535"),
+        (["--bot-pace", "-1"], "cannot be negative"),
+    ],
+)
+def test_a_bad_serve_flag_is_one_line_and_exit_code_2(flags, message):
+    done = subprocess.run([sys.executable, "-m", "savanna.cli", "serve", *flags], capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == 2
+    assert message in done.stderr and "Traceback" not in done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1
