@@ -324,4 +324,5 @@ def test_reroll_first_names_the_reroll_step(text: str) -> None:
     s = position(game(), phase="reroll", dice="RRWGGY")
     error = refusal_of(s, text)
     assert error.rule.id == "reroll.first"
-    assert "keep" in str(error) and "garder" in error.text("fr")
+    assert "kept or some rerolled" in str(error) and "on garde d'abord les dés" in error.text("fr")
+    assert "at this step the dice are kept or rerolled" in str(error)  # and the step's words

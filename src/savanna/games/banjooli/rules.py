@@ -115,6 +115,8 @@ def refusal(state: BanjooliState, action: int) -> tuple[str, Label | None]:
     clause speaks.
     """
     value = from_id(action)
+    if state.phase == Phase.REROLL and not isinstance(value, Reroll):
+        return "reroll.first", Label("step.reroll")  # keep or reroll before anything else
     if isinstance(value, Move) and value.joker is not None and state.phase in (Phase.DECIDE, Phase.FRENZY):
         counts = state.counts_now()
         if counts is not None and counts[value.joker] == 0 and _move_refusal(state, value) == "move.joker_rolled":
@@ -124,8 +126,6 @@ def refusal(state: BanjooliState, action: int) -> tuple[str, Label | None]:
 
 def _clause(state: BanjooliState, value: Action) -> str:
     phase = state.phase
-    if phase == Phase.REROLL and not isinstance(value, Reroll):
-        return "reroll.first"  # keep or reroll before anything else
     if isinstance(value, Reroll) and phase in (Phase.DECIDE, Phase.STEP):
         if value.mask and not state.rerolled and state.after_roll != Phase.REROLL:
             return "reroll.spear"
