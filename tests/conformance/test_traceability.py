@@ -46,7 +46,8 @@ def _asserting_tests(name: str) -> tuple[set[str], set[str]]:
     """
     named: set[str] = set()
     asserted: set[str] = set()
-    for path in (ROOT / "tests" / "games" / name).rglob("*.py"):
+    # a game's tests live in tests/games/<name, - written _> (a Python package name)
+    for path in (ROOT / "tests" / "games" / name.replace("-", "_")).rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if not (isinstance(node, ast.FunctionDef) and node.name.startswith("test_")):
                 continue

@@ -31,6 +31,9 @@ GOLDEN: dict[str, tuple[str, int, dict[str, object], int]] = {
     "hyena-four-sticks": ("hyena", 4, {"rules": "four-sticks"}, 5),
     "hyena-three-sticks-80": ("hyena", 6, {"rules": "three-sticks", "length": 80}, 6),
     "hyena-traditional-30": ("hyena", 2, {"rules": "traditional", "length": 30}, 7),
+    "river-race-default": ("river-race", 4, {}, 8),
+    "river-race-2p-seat1": ("river-race", 2, {"first": "seat1"}, 9),
+    "river-race-5p": ("river-race", 5, {}, 10),
 }
 
 

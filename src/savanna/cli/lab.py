@@ -163,15 +163,11 @@ def simulate(
 ) -> None:
     """Play many games between bots and write a report with 95% confidence intervals.
 
-    Seats are rotated: game i seats entry j of the bots list (cycled to fill the seats) at
-    seat (i + j) mod players. The same seed and options give an identical summary.json with
-    one worker, many workers or --ray. A shared first place counts as a win for each seat
-    sharing it. --test answers fairness questions (see docs/lab.md); --until-width plays
-    until they are answered to the width asked.
+    Seats are rotated: game i seats entry j of the bots list (cycled to fill the seats) at seat (i + j) mod players. The same seed and options give an identical summary.json with one worker, many workers or --ray. A shared first place counts as a win for each seat sharing it.
 
-    For a Ray cluster, start it (`ray start --head` on the head node, `ray start
-    --address=HEAD:6379` on the others, Savanna installed everywhere) and run with
-    RAY_ADDRESS=HEAD:6379 savanna simulate ... --ray.
+    --test answers fairness questions (see docs/lab.md); --until-width plays until they are answered to the width asked.
+
+    For a Ray cluster, start it (`ray start --head` on the head node, `ray start --address=HEAD:6379` on the others, Savanna installed everywhere) and run with RAY_ADDRESS=HEAD:6379 savanna simulate ... --ray.
     """
     from savanna.lab.fairness import FairnessSettings, answer, check_factors, run_until_answered
     from savanna.lab.report import write_report

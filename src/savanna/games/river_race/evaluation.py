@@ -1,0 +1,242 @@
+"""An estimate of each seat's final score from a full state (for the heuristic and ISMCTS).
+
+The estimate projects the race:
+
+1. *Route.* Each pawn not yet home plans, at every river still ahead, the cheapest of
+   the upper courtyard, the lower courtyard and the path around, counting
+   :data:`TURN_VALUE` gold per turn of its own moves, the expected price of a sacrifice
+   (the mean card of the unseen deck), a wait when the place is busy, and the next coin of
+   the spring. A pawn already committed (in a courtyard, on a sacrifice place, on a path
+   around) keeps its course.
+2. *Time.* A seat moves one pawn per turn, so its pawns' moves add up: its pawns arrive,
+   fastest first, after the sum of their move turns (:data:`MOVE` spaces a turn) plus
+   their waits. Turns are counted round the table from the seat to play.
+3. *End.* The game ends at the earliest of: the persecutor's arrival (its rings and
+   :data:`SACRIFICE_RATE` sacrifices per turn), a seat's third arrival, the arrival that
+   takes the last hut. Pawns home before the end take the huts in order of arrival.
+4. *Uncertainty.* Steps 2-3 are averaged over :data:`SAMPLES` fixed perturbations of
+   every time (a fixed table, so the estimate is deterministic).
+5. *Gold.* Each seat keeps its gold, minus the sacrifices it plans, plus the springs it
+   plans to pass and its expected pity coins until the end.
+
+A terminal state is scored exactly.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Final
+
+from savanna.games.river_race.board import ALTAR, CAMP, LANDING, PATH, VILLAGE, YARD
+from savanna.games.river_race.state import RiverRaceState
+
+__all__ = [
+    "MOVE",
+    "SACRIFICE_RATE",
+    "SAMPLES",
+    "TURN_VALUE",
+    "Plan",
+    "estimate_scores",
+    "expected_prices",
+    "plan_pawn",
+]
+
+MOVE: Final = 7.5
+"""Spaces a pawn covers in a turn on average (two dice, occupied spaces jumped)."""
+TURN_VALUE: Final = 3.0
+"""Gold a turn of one pawn's moves is worth when choosing a route."""
+SACRIFICE_RATE: Final = 0.06
+"""Sacrifices per turn (of any seat) expected to move the persecutor, besides rings."""
+BUSY_WAIT: Final = 1.0
+"""Rounds a pawn waits in a courtyard before it crosses."""
+WAIT_VALUE: Final = 1.0
+"""Gold a round of waiting is worth when choosing a route (the seat moves other pawns meanwhile)."""
+RIDE_SHARE: Final = 0.4
+"""Share of a card's price a passenger is expected to pay its sacrificer."""
+PITY: Final = 7.0 / 6.0
+"""Expected pity gold per roll (each of two dice shows 1 with chance 1/6, coins average 3.5)."""
+SAMPLES: Final = 12
+"""Perturbed projections averaged."""
+SPREAD: Final = 0.25
+"""Relative spread of each projected time."""
+_NOISE: Final = tuple(
+    tuple(rng.gauss(0.0, 1.0) for _ in range(16)) for rng in [random.Random(1985)] for _ in range(SAMPLES)
+)
+"""Fixed standard normal draws: per sample, one per pawn (15) and one for the persecutor."""
+
+
+class Plan:
+    """A pawn's projected course: its own move turns, waits, gold paid and gained."""
+
+    __slots__ = ("cost", "gain", "moves", "wait")
+
+    def __init__(self, moves: float = 0.0, wait: float = 0.0, cost: float = 0.0, gain: float = 0.0) -> None:
+        self.moves = moves
+        self.wait = wait
+        self.cost = cost
+        self.gain = gain
+
+    def value(self) -> float:
+        """The plan's cost in gold (turns valued at :data:`TURN_VALUE`)."""
+        return (self.moves + self.wait) * TURN_VALUE + self.cost - self.gain
+
+
+def expected_prices(state: RiverRaceState) -> tuple[float, float]:
+    """Mean upper and lower prices of the cards not revealed (the deck and held cards)."""
+    cards = state.game.material.cards
+    unseen = [c for pool in state.pools for c in pool]
+    if not unseen:
+        unseen = list(range(len(cards)))
+    upper = sum(cards[c].upper for c in unseen) / len(unseen)
+    lower = sum(cards[c].lower for c in unseen) / len(unseen)
+    return upper, lower
+
+
+def _spring_coin(state: RiverRaceState, river: int) -> float:
+    stack = state.game.material.spring.stack
+    taken = state.springs[river]
+    return float(stack[taken]) if taken < len(stack) else 0.0
+
+
+def plan_pawn(state: RiverRaceState, pawn: int, prices: tuple[float, float] | None = None) -> Plan:
+    """The cheapest projected course of ``pawn`` from where it stands to the village."""
+    board = state.game.board
+    prices = prices or expected_prices(state)
+    space = state.pos[pawn]
+    kind = board.kind[space]
+    if kind == VILLAGE:
+        return Plan()
+    plan = Plan()
+    if kind == ALTAR:
+        place = board.place_of_altar[space]
+        info = board.places[place]
+        held = state.held[place]
+        price = float(state.card_price(place)) if held >= 0 else prices[0 if info.upper else 1]
+        riders = sum(1 for p in state.waiting(place) if p // 3 != pawn // 3)
+        income = min(price, RIDE_SHARE * price * riders)
+        gold = state.gold[pawn // 3] + income
+        plan.cost += price - income
+        if price > gold:
+            plan.wait += (price - gold) / PITY  # rounds of pity coins until it can pay
+        space = info.landing
+    elif kind == YARD:
+        place = board.place_of_yard[space]
+        info = board.places[place]
+        price = prices[0 if info.upper else 1]
+        plan.wait += BUSY_WAIT
+        if state.sacrificer(place) >= 0:
+            plan.cost += RIDE_SHARE * price
+        else:
+            plan.cost += price
+        space = info.landing
+    steps, cost, gain, wait = _route(state, space, prices)
+    plan.moves += steps / MOVE
+    plan.cost += cost
+    plan.gain += gain
+    plan.wait += wait
+    return plan
+
+
+def _route(state: RiverRaceState, space: int, prices: tuple[float, float]) -> tuple[float, float, float, float]:
+    """Steps, gold paid, gold gained and waits from ``space`` choosing each river's cheapest way."""
+    board = state.game.board
+    steps = 0.0
+    cost = gain = wait = 0.0
+    while space != board.village:
+        river = board.fork[space]
+        if river >= 0:
+            upper, lower, around = board.branches_at(space)
+            options = []
+            for place_index, _yard in ((2 * river, upper), (2 * river + 1, lower)):
+                place = board.places[place_index]
+                price = prices[0 if place.upper else 1]
+                busy = state.sacrificer(place_index) >= 0
+                o_steps = 1.0
+                o_wait = BUSY_WAIT
+                o_cost = RIDE_SHARE * price if busy else price
+                options.append((o_steps / MOVE * TURN_VALUE + o_wait * WAIT_VALUE + o_cost, o_steps, o_cost, 0.0, o_wait, place.landing))
+            coin = _spring_coin(state, river)
+            exit_ = board.around_exit[river]
+            a_steps = float(board.dist_around[around] - board.dist_around[exit_]) + 1.0
+            options.append((a_steps / MOVE * TURN_VALUE - coin, a_steps, 0.0, coin, 0.0, exit_))
+            _, o_steps, o_cost, o_gain, o_wait, space = min(options)
+            steps += o_steps
+            cost += o_cost
+            gain += o_gain
+            wait += o_wait
+            continue
+        kind = board.kind[space]
+        if kind in (CAMP, PATH, LANDING):
+            if board.spring[space] >= 0:
+                gain += _spring_coin(state, board.spring[space])
+            space = board.next[space]
+            steps += 1.0
+        else:  # pragma: no cover - courtyards and places are reached through forks
+            break
+    return steps, cost, gain, wait
+
+
+def estimate_scores(state: RiverRaceState) -> list[float]:
+    """Each seat's projected final score (see the module description)."""
+    game = state.game
+    n = game.num_players
+    if state.is_terminal():
+        return [float(s) for s in state.scores()]
+    board = game.board
+    huts = game.huts
+    prices = expected_prices(state)
+    gold = [float(g) for g in state.gold]
+    # each seat's pawns not yet home, in projected order, with their arrival times
+    times: list[tuple[float, int]] = []  # (own turns from now, pawn)
+    for seat in range(n):
+        plans = []
+        for pawn in state.pawns_of(seat):
+            if state.hut[pawn] >= 0:
+                continue
+            plan = plan_pawn(state, pawn, prices)
+            gold[seat] += plan.gain - plan.cost
+            plans.append((plan.moves + plan.wait, plan.moves, plan.wait, pawn))
+        plans.sort()
+        moved = 0.0
+        for _, moves, wait, pawn in plans:
+            moved += moves
+            times.append((max(moved, wait + moves), pawn))
+    turn = state.turn
+    offset = [((s - turn) % n) / n for s in range(n)]
+    taken = sum(1 for h in state.hut if h >= 0)
+    home = [sum(1 for p in state.pawns_of(s) if state.hut[p] >= 0) for s in range(n)]
+    rings_per_step = game.material.persecutor.rings + 1
+    left = board.persecutor_length - state.persecutor - state.rings / rings_per_step
+    rate = (PITY / 3.5) / rings_per_step + SACRIFICE_RATE  # steps per turn of any seat
+    persecutor_turns = left / rate
+    expected = [0.0] * n
+    end_total = 0.0
+    for noise in _NOISE:
+        arrivals = sorted(
+            ((t * (1 + SPREAD * noise[pawn % 15]) + offset[pawn // 3]) * n, pawn) for t, pawn in times
+        )
+        end = persecutor_turns * (1 + SPREAD * noise[15])
+        count = list(home)
+        hut = taken
+        value = [0.0] * n
+        for when, pawn in arrivals:
+            if when > end or hut >= len(huts):
+                break
+            seat = pawn // 3
+            value[seat] += huts[hut]
+            hut += 1
+            count[seat] += 1
+            if count[seat] == 3 or hut >= len(huts):
+                end = when
+                break
+        end_total += end
+        for seat in range(n):
+            expected[seat] += value[seat]
+    mean_end = end_total / SAMPLES
+    own_rolls = mean_end / n
+    pity_left = min(own_rolls * PITY, sum((v + 1) * c for v, c in enumerate(state.bag)) / n)
+    out = []
+    for seat in range(n):
+        mine = sum(huts[state.hut[p]] for p in state.pawns_of(seat) if state.hut[p] >= 0)
+        out.append(max(0.0, gold[seat] + pity_left + mine + expected[seat] / SAMPLES))
+    return out

@@ -1,0 +1,169 @@
+"""The river race's documented good-human strategy (the ``heuristic`` bot).
+
+It sees only its seat's observation. It fills in the other seats' cards with a random
+consistent guess (:func:`~savanna.games.river_race.observation.sample_state`; its own card
+it knows) and judges positions with the evaluation
+(:func:`~savanna.games.river_race.evaluation.estimate_scores`) by its *margin*: its own
+projected score minus the mean of the others'.
+
+* **Moving.** Try every legal move and keep the one with the best margin; the choice at a
+  river's fork (courtyard or path around) comes out of the same comparison.
+* **Bargaining, as the sacrificer.** For each pawn waiting beside its sacrifice place,
+  once per turn, the ride's worth to its owner is the owner's projected gain if the pawn
+  stood across the river. Ask :data:`ASK` of that worth (never less than what makes the
+  deal worth it, see below; more when the card cannot be paid otherwise), if the owner
+  can pay it; a ride worth nothing to its owner is not offered. Then cross as soon as the
+  card can be paid, else end the turn and wait for gold.
+* **Bargaining, as the owner of a waiting pawn.** A price ``p`` moves one's margin by
+  ``-p (1 + 1/(players - 1))`` (one pays, an opponent receives). Accept when that is
+  covered by :data:`ACCEPT` of the ride's worth to one's margin; otherwise counter with
+  :data:`COUNTER` of it when that is lower than the offer, else refuse.
+* **Replying to a counter.** Accept when the price covers the margin the sacrificer loses
+  by carrying an opponent (its gain divided among the other seats) by at least one gold,
+  or when the sacrificer cannot pay the card without it; else refuse.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Final
+
+from savanna.games.river_race.actions import (
+    Accept,
+    Counter,
+    Cross,
+    Offer,
+    Refuse,
+    from_id,
+)
+from savanna.games.river_race.evaluation import estimate_scores
+from savanna.games.river_race.observation import sample_state
+from savanna.games.river_race.state import ANSWER, COUNCIL, MOVE, REPLY, RiverRaceState
+
+if TYPE_CHECKING:
+    from savanna.core.game import Observation
+    from savanna.games.river_race.game import RiverRaceGame
+
+__all__ = ["ACCEPT", "ASK", "COUNTER", "choose", "margin", "ride_worth"]
+
+ASK: Final = 0.7
+"""Share of a ride's worth to its owner that the sacrificer asks first."""
+ACCEPT: Final = 0.8
+"""Share of a ride's worth (to one's margin) one pays without bargaining."""
+COUNTER: Final = 0.45
+"""Share of a ride's worth (to one's margin) one offers back."""
+
+
+def margin(scores: Sequence[float], seat: int) -> float:
+    """``seat``'s score minus the mean of the others'."""
+    others = [s for i, s in enumerate(scores) if i != seat]
+    return scores[seat] - (sum(others) / len(others) if others else 0.0)
+
+
+def _landed(state: RiverRaceState, pawn: int) -> RiverRaceState:
+    board = state.game.board
+    other = state.clone()
+    place = board.place_of_yard[state.pos[pawn]]
+    other.pos[pawn] = board.places[place].landing
+    return other
+
+
+def ride_worth(state: RiverRaceState, pawn: int) -> tuple[float, float]:
+    """What taking ``pawn`` across now is worth: to its owner's score, and to its owner's margin."""
+    owner = pawn // 3
+    before = estimate_scores(state)
+    after = estimate_scores(_landed(state, pawn))
+    return after[owner] - before[owner], margin(after, owner) - margin(before, owner)
+
+
+def choose(game: RiverRaceGame, observation: Observation, legal_actions: Sequence[int], rng: random.Random) -> int:
+    """The heuristic's choice among ``legal_actions`` for ``observation``'s seat."""
+    legal = list(legal_actions)
+    if len(legal) == 1:
+        return legal[0]
+    state = sample_state(game, observation, rng)
+    seat = observation.seat if observation.seat is not None else state.current_player()
+    if state.phase == MOVE:
+        return _best_move(state, seat, legal)
+    if state.phase == COUNCIL:
+        return _council(state, seat, legal)
+    if state.phase == ANSWER:
+        return _answer(state, seat, legal)
+    if state.phase == REPLY:
+        return _reply(state, seat, legal)
+    return legal[0]  # pragma: no cover - every seat phase is handled above
+
+
+def _best_move(state: RiverRaceState, seat: int, legal: list[int]) -> int:
+    best, best_value = legal[0], -math.inf
+    for action in legal:
+        child = state.clone()
+        child.apply_unchecked(action)
+        value = margin(estimate_scores(child), seat)
+        if value > best_value + 1e-9:
+            best, best_value = action, value
+    return best
+
+
+def _share(players: int) -> float:
+    """How much one gold paid to an opponent moves the payer's margin."""
+    return 1.0 + 1.0 / max(1, players - 1)
+
+
+def _council(state: RiverRaceState, seat: int, legal: list[int]) -> int:
+    n = state.game.num_players
+    offers: dict[int, list[int]] = {}
+    crosses = []
+    others = []
+    for action in legal:
+        act = from_id(action)
+        if isinstance(act, Offer):
+            offers.setdefault(act.target, []).append(act.price)
+        elif isinstance(act, Cross):
+            crosses.append(action)
+        else:
+            others.append(action)
+    for target in sorted(offers):
+        place = state.game.board.place_of_yard[state.pos[target]]
+        worth, _ = ride_worth(state, target)
+        floor = _least_price(worth, n)
+        need = state.card_price(place) - state.gold[seat] - state.dealt_gold(place)
+        candidates = sum(1 for p in state.waiting(place) if p // 3 != seat and p not in state.asked)
+        ask = max(round(ASK * worth), floor, math.ceil(need / max(1, candidates)) if need > 0 else 0)
+        top = max(offers[target])
+        if worth < 1 or floor > top:
+            continue
+        return Offer(target, min(ask, top)).to_id()
+    if crosses:
+        return crosses[0]
+    return _best_move(state, seat, others)  # step a pawn up, or roll
+
+
+def _least_price(worth: float, players: int) -> int:
+    """The least price that pays the sacrificer for carrying a rival gaining ``worth``."""
+    return max(1, math.ceil(worth / max(1, players - 1) / _share(players) + 1))
+
+
+def _answer(state: RiverRaceState, seat: int, legal: list[int]) -> int:
+    pawn, price = state.offer
+    _, worth = ride_worth(state, pawn)
+    cost = price * _share(state.game.num_players)
+    if cost <= ACCEPT * worth:
+        return Accept().to_id()
+    counter = math.floor(COUNTER * worth / _share(state.game.num_players))
+    if worth >= 1 and 0 <= counter < price and Counter(counter).to_id() in legal:
+        return Counter(counter).to_id()
+    return Refuse().to_id()
+
+
+def _reply(state: RiverRaceState, seat: int, legal: list[int]) -> int:
+    pawn, _ = state.offer
+    counter = state.counter
+    place = state.game.board.place_of_yard[state.pos[pawn]]
+    worth, _ = ride_worth(state, pawn)
+    need = state.card_price(place) - state.gold[seat] - state.dealt_gold(place)
+    if counter >= _least_price(worth, state.game.num_players) or (need > 0 and counter >= 1):
+        return Accept().to_id()
+    return Refuse().to_id()

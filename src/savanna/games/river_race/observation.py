@@ -1,0 +1,243 @@
+"""What a seat may know of a river race position: observation data, tensor and
+determinization.
+
+The only secret of the game is a held sacrifice card: its prices are seen by its
+sacrificer alone until it is revealed (rule ``sacrifice.secret``). Everything else is on
+the table: pawns, gold, the bag's coins, springs, the persecutor, the bargaining, the
+discard, and which cards each deck still holds (``pools``: a deck's cards not yet
+revealed, held ones included, are known to all from what was revealed; see
+``docs/rules/river-race.md``, Hidden information).
+
+:func:`observe` builds the observation from the state with the hidden cards already
+replaced by ``?``, so nothing downstream (text, tensor, drawings) can read them;
+:func:`sample_state` redraws those cards from what the observer cannot rule out.
+
+Example:
+    >>> from savanna.games.river_race.game import RiverRaceGame
+    >>> game = RiverRaceGame(players=2, options={"first": "seat1"})
+    >>> state = game.parse_position(
+    ...     "river-race/2 first=1 turn=1 turns=3 phase=roll dice=- ones=0 gold=5,5 rings=0 "
+    ...     "persecutor=3 bag=6,6,6,6,6,6 springs=0,0 pawns=s1u,camp,camp/y1u,camp,camp "
+    ...     "cards=1u:7@0 pools=1,2,3,4,5,6,7,8,9,10,11,12 discard=- asked=- deals=- "
+    ...     "offer=- counter=- end=-")
+    >>> state.observation(0).data["cards"][0]["card"], state.observation(1).data["cards"][0]["card"]
+    (7, None)
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, TypedDict, cast
+
+from savanna.core.errors import NotationError
+from savanna.core.game import Observation
+from savanna.games.river_race.actions import pawn_name
+from savanna.games.river_race.board import KIND_NAMES
+from savanna.games.river_race.notation import parse_view, position_text
+from savanna.games.river_race.state import PHASES, RiverRaceState
+
+if TYPE_CHECKING:
+    from savanna.games.river_race.game import RiverRaceGame
+
+__all__ = ["CardView", "RiverRaceView", "observation_tensor", "observe", "sample_state", "tensor_size", "view"]
+
+
+class CardView(TypedDict):
+    """A sacrifice card held at a place: its prices only for its holder's seat."""
+
+    place: str
+    """The sacrifice place: ``1u``, ``1l``, ``2u``, ``2l``."""
+    upper: bool
+    """Whether the place is on the upper passage."""
+    pawn: str
+    """The sacrificer (``2a``)."""
+    card: int | None
+    """The card's number, or ``None`` when the observer may not see it."""
+    price: int | None
+    """The price of this place's passage, for the holder only."""
+    prices: list[int] | None
+    """Upper and lower prices, for the holder only."""
+    deck: int
+    """The deck (epoch) the card was drawn from."""
+
+
+class RiverRaceView(TypedDict):
+    """The data of a river race observation (``Observation.data``)."""
+
+    position: str
+    """The position notation, other seats' cards written ``?``."""
+    players: int
+    phase: str
+    """first, council, draw, answer, reply, roll, coin, move or over."""
+    to_act: int
+    """The seat to act, or the core's CHANCE / TERMINAL."""
+    turn: int
+    """The seat whose turn it is."""
+    turns: int
+    first: int
+    """The seat that played first (-1 before the draw)."""
+    dice: list[int]
+    gold: list[int]
+    rings: int
+    persecutor: int
+    """Steps the persecutor has advanced on its track."""
+    bag: list[int]
+    """Pity coins of value 1..6 left in the bag."""
+    springs: list[int]
+    """Coins taken from each river's spring."""
+    pawns: list[str]
+    """Each pawn's space (``camp``, ``a3``, ``y1u``, ``village``)."""
+    kinds: list[str]
+    """Each pawn's kind of space (camp, path, yard, altar, landing, village)."""
+    huts: list[int]
+    """Each pawn's hut (0 = the best), or -1."""
+    cards: list[CardView]
+    pools: list[list[int]]
+    """Per deck, the numbers of its cards not yet revealed (public knowledge)."""
+    discard: list[int]
+    asked: list[str]
+    """Pawns bargained for this turn."""
+    deals: list[list[str | int]]
+    """``[pawn, price]`` agreed this turn."""
+    offer: list[str | int] | None
+    """``[pawn, price]`` on the table."""
+    counter: int | None
+    ended: str
+    """How the game ended, or ``""``."""
+
+
+def view(observation: Observation) -> RiverRaceView:
+    """The typed data of a river race observation."""
+    return cast(RiverRaceView, observation.data)
+
+
+def observe(state: RiverRaceState, seat: int | None) -> Observation:
+    """``seat``'s observation (``None``: a spectator, who sees no held card)."""
+    game = state.game
+    board = game.board
+    cards = game.material.cards
+    text = position_text(state, seat)
+    held: list[CardView] = []
+    for place, card in enumerate(state.held):
+        if card < 0:
+            continue
+        sac = state.sacrificer(place)
+        mine = seat is not None and sac // 3 == seat
+        info = board.places[place]
+        held.append(
+            {
+                "place": info.name,
+                "upper": info.upper,
+                "pawn": pawn_name(sac),
+                "card": cards[card].number if mine else None,
+                "price": cards[card].price(info.upper) if mine else None,
+                "prices": [cards[card].upper, cards[card].lower] if mine else None,
+                "deck": state.held_epoch[place],
+            }
+        )
+    data: RiverRaceView = {
+        "position": text,
+        "players": game.num_players,
+        "phase": PHASES[state.phase],
+        "to_act": state.current_player(),
+        "turn": state.turn,
+        "turns": state.turns,
+        "first": state.first,
+        "dice": list(state.dice),
+        "gold": list(state.gold),
+        "rings": state.rings,
+        "persecutor": state.persecutor,
+        "bag": list(state.bag),
+        "springs": list(state.springs),
+        "pawns": [board.name(s) for s in state.pos],
+        "kinds": [KIND_NAMES[board.kind[s]] for s in state.pos],
+        "huts": list(state.hut),
+        "cards": held,
+        "pools": [[cards[c].number for c in sorted(p)] for p in state.pools],
+        "discard": [cards[c].number for c in state.discard],
+        "asked": [pawn_name(p) for p in state.asked],
+        "deals": [[pawn_name(p), price] for p, price in state.deals],
+        "offer": [pawn_name(state.offer[0]), state.offer[1]] if state.offer else None,
+        "counter": state.counter if state.counter >= 0 else None,
+        "ended": state.ended,
+    }
+    return Observation(game.name, seat, data, text)
+
+
+def sample_state(game: RiverRaceGame, observation: Observation, rng: random.Random) -> RiverRaceState:
+    """A full state consistent with ``observation``: every hidden card redrawn.
+
+    A hidden card came from a known deck; it is drawn at random from that deck's pool
+    without the cards the observer sees held from it (its own) and the ones already
+    redrawn. The draw pile is what the current deck's pool leaves. Every card assignment
+    consistent with what the observer saw is possible, and equally likely.
+
+    Raises:
+        NotationError: the observation is not one of this game.
+    """
+    if observation.game != game.name:
+        raise NotationError(observation.game, f"an observation of {game.name}")
+    state, hidden = parse_view(game, str(observation.data["position"]))
+    for place in sorted(hidden):
+        epoch = state.held_epoch[place]
+        taken = {c for c, e in zip(state.held, state.held_epoch, strict=True) if c >= 0 and e == epoch}
+        free = [c for c in state.pools[epoch] if c not in taken]
+        state.held[place] = rng.choice(free)
+    return state
+
+
+def tensor_size(game: RiverRaceGame) -> int:
+    """Length of :func:`tensor` for ``game``."""
+    n = game.num_players
+    places = len(game.board.places)
+    return 3 * n * 9 + n + 5 + game.board.rivers + len(PHASES) + 2 * (n + 1) + places * 4 + 3 + (n + 1)
+
+
+def observation_tensor(game: RiverRaceGame, observation: Observation) -> list[float]:
+    """Flat floats: per pawn its distance and kind; gold; the persecutor; phase and seats;
+    per sacrifice place whether a card is held and, for its holder, the prices; the offer."""
+    d = view(observation)
+    board = game.board
+    n = game.num_players
+    far = float(board.dist_around[board.camp])
+    out: list[float] = []
+    for pawn, name in enumerate(d["pawns"]):
+        space = board.index(name)
+        kind = [0.0] * len(KIND_NAMES)
+        kind[board.kind[space]] = 1.0
+        hut = d["huts"][pawn]
+        value = game.huts[hut] / game.huts[0] if hut >= 0 else 0.0
+        out += [board.dist[space] / far, board.dist_around[space] / far, *kind, value]
+    out += [g / 50.0 for g in d["gold"]]
+    out += [
+        d["rings"] / game.material.persecutor.rings,
+        d["persecutor"] / board.persecutor_length,
+        sum(d["bag"]) / max(1, sum(game.material.bag.coins)),
+        sum(d["dice"]) / (6.0 * game.material.dice.count),
+        d["turns"] / game.material.limits.max_turns,
+    ]
+    out += [s / len(game.material.spring.stack) for s in d["springs"]]
+    out += [1.0 if d["phase"] == name else 0.0 for name in PHASES]
+    to_act = d["to_act"]
+    out += [1.0 if to_act == s else 0.0 for s in range(n)] + [1.0 if not 0 <= to_act < n else 0.0]
+    out += [1.0 if d["turn"] == s else 0.0 for s in range(n)] + [0.0]
+    by_place = {c["place"]: c for c in d["cards"]}
+    top = float(game.material.negotiation.max_price)
+    for place in board.places:
+        card = by_place.get(place.name)
+        prices = card["prices"] if card is not None else None
+        out += [
+            1.0 if card is not None else 0.0,
+            1.0 if prices is not None else 0.0,
+            prices[0] / top if prices is not None else 0.0,
+            prices[1] / top if prices is not None else 0.0,
+        ]
+    offer = d["offer"]
+    out += [
+        1.0 if offer else 0.0,
+        int(offer[1]) / top if offer else 0.0,
+        d["counter"] / top if d["counter"] is not None else 0.0,
+    ]
+    seat = observation.seat
+    out += [1.0 if seat == s else 0.0 for s in range(n)] + [1.0 if seat is None else 0.0]
+    return out

@@ -1,0 +1,345 @@
+"""Drawings of a river race observation: plain text (80 columns) and SVG, both generated
+from the map data (``data/map.toml``), plus the legend and terminal colours.
+
+Both drawings read only an :class:`~savanna.core.Observation`: a seat sees its own card's
+prices and nobody else's.
+
+Text drawing: each map cell is three characters. ``1a`` is a pawn (seat 1, pawn a);
+``..`` a space of a road or bank, ``::`` a space of a path around a river, ``~~`` water,
+``$4`` a spring whose next coin is worth 4 (``$-``: dry), ``__`` room in a courtyard,
+``/\\`` a free sacrifice place, ``--`` the persecutor's track and ``@@`` the persecutor;
+the village shows each hut's value until a pawn takes it.
+
+Example:
+    >>> from savanna.games.river_race.game import RiverRaceGame
+    >>> game = RiverRaceGame(players=2, options={"first": "seat1"})
+    >>> text = render_text(game, game.new_initial_state().observation(0))
+    >>> max(len(line) for line in text.splitlines()) <= 80, len(text.splitlines()) <= 16
+    (True, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from html import escape
+from typing import TYPE_CHECKING, Any, Final
+
+from savanna.games.river_race.actions import LETTERS, pawn_name
+from savanna.games.river_race.board import ALTAR, LANDING, VILLAGE, YARD
+from savanna.games.river_race.rules import MESSAGES
+
+if TYPE_CHECKING:
+    from savanna.core.game import Observation
+    from savanna.games.river_race.game import RiverRaceGame
+
+__all__ = ["SEAT_COLOURS", "legend", "render_svg", "render_text", "text_styles"]
+
+SEAT_COLOURS: Final = ("#c0392b", "#2874a6", "#b7950b", "#7d3c98", "#1e8449")
+"""Seat colours in the SVG drawing (red, blue, ochre, purple, green)."""
+_TERMINAL_COLOURS: Final = ("bold red", "bold blue", "bold yellow", "bold magenta", "bold green")
+_PITCH: Final = 3
+
+
+def _label(key: str, lang: str, **fields: object) -> str:
+    return MESSAGES.text(key if "." in key else f"label.{key}", lang, **fields)
+
+
+def _occupants(game: RiverRaceGame, data: Mapping[str, Any]) -> dict[str, list[str]]:
+    """Space name → the pawns on it, in pawn order."""
+    out: dict[str, list[str]] = {}
+    for pawn, name in enumerate(data["pawns"]):
+        out.setdefault(name, []).append(pawn_name(pawn))
+    return out
+
+
+def _fill(cells: list[tuple[int, int]], pawns: list[str], empty: str) -> dict[tuple[int, int], str]:
+    """Pawns on a many-pawn space's cells, ``+n`` in the last cell when they overflow."""
+    out: dict[tuple[int, int], str] = {}
+    if len(pawns) > len(cells):
+        shown = [*pawns[:len(cells) - 1], f"+{len(pawns) - len(cells) + 1}"]
+    else:
+        shown = pawns
+    for i, cell in enumerate(cells):
+        out[cell] = shown[i] if i < len(shown) else empty
+    return out
+
+
+def _grid(game: RiverRaceGame, data: Mapping[str, Any]) -> dict[tuple[int, int], str]:
+    board = game.board
+    occupants = _occupants(game, data)
+    grid: dict[tuple[int, int], str] = {}
+    for space in range(board.size):
+        name = board.name(space)
+        kind = board.kind[space]
+        cells: list[tuple[int, int]] = list(board.cells[space])
+        here = occupants.get(name, [])
+        if not cells or kind == VILLAGE:
+            continue
+        if kind == YARD:
+            grid.update(_fill(cells, here, "__"))
+        elif kind == LANDING:
+            grid.update(_fill(cells, here, ".."))
+            if len(cells) > 1 and len(here) < 2:
+                grid[cells[1]] = "  "
+        elif kind == ALTAR:
+            grid[cells[0]] = here[0] if here else "/\\"
+        else:
+            empty = "::" if board.track_kind[space] == "around" else ".."
+            grid[cells[0]] = here[0] if here else empty
+    stack = game.material.spring.stack
+    for river, water in enumerate(board.water):
+        for cell in water:
+            grid[cell] = "~~"
+        taken = data["springs"][river]
+        grid[board.spring_cells[river]] = f"${stack[taken]}" if taken < len(stack) else "$-"
+    for i, cell in enumerate(board.persecutor_cells):
+        grid[cell] = "@@" if i == data["persecutor"] else "--"
+    villagers = {hut: pawn_name(p) for p, hut in enumerate(data["huts"]) if hut >= 0}
+    for hut, value in enumerate(game.huts):
+        grid[board.data.village.cells[hut]] = villagers.get(hut, f"{value:>2}")
+    return grid
+
+
+def render_text(game: RiverRaceGame, observation: Observation, lang: str = "en") -> str:
+    """The map and the table's state in at most 80 columns and 16 lines."""
+    data = observation.data
+    board = game.board
+    grid = _grid(game, data)
+    width = board.data.width
+    rows = []
+    for y in range(board.data.height):
+        row = "".join(grid.get((x, y), "  ") + " " for x in range(width)).rstrip()
+        rows.append(row)
+    camp = _camp_text(game, data, lang)
+    lx, ly = board.data.camp.label
+    row = rows[ly].ljust(lx * _PITCH)
+    rows[ly] = (row[: lx * _PITCH] + camp).rstrip()
+    rows += _info_lines(game, observation, lang)
+    return "\n".join(line[:80] for line in rows)
+
+
+def _camp_text(game: RiverRaceGame, data: Mapping[str, Any], lang: str) -> str:
+    groups = []
+    for seat in range(game.num_players):
+        letters = "".join(LETTERS[i] for i in range(3) if data["pawns"][3 * seat + i] == "camp")
+        if letters:
+            groups.append(f"{seat + 1}{letters}")
+    return f"{_label('camp', lang)}: " + (" ".join(groups) if groups else "-")
+
+
+def _info_lines(game: RiverRaceGame, observation: Observation, lang: str) -> list[str]:
+    data = observation.data
+    rings = game.material.persecutor.rings
+    gold = "  ".join(f"{s + 1}:{g}" for s, g in enumerate(data["gold"]))
+    stick = "o" * data["rings"] + "." * (rings - data["rings"])
+    line1 = (
+        f"{_label('gold', lang)} {gold} | {_label('rings', lang)} [{stick}] | "
+        f"{_label('bag', lang)} {sum(data['bag'])} | "
+        f"{_label('persecutor', lang)} {data['persecutor']}/{game.board.persecutor_length}"
+    )
+    cards = []
+    for card in data["cards"]:
+        if card["prices"] is not None:
+            cards.append(
+                _label("card_mine", lang, pawn=card["pawn"], place=card["place"], price=card["price"], number=card["card"])
+            )
+        else:
+            cards.append(_label("card_hidden", lang, pawn=card["pawn"], place=card["place"]))
+    discard = ",".join(str(c) for c in data["discard"]) or "-"
+    line2 = f"{_label('cards', lang)}: " + ("; ".join(cards) if cards else "-") + f" | {_label('discard', lang)} {discard}"
+    return [line1, line2, _status(game, observation, lang)]
+
+
+def _status(game: RiverRaceGame, observation: Observation, lang: str) -> str:
+    data = observation.data
+    phase = data["phase"]
+    seat = data["turn"] + 1
+    dice = "+".join(str(d) for d in data["dice"])
+    deals = ", ".join(f"{p}:{price}" for p, price in data["deals"])
+    if phase == "over":
+        return _label(f"ended.{data['ended']}", lang)
+    if phase == "first":
+        return _label("status.first", lang)
+    if phase == "roll":
+        return _label("status.roll", lang, seat=seat)
+    if phase in ("coin", "move"):
+        return _label("status.move", lang, seat=seat, dice=dice, total=sum(data["dice"]))
+    if phase == "draw":
+        return _label("status.draw", lang, seat=seat)
+    if phase == "answer":
+        pawn, price = data["offer"]
+        return _label("status.answer", lang, seat=seat, pawn=pawn, price=price, owner=pawn[0])
+    if phase == "reply":
+        pawn, price = data["offer"]
+        return _label("status.reply", lang, seat=seat, pawn=pawn, price=price, counter=data["counter"])
+    text = _label("status.council", lang, seat=seat)
+    return text + (f" ({_label('deals', lang)} {deals})" if deals else "")
+
+
+def legend(lang: str = "en") -> list[tuple[str, str]]:
+    """Symbol → meaning pairs for the text drawing."""
+    keys = ("pawn", "path", "around", "water", "spring", "yard", "altar", "track", "persecutor", "hut", "stick")
+    symbols = ("1a", "..", "::", "~~", "$4", "__", "/\\", "--", "@@", "15", "[oo.]")
+    return [(symbol, _label(f"legend.{key}", lang)) for symbol, key in zip(symbols, keys, strict=True)]
+
+
+def text_styles(game: RiverRaceGame) -> list[tuple[str, str]]:
+    """Rich styles for the text drawing: pawns by seat, water, springs, the persecutor."""
+    styles: list[tuple[str, str]] = [
+        (r"~~", "blue"),
+        (r"\$[\d-]", "bold yellow"),
+        (r"@@", "bold white on red"),
+        (r"--", "red"),
+        (r"::", "green"),
+        (r"/\\", "bold"),
+        (r"__", "bright_black"),
+    ]
+    for seat in range(game.num_players):
+        styles.append((rf"\b{seat + 1}[abc]\b", _TERMINAL_COLOURS[seat]))
+    return styles
+
+
+# -- SVG ------------------------------------------------------------------------------
+
+_CELL: Final = 32
+
+
+def _centre(cell: tuple[int, int]) -> tuple[float, float]:
+    return (cell[0] * _CELL + _CELL / 2 + 8, cell[1] * _CELL + _CELL / 2 + 8)
+
+
+def render_svg(game: RiverRaceGame, observation: Observation) -> str:
+    """An SVG drawing of the map and the pawns, with the same information as the text."""
+    data = observation.data
+    board = game.board
+    w = board.data.width * _CELL + 16
+    h = board.data.height * _CELL + 16 + 64
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" '
+        'font-family="sans-serif" font-size="11">',
+        f'<rect width="{w}" height="{h}" fill="#f4ecd8"/>',
+    ]
+    for water in board.water:
+        ends = [_centre(c) for c in water]
+        out.append(
+            f'<line x1="{ends[0][0]}" y1="{ends[0][1] - _CELL / 2}" x2="{ends[-1][0]}" y2="{ends[-1][1] + _CELL / 2}" '
+            f'stroke="#5dade2" stroke-width="{_CELL * 0.8}"/>'
+        )
+    # the village and the camp
+    hx = [c[0] for c in board.data.village.cells[: len(game.huts)]]
+    hy = [c[1] for c in board.data.village.cells[: len(game.huts)]]
+    out.append(
+        f'<rect x="{min(hx) * _CELL + 6}" y="{min(hy) * _CELL + 6}" width="{(max(hx) - min(hx) + 1) * _CELL + 4}" '
+        f'height="{(max(hy) - min(hy) + 1) * _CELL + 4}" rx="8" fill="#f9e79f" stroke="#9a7d0a"/>'
+    )
+    # links between consecutive spaces (and from forks, courtyards, places and landings)
+    for space in range(board.size):
+        cells = board.cells[space]
+        if not cells or board.kind[space] == VILLAGE:
+            continue
+        for succ in board.successors(space):
+            targets = board.cells[succ] if board.kind[succ] != VILLAGE else board.data.village.cells[: len(game.huts)]
+            if not targets:
+                continue
+            a, b = _nearest(cells, targets)
+            dash = ' stroke-dasharray="4 3"' if board.kind[space] == ALTAR else ""
+            out.append(f'<line x1="{a[0]}" y1="{a[1]}" x2="{b[0]}" y2="{b[1]}" stroke="#8d6e63" stroke-width="3"{dash}/>')
+    stack = game.material.spring.stack
+    for river, cell in enumerate(board.spring_cells):
+        x, y = _centre(cell)
+        taken = data["springs"][river]
+        coin = str(stack[taken]) if taken < len(stack) else "-"
+        out.append(f'<circle cx="{x}" cy="{y}" r="12" fill="#2e86c1"/>')
+        out.append(f'<text x="{x}" y="{y + 4}" text-anchor="middle" fill="#f7dc6f" font-weight="bold">{coin}</text>')
+    occupants = _occupants(game, data)
+    for space in range(board.size):
+        kind = board.kind[space]
+        cells = board.cells[space]
+        if not cells or kind == VILLAGE:
+            continue
+        if kind == YARD:
+            xs = [c[0] for c in cells]
+            ys = [c[1] for c in cells]
+            x0, y0 = min(xs) * _CELL + 8, min(ys) * _CELL + 8
+            out.append(
+                f'<rect x="{x0 + 2}" y="{y0 + 2}" width="{(max(xs) - min(xs) + 1) * _CELL - 4}" '
+                f'height="{(max(ys) - min(ys) + 1) * _CELL - 4}" rx="6" fill="#e5d3b3" stroke="#8d6e63"/>'
+            )
+        elif kind == ALTAR:
+            x, y = _centre(cells[0])
+            out.append(f'<polygon points="{x},{y - 13} {x + 13},{y + 11} {x - 13},{y + 11}" fill="#cd6155" stroke="#641e16"/>')
+        else:
+            x, y = _centre(cells[0])
+            fill = "#abebc6" if board.track_kind[space] == "around" else "#fdfefe"
+            out.append(f'<circle cx="{x}" cy="{y}" r="11" fill="{fill}" stroke="#8d6e63"/>')
+        here = occupants.get(board.name(space), [])
+        for cell, pawn in _fill(list(cells), here, "").items():
+            if pawn:
+                out.append(_pawn_svg(cell, pawn))
+    for i, cell in enumerate(board.persecutor_cells):
+        x, y = _centre(cell)
+        out.append(f'<rect x="{x - 11}" y="{y - 11}" width="22" height="22" fill="#d5d8dc" stroke="#566573"/>')
+        if i == data["persecutor"]:
+            out.append(f'<circle cx="{x}" cy="{y}" r="10" fill="#17202a"/>')
+            out.append(f'<text x="{x}" y="{y + 4}" text-anchor="middle" fill="#f1948a" font-weight="bold">P</text>')
+    villagers = {hut: pawn_name(p) for p, hut in enumerate(data["huts"]) if hut >= 0}
+    for hut, value in enumerate(game.huts):
+        cell = board.data.village.cells[hut]
+        x, y = _centre(cell)
+        out.append(f'<polygon points="{x - 13},{y + 12} {x - 13},{y - 2} {x},{y - 13} {x + 13},{y - 2} {x + 13},{y + 12}" fill="#dc7633" stroke="#6e2c00"/>')
+        out.append(f'<text x="{x}" y="{y + 8}" text-anchor="middle" fill="#fff">{value}</text>')
+        if hut in villagers:
+            out.append(_pawn_svg(cell, villagers[hut]))
+    lx, ly = board.data.camp.label
+    first = board.cells[board.next[board.camp]][0]
+    cx, cy = _centre((lx, ly))
+    fx, fy = _centre(first)
+    out.append(f'<line x1="{fx}" y1="{fy}" x2="{fx}" y2="{cy}" stroke="#8d6e63" stroke-width="3"/>')
+    camp = [pawn_name(p) for p, name in enumerate(data["pawns"]) if name == "camp"]
+    width = (first[0] - lx + 1) * _CELL
+    out.append(f'<rect x="{cx - _CELL / 2}" y="{cy - 13}" width="{width}" height="26" rx="6" fill="#d5f5e3" stroke="#1e8449"/>')
+    out.append(f'<text x="{cx - _CELL / 2 + 6}" y="{cy + 4}">camp</text>')
+    for i, pawn in enumerate(camp):
+        px = cx - _CELL / 2 + 52 + i * 24
+        colour = SEAT_COLOURS[int(pawn[0]) - 1]
+        out.append(
+            f'<circle cx="{px}" cy="{cy}" r="10" fill="{colour}" stroke="#000"/>'
+            f'<text x="{px}" y="{cy + 4}" text-anchor="middle" fill="#fff" font-size="9" font-weight="bold">{pawn}</text>'
+        )
+    for river, water in enumerate(board.water):
+        wx, wy = _centre(water[0])
+        out.append(f'<text x="{wx}" y="{wy - 2}" text-anchor="middle" fill="#1b4f72" font-weight="bold">{river + 1}</text>')
+    base = board.data.height * _CELL + 16
+    gold = "   ".join(f"{s + 1}: {g}" for s, g in enumerate(data["gold"]))
+    out.append(f'<text x="8" y="{base + 14}">gold {escape(gold)}   rings {data["rings"]}/{game.material.persecutor.rings}</text>')
+    cards = "; ".join(
+        f"{c['pawn']} at {c['place']}: " + (f"{c['price']} (card {c['card']})" if c["prices"] is not None else "secret")
+        for c in data["cards"]
+    )
+    out.append(f'<text x="8" y="{base + 30}">cards {escape(cards or "-")}</text>')
+    out.append(f'<text x="8" y="{base + 46}">persecutor {data["persecutor"]}/{board.persecutor_length}</text>')
+    out.append("</svg>")
+    return "\n".join(out)
+
+
+def _nearest(
+    cells: tuple[tuple[int, int], ...] | list[tuple[int, int]],
+    targets: tuple[tuple[int, int], ...] | list[tuple[int, int]],
+) -> tuple[tuple[float, float], tuple[float, float]]:
+    """The centres of the closest pair of cells of two spaces (a link is drawn between them)."""
+    a, b = min(
+        ((c, t) for c in cells for t in targets),
+        key=lambda pair: (pair[0][0] - pair[1][0]) ** 2 + (pair[0][1] - pair[1][1]) ** 2,
+    )
+    return _centre(a), _centre(b)
+
+
+def _pawn_svg(cell: tuple[int, int], pawn: str) -> str:
+    x, y = _centre(cell)
+    if pawn.startswith("+"):
+        return f'<text x="{x}" y="{y + 4}" text-anchor="middle" font-weight="bold">{escape(pawn)}</text>'
+    colour = SEAT_COLOURS[int(pawn[0]) - 1]
+    return (
+        f'<circle cx="{x}" cy="{y}" r="10" fill="{colour}" stroke="#000"/>'
+        f'<text x="{x}" y="{y + 4}" text-anchor="middle" fill="#fff" font-weight="bold">{escape(pawn)}</text>'
+    )

@@ -1,0 +1,128 @@
+"""The map and components as data (validated at load) and the drawings generated from them."""
+
+from __future__ import annotations
+
+import copy
+import re
+import xml.etree.ElementTree as ET
+
+import pytest
+from tests.games.river_race.helpers import game, play, position
+
+from savanna.games.river_race.board import MapError, load_board, parse_map, read_data_file
+from savanna.games.river_race.components import Material, load_material
+
+
+def _raw() -> dict:  # type: ignore[type-arg]
+    return copy.deepcopy(read_data_file("map.toml"))
+
+
+def test_the_map_has_two_rivers_each_with_two_courtyards_places_passages_and_a_path_around() -> None:
+    """CASES SACRIFICE: to the right of each river, two courtyards with their sacrifice places;
+    LES SOURCES: a path around each river passing its spring."""
+    board = load_board()
+    assert board.rivers == 2 and [p.name for p in board.places] == ["1u", "1l", "2u", "2l"]
+    for place in board.places:
+        water_x = board.water[place.river - 1][0][0]
+        assert board.cells[place.altar][0][0] == water_x + 1, "the place is right of the river"
+        assert all(x > water_x for x, _ in board.cells[place.yard]), "the courtyard is right of it"
+        assert board.cells[place.landing][0][0] < water_x, "the landing is across"
+    for river in range(2):
+        around = [s for s in range(board.size) if board.track_kind[s] == "around" and board.river_of[s] == river + 1]
+        assert sum(1 for s in around if board.spring[s] == river) == 1
+        # going around is the long way: many more spaces than crossing
+        fork = next(s for s in range(board.size) if board.fork[s] == river)
+        assert board.dist_around[fork] - board.dist[fork] >= 15
+
+
+def test_the_village_lies_top_left_and_the_camp_bottom_right() -> None:
+    """DÉPLACEMENT: "le village en haut à gauche de la carte"."""
+    board = load_board()
+    village = board.data.village.cells
+    start = board.cells[board.next[board.camp]][0]
+    assert max(x for x, _ in village) < 6 and max(y for _, y in village) <= 1
+    assert start[0] == board.data.width - 1 and start[1] >= board.data.height - 2
+
+
+@pytest.mark.parametrize(
+    ("damage", "why"),
+    [
+        (lambda m: m["track"][1].update(then="nowhere"), "unknown"),
+        (lambda m: m["track"][1]["spaces"].append(m["track"][0]["spaces"][0]), "one cell"),
+        (lambda m: m["track"][0].update(code="y"), "code"),
+        (lambda m: m["track"][1].update(then="road1"), "loop"),
+        (lambda m: m["river"][0].update(number=2), "numbered"),
+        (lambda m: m["track"][1].pop("spring"), "spring"),
+        (lambda m: m.update(width=10), "outside"),
+        (lambda m: m["river"][0]["upper"].update(bank="road2"), "bank"),
+    ],
+)
+def test_a_broken_map_is_refused_at_load_saying_why(damage, why: str) -> None:  # type: ignore[no-untyped-def]
+    raw = _raw()
+    damage(raw)
+    with pytest.raises(MapError) as info:
+        parse_map(raw)
+    assert why in str(info.value)
+
+
+def test_broken_material_is_refused_at_load() -> None:
+    raw = load_material().model_dump()
+    raw["cards"][0]["number"] = 5
+    with pytest.raises(ValueError):
+        Material.model_validate(raw)
+    raw = load_material().model_dump()
+    raw["village"]["values"] = [1, 2, 3]
+    with pytest.raises(ValueError):
+        Material.model_validate(raw)
+
+
+def test_the_text_drawing_fits_80_columns_and_16_lines_for_every_table() -> None:
+    for players in (2, 3, 4, 5):
+        state = play(game(players).new_initial_state(), "2+3", "move a")
+        for lang in ("en", "fr"):
+            text = state.game.render_text(state.observation(0), lang)
+            lines = text.splitlines()
+            assert len(lines) <= 16 and max(len(line) for line in lines) <= 80
+
+
+def test_the_text_drawing_is_generated_from_the_map_data() -> None:
+    state = position(pawns="a0,y1u,s2l/o10,h0,camp", cards="2l:7@0", springs="2,0", persecutor="5", rings="2")
+    text = state.game.render_text(state.observation(0))
+    rows = text.splitlines()
+    board = load_board()
+
+    def cell(name: str) -> str:
+        x, y = board.cells[board.index(name)][0]
+        return rows[y][3 * x : 3 * x + 2]
+
+    assert cell("a0") == "1a" and cell("o10") == "2a" and cell("s2l") == "1c"
+    x, y = board.cells[board.index("y1u")][0]
+    assert rows[y][3 * x : 3 * x + 2] == "1b"
+    sx, sy = board.spring_cells[0]
+    assert rows[sy][3 * sx : 3 * sx + 2] == "$6"  # the third coin of the stack is next
+    px, py = board.persecutor_cells[5]
+    assert rows[py][3 * px : 3 * px + 2] == "@@"
+    assert "[oo.]" in text and "1c at 2l holds card 7: price 1" in text
+    assert rows[0].startswith("2b")  # the best hut, taken by 2b
+
+
+def test_the_svg_drawing_is_well_formed_and_shows_every_pawn() -> None:
+    state = position(pawns="a0,y1u,s2l/o10,h0,camp", cards="2l:7@0")
+    svg = state.game.render_svg(state.observation(1))
+    root = ET.fromstring(svg)
+    assert root.tag.endswith("svg")
+    labels = set(re.findall(r">(\d[abc])<", svg))
+    assert {"1a", "1b", "1c", "2a", "2b"} <= labels
+    assert "secret" in svg and "card 7" not in svg
+    assert "card 7" in state.game.render_svg(state.observation(0))
+
+
+def test_the_legend_explains_every_symbol_of_the_drawing_in_both_languages() -> None:
+    g = game()
+    en, fr = g.legend("en"), g.legend("fr")
+    assert [s for s, _ in en] == [s for s, _ in fr] and en != fr
+    text = g.render_text(position(pawns="a0,camp,camp/camp,camp,camp", persecutor="4").observation(0))
+    for symbol, _ in en:
+        if symbol not in ("1a", "15", "[oo.]", "$4"):
+            assert symbol in text, symbol
+    assert "$2" in text and "1a" in text and "10" in text
