@@ -11,7 +11,7 @@ import random
 
 import pytest
 
-from savanna.core import FIRST_PLAYER, Game, load_game, registered_games, sample_action
+from savanna.core import FIRST_PLAYER, ChoiceOption, Game, load_game, registered_games, sample_action
 
 GAMES = sorted(registered_games())
 CHI2_999 = {1: 10.83, 2: 13.82, 3: 16.27, 4: 18.47, 5: 20.52, 6: 22.46, 7: 24.32}
@@ -29,7 +29,10 @@ def first_decider(game: Game, rng: random.Random) -> int:
 @pytest.mark.parametrize("name", GAMES)
 def test_every_game_declares_the_first_player_option(name: str) -> None:
     options = {option.name: option for option in registered_games()[name].spec.options}
-    assert options.get("first") == FIRST_PLAYER
+    first = options.get("first")
+    assert isinstance(first, ChoiceOption)  # the core's FIRST_PLAYER, or one declared alike
+    assert (first.choices, first.default) == (FIRST_PLAYER.choices, FIRST_PLAYER.default)
+    assert first.help and first.help_fr
     assert load_game(name).options["first"] == "draw"
 
 
