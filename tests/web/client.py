@@ -2,7 +2,9 @@
 
 It says hello with its seat token, keeps the last view it was sent, answers each view in
 which it has moves with one of them (chosen by ``pick``) and the version it saw, and
-records every message it received.
+records every message it received. It paces its moves below the server's steady rate
+(``Limits.messages_per_second``), as any well-behaved client must: a program answering
+every view at once would otherwise be refused for flooding once its burst is spent.
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ class SeatPlayer:
     refusals: list[dict[str, Any]] = field(default_factory=list)
     moves: int = 0
     final: dict[str, Any] | None = None
+    min_interval: float = 0.12
 
     async def play(self, timeout: float = 120.0) -> dict[str, Any]:
         """Play until the game is over; returns the last view."""
@@ -39,6 +42,7 @@ class SeatPlayer:
         async with websockets.connect(url, max_size=2**22) as ws:
             await ws.send(json.dumps({"type": "hello", "token": self.token, "lang": "en"}))
             sent_at: float | None = None
+            last_send = 0.0
             deadline = time.monotonic() + timeout
             while time.monotonic() < deadline:
                 raw = await asyncio.wait_for(ws.recv(), timeout=max(0.1, deadline - time.monotonic()))
@@ -59,6 +63,10 @@ class SeatPlayer:
                     return message
                 if message["legal"]:
                     move = (self.pick or _random_pick)(message["legal"], self.rng)
+                    wait = last_send + self.min_interval - time.monotonic()
+                    if wait > 0:
+                        await asyncio.sleep(wait)
+                    last_send = time.monotonic()
                     sent_at = time.perf_counter()
                     self.moves += 1
                     await ws.send(json.dumps({"type": "act", "action": move["id"], "version": message["version"]}))

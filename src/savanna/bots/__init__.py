@@ -9,6 +9,8 @@ ismcts     information-set MCTS: ``ismcts:sims=500``, ``ismcts:seconds=0.5``,
            ``ismcts:rollout=heuristic``, ``ismcts:c=1.0``, ``ismcts:depth=20`` (rollouts
            cut and scored by ``Game.evaluate``), ``ismcts:widen=0.5``, ``ismcts:pool=32``,
            ``ismcts:reward=rank`` (settings joined by ``:``)
+coach      the coach's best move (:mod:`savanna.coach`): ``coach:samples=60``,
+           ``coach:seconds=1``, ``coach:model=random``, ``coach:objective=win``
 ========== ==========================================================================
 
 A bot is built with ``(game, seat, rng, **settings)`` and answers

@@ -115,6 +115,7 @@ def register_bot(cls: type[Bot]) -> type[Bot]:
 def bot_kinds() -> dict[str, type[Bot]]:
     """Every registered bot kind by name."""
     # The built-in kinds register themselves when their modules are imported.
+    import savanna.bots.coach
     import savanna.bots.heuristic
     import savanna.bots.ismcts
     import savanna.bots.uniform  # noqa: F401

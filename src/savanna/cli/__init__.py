@@ -60,6 +60,7 @@ app = typer.Typer(
 )
 
 # Command modules register their commands on ``app`` when imported.
+from savanna.cli import coach as _coach  # noqa: E402,F401
 from savanna.cli import commands as _commands  # noqa: E402,F401
 from savanna.cli import lab as _lab  # noqa: E402,F401
 from savanna.cli import play as _play  # noqa: E402,F401

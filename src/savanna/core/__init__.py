@@ -37,6 +37,7 @@ from savanna.core.options import (
     Option,
     parse_assignment,
 )
+from savanna.core.outcome import Answer, OutcomeQuestion
 from savanna.core.play import random_playout, sample_action
 from savanna.core.record import (
     Record,
@@ -59,6 +60,7 @@ __all__ = [
     "NOBODY",
     "TERMINAL",
     "AmbiguousActionError",
+    "Answer",
     "Audience",
     "BoolOption",
     "ChoiceOption",
@@ -73,6 +75,7 @@ __all__ = [
     "Observation",
     "Option",
     "OptionError",
+    "OutcomeQuestion",
     "Record",
     "RecordError",
     "RecordResult",

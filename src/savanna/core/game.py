@@ -27,6 +27,12 @@ What interfaces show people is declared by the game, never guessed: ``Game.messa
 score line by line), ``Game.legend`` (the symbols of ``render_text``),
 ``Game.rules_summary`` (in-app help) and ``Game.text_styles`` (terminal colours).
 
+What the coach (:mod:`savanna.coach`) asks is declared the same way, each hook optional
+with a safe default: ``Game.outcome_questions``/``Game.outcomes`` (how a game can end;
+default: each seat's place), ``Game.heuristic_action_in_state`` (a fast path of the
+heuristic for simulations), ``Game.determinizations`` (every state an observation allows,
+when few) and ``Game.secret`` (a seat's fixed secret in words, for beliefs).
+
 Actions are small non-negative integers. Player actions lie in
 ``range(game.num_distinct_actions)``; chance outcomes in ``range(game.max_chance_outcomes)``.
 Chance outcomes enter the history like actions, so the history alone rebuilds a state.
@@ -47,6 +53,7 @@ from savanna.core.display import EVERYONE, NOBODY, Audience, Label, ScoreSheet
 from savanna.core.errors import IllegalActionError, NotationError, OptionError, RuleRef, SeatError
 from savanna.core.messages import CORE_MESSAGES, MessageCatalogue
 from savanna.core.options import Option, OptionValue, resolve_options
+from savanna.core.outcome import Answer, OutcomeQuestion
 
 __all__ = [
     "CHANCE",
@@ -420,6 +427,67 @@ class Game(ABC):
 
         Returns:
             One estimated final score per seat, or ``None``.
+        """
+        return None
+
+    # -- what the coach asks (optional hooks with safe defaults) ----------------------
+    def outcome_questions(self) -> tuple[OutcomeQuestion, ...]:
+        """The questions people ask about how a game ends, with every possible answer.
+
+        The coach (:mod:`savanna.coach`) counts the answers of :meth:`outcomes` over many
+        simulated ends and shows the odds of each answer. The default asks each seat's
+        final place (``"seat.<s>"``, answers ``"place.<k>"``, 0 = first), worded by the
+        core's catalogue; a game overrides both hooks to ask its own questions (where each
+        ostrich finishes, who reaches the well first).
+        """
+        places = tuple(
+            Answer(f"place.{k}", Label("outcome.place", {"place": k + 1})) for k in range(self.num_players)
+        )
+        return tuple(
+            OutcomeQuestion(f"seat.{s}", Label("outcome.seat", {"seat": s + 1}), places)
+            for s in range(self.num_players)
+        )
+
+    def outcomes(self, state: State) -> dict[str, str]:
+        """The answer to each of :meth:`outcome_questions` on a finished game.
+
+        Keys are question keys, values answer keys (exactly one answer per question). The
+        default answers each seat's place from ``state.ranking()``. Called only on
+        terminal states; it must be deterministic.
+        """
+        return {f"seat.{s}": f"place.{place}" for s, place in enumerate(state.ranking())}
+
+    def heuristic_action_in_state(self, state: State, legal_actions: Sequence[int], rng: random.Random) -> int:
+        """:meth:`heuristic_action` for the seat to act in a full state (simulations).
+
+        Tools that simulate determinized states (the coach's rollouts) ask each seat's
+        heuristic choice many thousand times. The default builds that seat's observation
+        and asks :meth:`heuristic_action`; a game may override it with a faster path that
+        reads only what that seat may see, and must then return exactly the same action,
+        drawing the same numbers from ``rng`` (the coach's tests check it on every
+        registered game).
+        """
+        return self.heuristic_action(state.observation(state.current_player()), legal_actions, rng)
+
+    def determinizations(self, observation: Observation) -> list[State] | None:
+        """Every full state consistent with ``observation``, equally likely, when they are few.
+
+        The coach enumerates them to answer exactly instead of sampling
+        :meth:`sample_state`. They must be the states :meth:`sample_state` draws from, each
+        as likely as the others. The default lists the one state of a game of perfect
+        information and returns ``None`` (cannot list them) for a game with secrets.
+        """
+        if self.spec.perfect_information:
+            return [self.sample_state(observation, random.Random(0))]
+        return None
+
+    def secret(self, observation: Observation) -> Label | None:
+        """The fixed secret the observing seat holds (a Prediction card dealt once), in words.
+
+        The coach infers other seats' secrets from their moves: it groups determinizations
+        by the secret each gives a seat. Two observations holding the same secret give
+        equal labels. The default ``None`` means the seat holds no secret that stays fixed
+        during the game.
         """
         return None
 

@@ -16,6 +16,7 @@ from savanna.core.display import Label, ScoreSheet
 from savanna.core.errors import RuleRef
 from savanna.core.game import Game, GameSpec, Observation, State
 from savanna.core.options import FIRST_PLAYER, BoolOption, ChoiceOption, IntOption
+from savanna.core.outcome import OutcomeQuestion
 from savanna.games.banjooli import evaluation, heuristic, observation, render, scoring
 from savanna.games.banjooli.actions import NUM_ACTIONS
 from savanna.games.banjooli.components import load_data
@@ -138,6 +139,29 @@ class BanjooliGame(Game):
 
     def heuristic_action(self, observation_: Observation, legal_actions: Sequence[int], rng: random.Random) -> int:
         return heuristic.choose(self, observation_, legal_actions, rng)
+
+    # -- what the coach asks (savanna.coach) -------------------------------------------
+    def heuristic_action_in_state(self, state: State, legal_actions: Sequence[int], rng: random.Random) -> int:
+        """The heuristic's choice without building the observation (same action, same draws)."""
+        assert isinstance(state, BanjooliState)
+        return heuristic.choose_in_state(state, legal_actions, rng)
+
+    def outcome_questions(self) -> tuple[OutcomeQuestion, ...]:
+        """Where each ostrich finishes: 1st, 2nd, 3rd, the unique last, or another place."""
+        return scoring.OUTCOME_QUESTIONS
+
+    def outcomes(self, state: State) -> dict[str, str]:
+        assert isinstance(state, BanjooliState)
+        return scoring.outcomes(state)
+
+    def determinizations(self, observation_: Observation) -> list[State] | None:
+        """Every assignment of the unseen cards (504 with 4 players), or ``None`` above 1,000."""
+        listed = observation.determinizations(self, observation_)
+        return None if listed is None else list(listed)
+
+    def secret(self, observation_: Observation) -> Label | None:
+        """The seat's Prediction card, worded as on the score sheets."""
+        return observation.secret(observation_)
 
     # -- what people are shown -------------------------------------------------------
     def render_text(self, observation_: Observation, lang: str = "en") -> str:

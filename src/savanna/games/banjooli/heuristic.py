@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 
 from savanna.core.game import Observation
 from savanna.games.banjooli.actions import (
+    KEEP_ID,
     WHITE,
     ChooseSpace,
     Give,
@@ -48,7 +49,7 @@ if TYPE_CHECKING:
     from savanna.games.banjooli.game import BanjooliGame
     from savanna.games.banjooli.state import BanjooliState
 
-__all__ = ["choose", "weights"]
+__all__ = ["choose", "choose_in_state", "weights"]
 
 QUICKSAND_PENALTY = 6
 """Steps a step into quicksand counts extra (it scares the ostrich, rule ``quicksand.scare``)."""
@@ -89,10 +90,31 @@ def choose(game: BanjooliGame, observation: Observation, legal: Sequence[int], r
     return max(scored)[2]
 
 
-def _reroll_value(state: BanjooliState, want: list[float], mask: int) -> float:
-    """Reroll the dice that serve no wanted ostrich (10 for exactly that set)."""
-    if state.phase != Phase.REROLL:
-        return 0.0
+def choose_in_state(state: BanjooliState, legal: Sequence[int], rng: random.Random) -> int:
+    """:func:`choose` for the seat to act in a full state: the same choice and the same draws.
+
+    It reads only what that seat sees (its own card, the board, the dice), skipping the
+    observation that :func:`choose` parses, and values a reroll choice without rebuilding
+    the set of dice to reroll for each of the 64 (the coach's rollouts ask it thousands of
+    times per second).
+    """
+    if len(legal) == 1:
+        return legal[0]
+    want = weights(state.cards[state.current_player()])
+    if state.phase == Phase.REROLL:
+        wanted = _wanted_reroll(state, want)
+        best = (-1e9, 0.0, -1)
+        for action in legal:
+            mask = action - KEEP_ID
+            scored = (10.0 if mask == wanted else float(-(mask ^ wanted).bit_count()), rng.random(), action)
+            if scored > best:
+                best = scored
+        return best[2]
+    return max([(_value(state, want, action), rng.random(), action) for action in legal])[2]
+
+
+def _wanted_reroll(state: BanjooliState, want: list[float]) -> int:
+    """The mask of the dice that serve no wanted ostrich."""
     keep = 0
     for i in range(5):
         face = state.dice[i]
@@ -103,7 +125,14 @@ def _reroll_value(state: BanjooliState, want: list[float], mask: int) -> float:
         face < 5 and (want[face] < -1 or (want[face] > 0 and state.scared[face]))
     ):
         keep |= 1 << 5
-    wanted_mask = 0b111111 & ~keep
+    return 0b111111 & ~keep
+
+
+def _reroll_value(state: BanjooliState, want: list[float], mask: int) -> float:
+    """Reroll the dice that serve no wanted ostrich (10 for exactly that set)."""
+    if state.phase != Phase.REROLL:
+        return 0.0
+    wanted_mask = _wanted_reroll(state, want)
     return 10.0 if mask == wanted_mask else -bin(mask ^ wanted_mask).count("1")
 
 

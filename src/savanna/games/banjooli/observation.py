@@ -7,11 +7,13 @@ until the end, when every Prediction is revealed (``cards``).
 
 from __future__ import annotations
 
+import itertools
 import random
 from typing import TYPE_CHECKING, Final, NotRequired, TypedDict, cast
 
+from savanna.core.display import Label
 from savanna.core.game import CHANCE, TERMINAL, Observation
-from savanna.games.banjooli.components import load_data
+from savanna.games.banjooli.components import COLOURS, load_data
 from savanna.games.banjooli.notation import parse_position, position_text
 from savanna.games.banjooli.phase import (
     ARRIVED,
@@ -27,7 +29,18 @@ if TYPE_CHECKING:
     from savanna.games.banjooli.game import BanjooliGame
     from savanna.games.banjooli.state import BanjooliState
 
-__all__ = ["TENSOR_SIZE", "BanjooliView", "observation_tensor", "observe", "sample_state", "view"]
+__all__ = [
+    "MAX_LISTED",
+    "TENSOR_SIZE",
+    "BanjooliView",
+    "card_label",
+    "determinizations",
+    "observation_tensor",
+    "observe",
+    "sample_state",
+    "secret",
+    "view",
+]
 
 
 class BanjooliView(TypedDict):
@@ -150,3 +163,44 @@ def sample_state(game: BanjooliGame, observation: Observation, rng: random.Rando
     for seat, card in zip(hidden, rng.sample(free, len(hidden)), strict=True):
         state.cards[seat] = card
     return state
+
+
+MAX_LISTED: Final = 1000
+"""The most determinizations :func:`determinizations` lists (4 players: 9·8·7 = 504; with 5
+players, 3,024 are sampled instead)."""
+
+
+def determinizations(game: BanjooliGame, observation: Observation) -> list[BanjooliState] | None:
+    """Every full state :func:`sample_state` can draw from ``observation``, each once.
+
+    ``sample_state`` deals the unseen cards as an ordered random sample of the cards not
+    visible, so every ordered assignment is equally likely: this lists them all. Face-down
+    berries stay unknown (chance draws them when picked) in both. ``None`` above
+    :data:`MAX_LISTED` states.
+    """
+    base = parse_position(game, view(observation)["position"])
+    hidden = [s for s, c in enumerate(base.cards) if c == UNKNOWN_CARD]
+    free = [c for c in range(10) if c not in base.cards]
+    count = 1
+    for k in range(len(hidden)):
+        count *= len(free) - k
+    if count > MAX_LISTED:
+        return None
+    out = []
+    for cards in itertools.permutations(free, len(hidden)):
+        state = base.clone()
+        for seat, card in zip(hidden, cards, strict=True):
+            state.cards[seat] = card
+        out.append(state)
+    return out
+
+
+def card_label(card: int) -> Label:
+    """A Prediction card in words, as the score sheets write it (``card 8: B R G Y``)."""
+    return Label("score.card", {"card": card + 1, "order": " ".join(COLOURS[o] for o in load_data().cards[card].ostriches)})
+
+
+def secret(observation: Observation) -> Label | None:
+    """The observing seat's Prediction card (``None`` for a spectator or before the deal)."""
+    card = view(observation)["card"]
+    return None if card < 0 else card_label(card)

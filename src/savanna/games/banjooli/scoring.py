@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from savanna.core.display import Label, ScoreLine, ScoreSheet
 from savanna.core.game import ranking_from_scores
+from savanna.core.outcome import Answer, OutcomeQuestion
 from savanna.games.banjooli.components import COLOURS, load_data
 from savanna.games.banjooli.phase import NO_CARD
 
@@ -27,8 +28,10 @@ __all__ = [
     "CARDS",
     "OOR",
     "OOR_POINTS",
+    "OUTCOME_QUESTIONS",
     "PLACE_POINTS",
     "game_statistics",
+    "outcomes",
     "places",
     "score_card",
     "score_parts",
@@ -165,3 +168,32 @@ def game_statistics(state: BanjooliState) -> dict[str, Any]:
             "oor": _oor_counts(state),
         },
     }
+
+
+_FINISHES = ("first", "second", "third", "last", "other")
+OUTCOME_QUESTIONS: tuple[OutcomeQuestion, ...] = tuple(
+    OutcomeQuestion(
+        f"ostrich.{letter}",
+        Label(f"colour.{letter}"),
+        tuple(Answer(finish, Label(f"outcome.{finish}")) for finish in _FINISHES),
+    )
+    for letter in COLOURS
+)
+"""Where each ostrich finishes (the coach's odds): 1st, 2nd or 3rd across the line, the
+unique last (rule ``score.prediction``: the ostrich a card's ×2 bets on), or another place
+(4th, or last with a tie)."""
+
+
+def outcomes(state: BanjooliState) -> dict[str, str]:
+    """Where each ostrich finished in the finished ``state`` (see :data:`OUTCOME_QUESTIONS`)."""
+    last = state.last_ostrich()
+    out = {}
+    for o, letter in enumerate(COLOURS):
+        if o in state.arrived[:3]:
+            finish = _FINISHES[state.arrived.index(o)]
+        elif o == last:
+            finish = "last"
+        else:
+            finish = "other"
+        out[f"ostrich.{letter}"] = finish
+    return out

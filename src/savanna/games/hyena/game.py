@@ -15,6 +15,7 @@ from savanna.core.display import ScoreSheet
 from savanna.core.errors import NotationError, RuleRef
 from savanna.core.game import Game, GameSpec, Observation, State
 from savanna.core.options import FIRST_PLAYER, ChoiceOption, IntOption
+from savanna.core.outcome import OutcomeQuestion
 from savanna.games.hyena import evaluation, heuristic, observation, render, scoring
 from savanna.games.hyena.actions import NUM_ACTIONS
 from savanna.games.hyena.notation import parse_position
@@ -153,6 +154,20 @@ class HyenaGame(Game):
 
     def heuristic_action(self, observation_: Observation, legal_actions: Sequence[int], rng: random.Random) -> int:
         return heuristic.choose(self, observation_, legal_actions)
+
+    # -- what the coach asks (savanna.coach) -------------------------------------------
+    def heuristic_action_in_state(self, state: State, legal_actions: Sequence[int], rng: random.Random) -> int:
+        """The heuristic's choice read from the state itself (nothing is hidden)."""
+        assert isinstance(state, HyenaState)
+        return heuristic.choose_in_state(self, state, legal_actions)
+
+    def outcome_questions(self) -> tuple[OutcomeQuestion, ...]:
+        """Who comes home first (and releases the hyena), then each seat's final place."""
+        return (scoring.home_first_question(self.num_players), *super().outcome_questions())
+
+    def outcomes(self, state: State) -> dict[str, str]:
+        assert isinstance(state, HyenaState)
+        return {"home_first": scoring.home_first(state), **super().outcomes(state)}
 
     def evaluate(self, state: State) -> list[float]:
         """Each seat's expected final score (see :mod:`savanna.games.hyena.evaluation`)."""

@@ -26,8 +26,9 @@ from savanna.games.hyena.phase import Place
 
 if TYPE_CHECKING:
     from savanna.games.hyena.game import HyenaGame
+    from savanna.games.hyena.state import HyenaState
 
-__all__ = ["choose"]
+__all__ = ["choose", "choose_in_state"]
 
 _REACH: int = 6
 """The longest move of a mother (a throw of no white side in variant 2)."""
@@ -37,7 +38,13 @@ def choose(game: HyenaGame, observation: Observation, legal: Sequence[int]) -> i
     """The heuristic's action among ``legal`` for the seat to act in ``observation``."""
     if len(legal) == 1:
         return legal[0]
-    state = parse_position(game, view(observation)["position"])
+    return choose_in_state(game, parse_position(game, view(observation)["position"]), legal)
+
+
+def choose_in_state(game: HyenaGame, state: HyenaState, legal: Sequence[int]) -> int:
+    """:func:`choose` from the full state (the game has no secret: the same position)."""
+    if len(legal) == 1:
+        return legal[0]
     seat = state.seat
     if seat == state.hyena_owner:
         return MOVE if MOVE in legal else BANK

@@ -18,12 +18,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from savanna.core.display import Label, ScoreLine, ScoreSheet
+from savanna.core.outcome import Answer, OutcomeQuestion
 from savanna.games.hyena.phase import IN_PLAY, Place
 
 if TYPE_CHECKING:
     from savanna.games.hyena.state import HyenaState
 
-__all__ = ["game_statistics", "score_sheets", "scores"]
+__all__ = ["game_statistics", "home_first", "home_first_question", "score_sheets", "scores"]
 
 
 def scores(state: HyenaState) -> list[float]:
@@ -91,3 +92,15 @@ def game_statistics(state: HyenaState) -> dict[str, Any]:
         },
         "seats": {"fate": [fate(state, seat) for seat in range(state.game.num_players)]},
     }
+
+
+def home_first_question(players: int) -> OutcomeQuestion:
+    """Whose mother comes home first and releases the hyena (rule ``home.first``), or nobody
+    (a game stopped by rule ``end.cap``): the coach's odds."""
+    answers = tuple(Answer(f"seat.{s}", Label("outcome.seat", {"seat": s + 1})) for s in range(players))
+    return OutcomeQuestion("home_first", Label("outcome.home_first"), (*answers, Answer("nobody", Label("outcome.nobody"))))
+
+
+def home_first(state: HyenaState) -> str:
+    """The answer to :func:`home_first_question` in a finished game."""
+    return f"seat.{state.home[0]}" if state.home else "nobody"

@@ -1,0 +1,232 @@
+"""The coach's command: ``savanna analyse RECORD --seat N``.
+
+After a game, each decision of one seat annotated with the expected score it lost against
+the best move, and the total, as text and (``--plot FILE``) as a plot; or, with
+``--at K``, the whole analysis of one position of the record from that seat's view: the
+odds, the seat's moves, and what the others probably hold.
+
+Seats are counted from 1, as the game screens show them. Errors are one line; a record
+that does not replay exits with code 1.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from savanna.cli import app
+from savanna.cli.commands import _check_lang, handles_errors, read_record
+from savanna.coach import POLICIES, analyse
+from savanna.coach.belief import beliefs as infer_beliefs
+from savanna.coach.belief import decisions_seen
+from savanna.coach.review import MISTAKE, REVIEW_SAMPLES, Review, review
+from savanna.coach.text import analysis_lines, number, player, say
+from savanna.core import Game, OptionError, Record, State, check_seed, replay_states
+
+__all__ = ["analyse_command"]
+
+console = Console()
+err_console = Console(stderr=True)
+
+
+def _seat(value: int, game: Game) -> int:
+    if not 1 <= value <= game.num_players:
+        raise OptionError(
+            f"--seat must be a player from 1 to {game.num_players}, not {value}",
+            f"--seat doit être un joueur de 1 à {game.num_players}, pas {value}",
+        )
+    return value - 1
+
+
+def _budget(samples: int | None, seconds: float | None) -> tuple[int | None, float | None]:
+    if samples is not None and samples < 1:
+        raise OptionError(
+            f"--samples must be at least 1, not {samples}", f"--samples doit valoir au moins 1, pas {samples}"
+        )
+    if seconds is not None and not seconds > 0:
+        raise OptionError(
+            f"--seconds must be more than 0, not {seconds}", f"--seconds doit être plus que 0, pas {seconds}"
+        )
+    if samples is None and seconds is None:
+        return REVIEW_SAMPLES, None
+    return samples, seconds
+
+
+def _states_until(record: Record, stop: int) -> tuple[State, list[tuple[State, int]]]:
+    """The state before action ``stop`` (0-based) and the ``(state, action)`` pairs before it."""
+    pairs: list[tuple[State, int]] = []
+    replaying = replay_states(record)
+    _, _, state = next(replaying)
+    for index, text in enumerate(record.actions):
+        if index == stop:
+            return state, pairs
+        before = state.clone()
+        action = state.parse_action(text)
+        pairs.append((before, action))
+        _, _, state = next(replaying)
+    return state, pairs
+
+
+@app.command("analyse")
+@handles_errors()
+def analyse_command(
+    file: Annotated[Path, typer.Argument(help="A game record (JSON) written by Savanna.")],
+    seat: Annotated[int, typer.Option("--seat", help="The player to coach, counted from 1.")],
+    at: Annotated[
+        int | None,
+        typer.Option("--at", help="Analyse the position before action K (counted from 1) instead of reviewing."),
+    ] = None,
+    samples: Annotated[
+        int | None,
+        typer.Option("--samples", help=f"Rounds per position (default {REVIEW_SAMPLES}; the same on every machine)."),
+    ] = None,
+    seconds: Annotated[
+        float | None, typer.Option("--seconds", help="Time per position instead of (or with) --samples.")
+    ] = None,
+    seed: Annotated[int, typer.Option("--seed", "-s", help="Seed of every draw (same seed, same analysis).")] = 0,
+    model: Annotated[
+        str, typer.Option("--model", help=f"How every player plays after a move: {', '.join(POLICIES)}.")
+    ] = "heuristic",
+    plot: Annotated[Path | None, typer.Option("--plot", help="Also draw the review into FILE (.png, .svg, .pdf).")] = None,
+    json_out: Annotated[Path | None, typer.Option("--json", help="Also write the result as JSON into FILE.")] = None,
+    lang: Annotated[str | None, typer.Option("--lang", help="en or fr (default: from the locale).")] = None,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
+) -> None:
+    """Coach a player from a record: the expected score lost at each decision, or one position.
+
+    Every number is computed from that player's view only (the other cards are sampled,
+    never read from the record) and assumes that, after each move, every player plays the
+    chosen model. Simulated numbers carry 95% intervals.
+    """
+    language = _check_lang(lang)
+    check_seed(seed)
+    if model not in POLICIES:
+        raise OptionError(
+            f"--model must be one of {', '.join(POLICIES)}, not {model!r}",
+            f"--model doit être parmi {', '.join(POLICIES)}, pas {model!r}",
+        )
+    budget_samples, budget_seconds = _budget(samples, seconds)
+    if plot is not None and at is not None:
+        raise OptionError("--plot draws a review; leave out --at", "--plot dessine une revue ; retirez --at")
+    record = read_record(file)
+    width = min(shutil.get_terminal_size((100, 24)).columns, 120)
+    if at is not None:
+        if not 1 <= at <= len(record.actions) + 1:
+            raise OptionError(
+                f"--at must be from 1 to {len(record.actions) + 1}, not {at}",
+                f"--at doit être de 1 à {len(record.actions) + 1}, pas {at}",
+            )
+        state, pairs = _states_until(record, at - 1)
+        game = state.game
+        who = _seat(seat, game)
+        observation = state.observation(who)
+        result = analyse(game, observation, seed=seed, samples=budget_samples, seconds=budget_seconds, policy=model)
+        believed = infer_beliefs(game, observation, decisions_seen(pairs, who), seed=seed)
+        for line in analysis_lines(game, result, believed, language, width, top=10):
+            console.print(line, highlight=False, markup=False, soft_wrap=True)
+        if json_out is not None:
+            _write_json(json_out, {"analysis": result.to_json(), "beliefs": [b.to_json() for b in believed]})
+        return
+    game_of_record = _game_of(record)
+    who = _seat(seat, game_of_record)
+    if quiet:
+        done = review(record, who, seed=seed, samples=budget_samples, seconds=budget_seconds, policy=model)
+    else:
+        with Progress(
+            TextColumn("{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeElapsedColumn(),
+            console=err_console,
+            transient=True,
+        ) as bar:
+            task = bar.add_task(say("review.header_move", language), total=None)
+
+            def advance(count: int, total: int) -> None:
+                bar.update(task, completed=count, total=total)
+
+            done = review(
+                record, who, seed=seed, samples=budget_samples, seconds=budget_seconds, policy=model, progress=advance
+            )
+    _print_review(done, game_of_record, language)
+    if plot is not None:
+        from savanna.coach.plot import save_review_plot
+
+        save_review_plot(done, game_of_record, plot, language)
+        console.print(str(plot), highlight=False, markup=False)
+    if json_out is not None:
+        _write_json(json_out, done.to_json())
+
+
+def _game_of(record: Record) -> Game:
+    """The configured game of ``record`` (its game, version and options are checked)."""
+    for _, _, state in replay_states(record):
+        return state.game
+    raise AssertionError("replay_states always yields the initial state first")
+
+
+def _write_json(path: Path, value: object) -> None:
+    try:
+        path.write_text(json.dumps(value, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    except OSError as exc:
+        raise OptionError(
+            f"cannot write {str(path)!r}: {exc.strerror or exc}",
+            f"impossible d'écrire {str(path)!r} : {exc.strerror or exc}",
+        ) from None
+
+
+def _print_review(done: Review, game: Game, lang: str) -> None:
+    who = player(game, done.seat, lang)
+    title = game.spec.title_fr if lang == "fr" else game.spec.title
+    console.print(say("review.title", lang, player=who, game=title), highlight=False, markup=False)
+    if not done.decisions:
+        console.print(say("review.none", lang, player=who), highlight=False, markup=False)
+        return
+    table = Table(show_edge=False, pad_edge=False)
+    table.add_column(say("review.header_move", lang), justify="right")
+    table.add_column(say("review.header_played", lang))
+    table.add_column(say("review.header_value", lang), justify="right")
+    table.add_column(say("review.header_best", lang))
+    table.add_column(say("review.header_value", lang), justify="right")
+    table.add_column(say("review.header_loss", lang), justify="right")
+    for d in done.decisions:
+        same = d.played.action == d.best.action
+        table.add_row(
+            str(d.index + 1),
+            d.played.notation,
+            _value(d.played.score.value, d.played.score.half_width, d.played.score.exact, lang),
+            "=" if same else d.best.notation,
+            "" if same else _value(d.best.score.value, d.best.score.half_width, d.best.score.exact, lang),
+            "" if d.loss == 0 else number(d.loss, lang),
+        )
+    console.print(table)
+    console.print(
+        say(
+            "review.total",
+            lang,
+            loss=number(done.total_loss, lang),
+            decisions=len(done.decisions),
+            mistakes=done.mistakes(MISTAKE),
+            threshold=number(MISTAKE, lang),
+        ),
+        highlight=False,
+        markup=False,
+        soft_wrap=True,
+    )
+    if done.score is not None and done.place is not None:
+        console.print(
+            say("review.final", lang, score=number(done.score, lang, 0), place=done.place + 1),
+            highlight=False,
+            markup=False,
+        )
+
+
+def _value(value: float, half: float, exact: bool, lang: str) -> str:
+    return number(value, lang) if exact else f"{number(value, lang)} ±{number(half, lang)}"

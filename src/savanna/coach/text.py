@@ -1,0 +1,260 @@
+"""The coach's answers as plain text lines for people, in English or French, in a width.
+
+The terminal's ``odds`` and ``hint`` commands and ``savanna analyse`` print these lines;
+every line fits the width asked (long words are cut with ``…`` as a last resort).
+
+Example:
+    >>> percent(0.3449, "fr"), number(11.25, "fr")
+    ('34\\xa0%', '11,2')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from savanna.coach.analysis import ActionValue, Analysis, Estimate, QuestionOdds
+from savanna.coach.belief import Belief
+from savanna.core import Game, Label, load_messages
+
+__all__ = [
+    "MESSAGES",
+    "analysis_lines",
+    "belief_lines",
+    "fit",
+    "hint_lines",
+    "number",
+    "odds_lines",
+    "percent",
+    "player",
+    "say",
+]
+
+MESSAGES: Final = load_messages("savanna.coach")
+"""The coach's own words (``savanna/coach/data/messages.<lang>.toml``)."""
+NBSP: Final = "\u00a0"
+
+
+def say(key: str, lang: str, **fields: object) -> str:
+    """A coach message in ``lang`` (the ``colon`` field is filled in for the language)."""
+    fields.setdefault("colon", f"{NBSP}:" if lang == "fr" else ":")
+    template = MESSAGES.template(key, lang)
+    return template.format(**{k: v for k, v in fields.items() if "{" + k in template})
+
+
+def player(game: Game, seat: int, lang: str) -> str:
+    """A seat as people read it: ``Player 1`` (seats counted from 1)."""
+    return game.message("outcome.seat", lang, seat=seat + 1)
+
+
+def number(value: float, lang: str, digits: int = 1) -> str:
+    """``value`` with ``digits`` decimals (a decimal comma in French)."""
+    text = f"{value:.{digits}f}"
+    return text.replace(".", ",") if lang == "fr" else text
+
+
+def percent(chance: float, lang: str) -> str:
+    """A chance as a whole percentage (``34%``; ``34 %`` in French, never split)."""
+    value = round(100 * chance)
+    if value == 0 and chance > 0:
+        return "<1" + (f"{NBSP}%" if lang == "fr" else "%")
+    if value == 100 and chance < 1:
+        return ">99" + (f"{NBSP}%" if lang == "fr" else "%")
+    return f"{value}{NBSP}%" if lang == "fr" else f"{value}%"
+
+
+def _plus_minus(estimate: Estimate, lang: str, *, chance: bool = False) -> str:
+    if estimate.exact:
+        return ""
+    if chance:
+        return f" ±{round(100 * estimate.half_width)}"
+    return f" ±{number(estimate.half_width, lang)}"
+
+
+def fit(line: str, width: int) -> str:
+    """``line`` cut to ``width`` characters (ending in ``…`` when cut)."""
+    if len(line) <= width:
+        return line
+    return line[: max(0, width - 1)] + "…"
+
+
+def _label(game: Game, label: Label, lang: str) -> str:
+    try:
+        return game.label_text(label, lang)
+    except KeyError:
+        return label.key
+
+
+def _head(game: Game, analysis: Analysis, lang: str, width: int) -> list[str]:
+    lines = [say("head.title", lang, player=player(game, analysis.seat, lang))]
+    if analysis.exact:
+        lines.append(say("head.exact", lang))
+    else:
+        lines.append(
+            say(
+                "head.simulated",
+                lang,
+                rounds=analysis.rounds,
+                rollouts=analysis.rollouts + analysis.enumerated,
+                seconds=number(analysis.seconds, lang),
+            )
+        )
+    lines.append(say("head.model", lang, model=say(f"head.model_{analysis.policy}", lang)))
+    win = percent(analysis.win.value, lang) + _plus_minus(analysis.win, lang, chance=True)
+    score = number(analysis.score.value, lang) + _plus_minus(analysis.score, lang)
+    lines.append(say("head.win", lang, chance=win) + "   " + say("head.score", lang, score=score))
+    return [fit(line, width) for line in lines]
+
+
+def odds_lines(game: Game, analysis: Analysis, lang: str = "en", width: int = 80) -> list[str]:
+    """The odds of the game's end and the seat's score distribution, in ``width`` columns."""
+    lines = _head(game, analysis, lang, width)
+    lines.append("")
+    lines.append(fit(say("odds.title", lang), width))
+    for group in _groups(analysis.odds):
+        names = [_label(game, q.question.label, lang) for q in group]
+        if len(group) > 1:
+            heads = [_label(game, a.answer.label, lang) for a in group[0].answers]
+            cells = [[percent(a.chance.value, lang) for a in q.answers] for q in group]
+            column = max(max(len(h) for h in heads), 5) + 1
+            name_width = max(1, min(max(len(n) for n in names), width - column * len(heads)))
+            lines.append(fit(" " * name_width + "".join(h.rjust(column) for h in heads), width))
+            for name, row in zip(names, cells, strict=True):
+                lines.append(fit(fit(name, name_width).ljust(name_width) + "".join(c.rjust(column) for c in row), width))
+        else:
+            parts = [f"{_label(game, a.answer.label, lang)} {percent(a.chance.value, lang)}" for a in group[0].answers]
+            lines.append(fit(names[0] + say("odds.colon", lang), width))
+            lines.extend(_wrap("  ", parts, width))
+    if analysis.scores:
+        lines.append("")
+        lines.append(fit(say("scores.title", lang), width))
+        parts = [f"{number(s.score, lang, 0)}:{percent(s.chance.value, lang)}" for s in analysis.scores]
+        lines.extend(_wrap("  ", parts, width))
+    return lines
+
+
+def _groups(odds: Sequence[QuestionOdds]) -> list[list[QuestionOdds]]:
+    """Consecutive questions with the same answers, grouped (each group is drawn as a grid)."""
+    groups: list[list[QuestionOdds]] = []
+    for q in odds:
+        if groups and groups[-1][0].question.answer_keys() == q.question.answer_keys():
+            groups[-1].append(q)
+        else:
+            groups.append([q])
+    return groups
+
+
+def _wrap(prefix: str, parts: Sequence[str], width: int) -> list[str]:
+    lines: list[str] = []
+    current = prefix
+    for part in parts:
+        if len(current) + len(part) > width and current.strip():
+            lines.append(fit(current.rstrip(), width))
+            current = " " * len(prefix)
+        current += part + "  "
+    if current.strip():
+        lines.append(fit(current.rstrip(), width))
+    return lines
+
+
+def _ranked(actions: Sequence[ActionValue], objective: str) -> list[ActionValue]:
+    def key(a: ActionValue) -> tuple[bool, float, float]:
+        main = a.win.value if objective == "win" else a.score.value
+        other = a.score.value if objective == "win" else a.win.value
+        return (not a.best, -main, -other)
+
+    return sorted(actions, key=key)
+
+
+def hint_lines(game: Game, analysis: Analysis, lang: str = "en", width: int = 80, top: int = 6) -> list[str]:
+    """The seat's moves, best first, with their expected score and chance to win.
+
+    Shows at most ``top`` moves (the best always first) and says how many more there are.
+    When the seat is not to act, one line says so.
+    """
+    lines = _head(game, analysis, lang, width)
+    lines.append("")
+    if not analysis.to_act:
+        lines.append(fit(say("moves.waiting", lang, player=player(game, analysis.seat, lang)), width))
+        return lines
+    lines.append(fit(say("moves.title", lang), width))
+    ranked = _ranked(analysis.actions, analysis.objective)
+    shown = ranked[: max(1, top)]
+    values = [number(a.score.value, lang) + _plus_minus(a.score, lang) for a in shown]
+    wins = [percent(a.win.value, lang) for a in shown]
+    value_width = max(len(v) for v in values)
+    win_width = max(len(w) for w in wins)
+    for a, value, win in zip(shown, values, wins, strict=True):
+        mark = "*" if a.best else ("-" if a.dropped else " ")
+        words = a.text(lang)
+        text = a.notation if words == a.notation else f"{a.notation} ({words})"
+        lines.append(fit(f"{mark} {value.rjust(value_width)}  {win.rjust(win_width)}  {text}", width))
+    if len(ranked) > len(shown):
+        lines.append(fit("  " + say("moves.more", lang, count=len(ranked) - len(shown)), width))
+    best = analysis.best
+    if best is not None and len(ranked) > 1:
+        lines.append(fit(say("moves.verdict", lang, verdict=say(_verdict(analysis), lang)), width))
+    if any(a.dropped for a in shown):
+        lines.append(fit("- " + say("moves.dropped", lang), width))
+    return lines
+
+
+def _verdict(analysis: Analysis) -> str:
+    """``moves.clear`` when the best move's interval is above every other move's."""
+    best = analysis.best
+    assert best is not None
+    objective = analysis.objective
+
+    def bounds(a: ActionValue) -> Estimate:
+        return a.win if objective == "win" else a.score
+
+    mine = bounds(best)
+    others = [bounds(a) for a in analysis.actions if a is not best]
+    if all(mine.low > o.high or (mine.exact and o.exact and mine.value > o.value) for o in others):
+        return "moves.clear"
+    return "moves.close"
+
+
+def belief_lines(game: Game, beliefs: Sequence[Belief], lang: str = "en", width: int = 80, top: int = 3) -> list[str]:
+    """Each other seat's most likely secrets with their chances and the uncertainty."""
+    if not beliefs:
+        return []
+    lines = [fit(say("beliefs.title", lang), width)]
+    for belief in beliefs:
+        secrets = ", ".join(
+            f"{_label(game, s.secret, lang)} {percent(s.chance, lang)}" for s in belief.secrets[:top]
+        )
+        lines.append(fit(say("beliefs.line", lang, player=player(game, belief.seat, lang), secrets=secrets), width))
+        lines.append(
+            fit(
+                "  "
+                + say(
+                    "beliefs.uncertain",
+                    lang,
+                    count=number(belief.candidates, lang),
+                    decisions=belief.decisions,
+                ),
+                width,
+            )
+        )
+    return lines
+
+
+def analysis_lines(
+    game: Game,
+    analysis: Analysis,
+    beliefs: Sequence[Belief] = (),
+    lang: str = "en",
+    width: int = 80,
+    top: int = 6,
+) -> list[str]:
+    """Everything: the odds, the moves and the beliefs, one block after the other."""
+    lines = odds_lines(game, analysis, lang, width)
+    if analysis.to_act:
+        lines.append("")
+        lines.extend(hint_lines(game, analysis, lang, width, top)[len(_head(game, analysis, lang, width)) + 1 :])
+    more = belief_lines(game, beliefs, lang, width)
+    if more:
+        lines.append("")
+        lines.extend(more)
+    return lines
