@@ -11,7 +11,14 @@ import random
 
 import pytest
 
-from savanna.core import FIRST_PLAYER, ChoiceOption, Game, load_game, registered_games, sample_action
+from savanna.core import (
+    FIRST_PLAYER,
+    ChoiceOption,
+    Game,
+    load_game,
+    registered_games,
+    sample_action,
+)
 
 GAMES = sorted(registered_games())
 CHI2_999 = {1: 10.83, 2: 13.82, 3: 16.27, 4: 18.47, 5: 20.52, 6: 22.46, 7: 24.32}
