@@ -81,6 +81,11 @@ def test_berry_jembat_shows_the_face_down_berries_to_the_picker_only() -> None:
     theirs = s.observation(1).data["berries"]
     assert [sp(9, 4), 2] in mine and [sp(12, 2), 10] in mine
     assert all(t == -1 for _, t in theirs)
+    # The private panel names the peeked spaces as the drawings do (``a10``), not by number.
+    board, summary = s.board, s.game.private_summary(s.observation(0), "en")
+    assert any(f"The berry on space {board.label(sp(9, 4))} is Oor" in line for line in summary), summary
+    assert any(f"case {board.label(sp(12, 2))} est Joka" in line for line in s.game.private_summary(s.observation(0), "fr"))
+    assert not [line for line in s.game.private_summary(s.observation(1), "en") if "berry" in line]
 
 
 def test_berry_daaaaw_adds_two_movement_points() -> None:

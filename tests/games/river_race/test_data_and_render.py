@@ -126,3 +126,16 @@ def test_the_legend_explains_every_symbol_of_the_drawing_in_both_languages() -> 
         if symbol not in ("1a", "15", "[oo.]", "$4"):
             assert symbol in text, symbol
     assert "$2" in text and "1a" in text and "10" in text
+
+
+def test_moves_steps_and_crossings_point_at_the_pawn_and_where_it_goes() -> None:
+    """The clickable board: a move is the pawn then its destination; offers are listed."""
+    state = play(position(pawns="a8,camp,camp/camp,camp,camp"), "2+3")
+    targets = {state.action_to_text(a): state.action_targets(a) for a in state.legal_actions()}
+    assert targets["move a upper"] == ("pawn:1a", "space:y1u")
+    assert targets["move a around"] == ("pawn:1a", "space:o2")
+    svg = state.game.render_svg(state.observation(0))
+    assert 'data-target="pawn:1a"' in svg and 'data-target="space:y1u"' in svg
+    council = position(phase="council", pawns="s1u,y1u,camp/y1u,camp,camp", cards="1u:1@0")
+    pointed = {council.action_to_text(a): council.action_targets(a) for a in council.legal_actions()}
+    assert pointed["cross a"] == ("pawn:1a", "space:u0") and pointed["offer 2a 1"] == ()

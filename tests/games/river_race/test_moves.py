@@ -18,11 +18,21 @@ def test_roll_dice_two_dice_make_21_rolls_with_exact_odds() -> None:
 
 def test_move_one_pawn_the_whole_roll_moves_one_pawn_and_the_turn_passes() -> None:
     """move.one_pawn: the roll moves one pawn only; then the next seat plays."""
-    state = play(position(), "2+3")
+    state = play(position(pawns="a0,a3,camp/camp,camp,camp"), "2+3")
     assert state.legal_action_texts() == ["move a", "move b", "move c"]
     play(state, "move b")
-    assert field(state, "pawns") == "camp,a4,camp/camp,camp,camp"
+    assert field(state, "pawns") == "a0,a8,camp/camp,camp,camp"
     assert field(state, "turn") == "2" and field(state, "phase") == "roll"
+
+
+def test_move_camp_order_pawns_leave_the_camp_in_letter_order() -> None:
+    """move.camp_order: pawns in the camp are alike, so they leave it a, then b, then c."""
+    state = play(position(), "2+3")
+    assert state.legal_action_texts() == ["move a"]
+    assert refused(state, "move b") == "move.camp_order"
+    later = play(position(pawns="a5,camp,camp/camp,camp,camp"), "2+3")
+    assert later.legal_action_texts() == ["move a", "move b"]
+    assert refused(later, "move c") == "move.camp_order"
 
 
 def test_move_all_points_a_pawn_moves_exactly_the_total() -> None:
@@ -48,13 +58,7 @@ def test_move_fork_a_pawn_passing_the_fork_takes_the_branch_named() -> None:
     the upper courtyard, the lower courtyard or the path around."""
     base = position(pawns="a8,camp,camp/camp,camp,camp")
     state = play(base.clone(), "2+3")
-    assert state.legal_action_texts() == [
-        "move a upper",
-        "move a lower",
-        "move a around",
-        "move b",
-        "move c",
-    ]
+    assert state.legal_action_texts() == ["move a upper", "move a lower", "move a around", "move b"]
     assert refused(state, "move a") == "move.fork"
     around = play(state.clone(), "move a around")
     assert field(around, "pawns").startswith("o2,")  # a9, a10, o0, o1, o2

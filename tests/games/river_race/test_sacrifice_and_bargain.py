@@ -40,6 +40,13 @@ def test_sacrifice_step_the_turn_begins_with_the_choice_once_a_pawn_waits() -> N
     assert field(state, "phase") == "council" and state.legal_action_texts() == ["roll", "step a"]
 
 
+def test_sacrifice_step_of_alike_waiting_pawns_the_first_in_letter_order_steps_up() -> None:
+    """sacrifice.step: two of one's pawns wait at the same free place: a steps up, not b."""
+    state = position(phase="council", pawns="y1u,y1u,camp/camp,camp,camp")
+    assert state.legal_action_texts() == ["roll", "step a"]
+    assert refused(state, "step b") == "sacrifice.step"
+
+
 def test_sacrifice_step_refused_when_the_place_is_taken_or_the_pawn_does_not_wait() -> None:
     """sacrifice.step: only a pawn waiting beside a free place steps up."""
     state = _council(pawns="s1u,a3,camp/y1u,camp,camp", cards="1u:7@0")

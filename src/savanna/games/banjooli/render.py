@@ -364,10 +364,13 @@ def private_summary(observation: Observation, lang: str = "en") -> list[str]:
         order = [colour_name(COLOURS.index(c), lang) for c in load_data().cards[d["card"]].order]
         lines.append(say("private.card", lang, card=d["card"] + 1, first=order[0], second=order[1],
                          third=order[2], last=order[3]))
+    board = Board.build(tuple(d["layout"])) if d["layout"] else None
     for space, token in d["berries"]:
         if token >= 0:
             berry = load_data().berries[token]
-            lines.append(say("private.berry", lang, space=space, berry=berry.name, letter=BERRY_LETTERS[token],
+            # The space as the drawings name it (``c12``), not its internal number.
+            where = board.label(space) if board is not None else str(space)
+            lines.append(say("private.berry", lang, space=where, berry=berry.name, letter=BERRY_LETTERS[token],
                              meaning=berry.meaning_fr if lang == "fr" else berry.meaning))
     return lines
 

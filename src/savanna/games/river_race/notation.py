@@ -22,7 +22,7 @@ Example:
     >>> game.parse_position(state.to_text()).to_text() == state.to_text()
     True
     >>> _ = state.apply_text("2+5"); state.legal_action_texts()
-    ['move a', 'move b', 'move c']
+    ['move a']
 """
 
 from __future__ import annotations

@@ -5,7 +5,8 @@ Both drawings read only an :class:`~savanna.core.Observation`: a seat sees its o
 prices and nobody else's.
 
 Text drawing: each map cell is three characters. ``1a`` is a pawn (seat 1, pawn a);
-``..`` a space of a road or bank, ``::`` a space of a path around a river, ``~~`` water,
+``..`` a space of a road or bank, ``::`` a space of a path around a river, ``~~`` water
+(``~1`` at the top of river 1),
 ``$4`` a spring whose next coin is worth 4 (``$-``: dry), ``__`` room in a courtyard,
 ``/\\`` a free sacrifice place, ``--`` the persecutor's track and ``@@`` the persecutor;
 the village shows each hut's value until a pawn takes it.
@@ -31,8 +32,9 @@ from savanna.games.river_race.rules import MESSAGES
 if TYPE_CHECKING:
     from savanna.core.game import Observation
     from savanna.games.river_race.game import RiverRaceGame
+    from savanna.games.river_race.state import RiverRaceState
 
-__all__ = ["SEAT_COLOURS", "legend", "render_svg", "render_text", "text_styles"]
+__all__ = ["SEAT_COLOURS", "action_targets", "legend", "render_svg", "render_text", "text_styles"]
 
 SEAT_COLOURS: Final = ("#c0392b", "#2874a6", "#b7950b", "#7d3c98", "#1e8449")
 """Seat colours in the SVG drawing (red, blue, ochre, purple, green)."""
@@ -90,6 +92,7 @@ def _grid(game: RiverRaceGame, data: Mapping[str, Any]) -> dict[tuple[int, int],
     for river, water in enumerate(board.water):
         for cell in water:
             grid[cell] = "~~"
+        grid[water[0]] = f"~{river + 1}"  # the river's number, as in 1u, 2l
         taken = data["springs"][river]
         grid[board.spring_cells[river]] = f"${stack[taken]}" if taken < len(stack) else "$-"
     for i, cell in enumerate(board.persecutor_cells):
@@ -179,14 +182,14 @@ def _status(game: RiverRaceGame, observation: Observation, lang: str) -> str:
 def legend(lang: str = "en") -> list[tuple[str, str]]:
     """Symbol → meaning pairs for the text drawing."""
     keys = ("pawn", "path", "around", "water", "spring", "yard", "altar", "track", "persecutor", "hut", "stick")
-    symbols = ("1a", "..", "::", "~~", "$4", "__", "/\\", "--", "@@", "15", "[oo.]")
+    symbols = ("1a", "..", "::", "~1", "$4", "__", "/\\", "--", "@@", "15", "[oo.]")
     return [(symbol, _label(f"legend.{key}", lang)) for symbol, key in zip(symbols, keys, strict=True)]
 
 
 def text_styles(game: RiverRaceGame) -> list[tuple[str, str]]:
     """Rich styles for the text drawing: pawns by seat, water, springs, the persecutor."""
     styles: list[tuple[str, str]] = [
-        (r"~~", "blue"),
+        (r"~[~\d]", "blue"),
         (r"\$[\d-]", "bold yellow"),
         (r"@@", "bold white on red"),
         (r"--", "red"),
@@ -230,7 +233,7 @@ def render_svg(game: RiverRaceGame, observation: Observation) -> str:
     hy = [c[1] for c in board.data.village.cells[: len(game.huts)]]
     out.append(
         f'<rect x="{min(hx) * _CELL + 6}" y="{min(hy) * _CELL + 6}" width="{(max(hx) - min(hx) + 1) * _CELL + 4}" '
-        f'height="{(max(hy) - min(hy) + 1) * _CELL + 4}" rx="8" fill="#f9e79f" stroke="#9a7d0a"/>'
+        f'height="{(max(hy) - min(hy) + 1) * _CELL + 4}" rx="8" fill="#f9e79f" stroke="#9a7d0a" data-target="space:village"/>'
     )
     # links between consecutive spaces (and from forks, courtyards, places and landings)
     for space in range(board.size):
@@ -263,19 +266,26 @@ def render_svg(game: RiverRaceGame, observation: Observation) -> str:
             x0, y0 = min(xs) * _CELL + 8, min(ys) * _CELL + 8
             out.append(
                 f'<rect x="{x0 + 2}" y="{y0 + 2}" width="{(max(xs) - min(xs) + 1) * _CELL - 4}" '
-                f'height="{(max(ys) - min(ys) + 1) * _CELL - 4}" rx="6" fill="#e5d3b3" stroke="#8d6e63"/>'
+                f'height="{(max(ys) - min(ys) + 1) * _CELL - 4}" rx="6" fill="#e5d3b3" stroke="#8d6e63" '
+                f'data-target="space:{board.name(space)}"/>'
             )
         elif kind == ALTAR:
             x, y = _centre(cells[0])
-            out.append(f'<polygon points="{x},{y - 13} {x + 13},{y + 11} {x - 13},{y + 11}" fill="#cd6155" stroke="#641e16"/>')
+            out.append(
+                f'<polygon points="{x},{y - 13} {x + 13},{y + 11} {x - 13},{y + 11}" fill="#cd6155" stroke="#641e16" '
+                f'data-target="space:{board.name(space)}"/>'
+            )
         else:
             x, y = _centre(cells[0])
             fill = "#abebc6" if board.track_kind[space] == "around" else "#fdfefe"
-            out.append(f'<circle cx="{x}" cy="{y}" r="11" fill="{fill}" stroke="#8d6e63"/>')
+            out.append(
+                f'<circle cx="{x}" cy="{y}" r="11" fill="{fill}" stroke="#8d6e63" data-target="space:{board.name(space)}"/>'
+            )
         here = occupants.get(board.name(space), [])
-        for cell, pawn in _fill(list(cells), here, "").items():
-            if pawn:
-                out.append(_pawn_svg(cell, pawn))
+        for i, pawn in enumerate(here):
+            # every pawn is drawn (and clickable): past the space's cells they stack
+            layer = i // len(cells)
+            out.append(_pawn_svg(cells[i % len(cells)], pawn, shift=6 * layer))
     for i, cell in enumerate(board.persecutor_cells):
         x, y = _centre(cell)
         out.append(f'<rect x="{x - 11}" y="{y - 11}" width="22" height="22" fill="#d5d8dc" stroke="#566573"/>')
@@ -303,8 +313,8 @@ def render_svg(game: RiverRaceGame, observation: Observation) -> str:
         px = cx - _CELL / 2 + 52 + i * 24
         colour = SEAT_COLOURS[int(pawn[0]) - 1]
         out.append(
-            f'<circle cx="{px}" cy="{cy}" r="10" fill="{colour}" stroke="#000"/>'
-            f'<text x="{px}" y="{cy + 4}" text-anchor="middle" fill="#fff" font-size="9" font-weight="bold">{pawn}</text>'
+            f'<g data-target="pawn:{pawn}"><circle cx="{px}" cy="{cy}" r="10" fill="{colour}" stroke="#000"/>'
+            f'<text x="{px}" y="{cy + 4}" text-anchor="middle" fill="#fff" font-size="9" font-weight="bold">{pawn}</text></g>'
         )
     for river, water in enumerate(board.water):
         wx, wy = _centre(water[0])
@@ -334,12 +344,37 @@ def _nearest(
     return _centre(a), _centre(b)
 
 
-def _pawn_svg(cell: tuple[int, int], pawn: str) -> str:
+def _pawn_svg(cell: tuple[int, int], pawn: str, shift: float = 0) -> str:
     x, y = _centre(cell)
-    if pawn.startswith("+"):
-        return f'<text x="{x}" y="{y + 4}" text-anchor="middle" font-weight="bold">{escape(pawn)}</text>'
+    x, y = x + shift, y - shift
     colour = SEAT_COLOURS[int(pawn[0]) - 1]
     return (
-        f'<circle cx="{x}" cy="{y}" r="10" fill="{colour}" stroke="#000"/>'
-        f'<text x="{x}" y="{y + 4}" text-anchor="middle" fill="#fff" font-weight="bold">{escape(pawn)}</text>'
+        f'<g data-target="pawn:{pawn}"><circle cx="{x}" cy="{y}" r="10" fill="{colour}" stroke="#000"/>'
+        f'<text x="{x}" y="{y + 4}" text-anchor="middle" fill="#fff" font-weight="bold">{escape(pawn)}</text></g>'
     )
+
+
+def action_targets(state: RiverRaceState, action: int) -> tuple[str, ...]:
+    """The parts of :func:`render_svg` a seat action points at: the pawn and where it goes
+    for a move, a step up or a crossing (offers, answers and ``roll`` are chosen from the
+    list)."""
+    from savanna.games.river_race.actions import Cross, Move, Step, from_id
+    from savanna.games.river_race.state import COUNCIL, MOVE
+
+    if state.phase not in (MOVE, COUNCIL):
+        return ()
+    act = from_id(action)
+    board = state.game.board
+    if isinstance(act, Move):
+        pawn = 3 * state.turn + act.pawn
+        end, _ = state.walk(pawn, state.roll_total(), act.branch)
+        return (f"pawn:{pawn_name(pawn)}", f"space:{board.name(end)}") if end >= 0 else ()
+    if isinstance(act, Step | Cross):
+        pawn = 3 * state.turn + act.pawn
+        space = state.pos[pawn]
+        if isinstance(act, Step):
+            goal = board.places[board.place_of_yard[space]].altar
+        else:
+            goal = board.places[board.place_of_altar[space]].landing
+        return (f"pawn:{pawn_name(pawn)}", f"space:{board.name(goal)}")
+    return ()

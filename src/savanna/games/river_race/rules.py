@@ -46,6 +46,7 @@ _SOURCES: Final[tuple[tuple[str, str], ...]] = (
     ("roll.dice", f"design; {SEED}, DÉPLACEMENT (en lançant les dés)"),
     ("move.one_pawn", f"design; {SEED}, DÉPLACEMENT (la totalité des points)"),
     ("move.all_points", f"{SEED}, DÉPLACEMENT (doit utiliser la totalité des points)"),
+    ("move.camp_order", f"{_DESIGN}, Moving)"),
     ("move.skip", f"{SEED}, DÉPLACEMENT (doit sauter les cases occupées)"),
     ("move.fork", f"design; {SEED}, CASES SACRIFICE and LES SOURCES (faire le tour de la rivière)"),
     ("move.branch_only_at_fork", f"{_DESIGN}, Moving)"),

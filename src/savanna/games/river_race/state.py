@@ -259,6 +259,12 @@ class RiverRaceState(State):
             return Audience.seats_only(self.turn)
         return EVERYONE
 
+    def action_targets(self, action: int) -> tuple[str, ...]:
+        """The pawn and the space a move, a step up or a crossing points at in the SVG."""
+        from savanna.games.river_race.render import action_targets
+
+        return action_targets(self, action)
+
     def describe_action(self, action: int, lang: str = "en") -> str:
         from savanna.games.river_race.notation import describe
 
@@ -353,8 +359,11 @@ class RiverRaceState(State):
         out = []
         seat = self.turn
         total = self.roll_total()
+        camp = self.game.board.camp
         for i in range(3):
             pawn = 3 * seat + i
+            if self.pos[pawn] == camp and any(self.pos[p] == camp for p in range(3 * seat, pawn)):
+                continue  # rule move.camp_order
             end = self._walk(pawn, total, NO_BRANCH)[0]
             if end == _NOT_WALKED:
                 out += [Move(i, b) for b in range(1, AROUND + 1) if self._walk(pawn, total, b)[0] >= 0]
@@ -373,6 +382,9 @@ class RiverRaceState(State):
             return "move.altar"
         if kind == YARD:
             return "" if self._walk(pawn, self.roll_total(), move.branch)[0] >= 0 else "move.wait"
+        camp = board.camp
+        if self.pos[pawn] == camp and any(self.pos[p] == camp for p in range(3 * self.turn, pawn)):
+            return "move.camp_order"
         end, _ = self._walk(pawn, self.roll_total(), move.branch)
         if end == _NOT_WALKED:
             return "move.fork"
@@ -433,7 +445,9 @@ class RiverRaceState(State):
         for place in range(len(self.held)):
             sac = self.sacrificer(place)
             if sac < 0:
-                out += [Step(p % 3) for p in self.waiting(place) if p // 3 == seat]  # rule sacrifice.step
+                mine = [p for p in self.waiting(place) if p // 3 == seat]
+                if mine:  # rule sacrifice.step: of alike waiting pawns, the first in letter order
+                    out.append(Step(mine[0] % 3))
                 continue
             if sac // 3 != seat or self.held[place] < 0:
                 continue
