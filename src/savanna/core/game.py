@@ -338,8 +338,13 @@ class Game(ABC):
         """A plain-text drawing of what ``observation`` shows (ASCII, fits 80 columns)."""
 
     @abstractmethod
-    def render_svg(self, observation: Observation) -> str:
-        """An SVG drawing of what ``observation`` shows."""
+    def render_svg(self, observation: Observation, lang: str = "en") -> str:
+        """An SVG drawing of what ``observation`` shows, its words in ``lang``.
+
+        Every word drawn (labels, titles, letters people read) is in ``lang`` (``"en"`` or
+        ``"fr"``), like :meth:`render_text`; ``data-target`` keys (see
+        :meth:`State.action_targets`) are the same in every language.
+        """
 
     def game_statistics(self, state: State) -> dict[str, Any]:
         """Facts about a finished game that the simulation lab aggregates (optional hook).

@@ -191,9 +191,9 @@ def test_render_svg_is_xml_with_a_hole_per_point_and_the_pieces() -> None:
         "three-sticks/30 turn=1:throw mothers=H0,O7 banks=0,0 home=0 hyena=0:B9"
     )
     root = ET.fromstring(game.render_svg(state.observation(None)))
-    circles = root.findall("{http://www.w3.org/2000/svg}circle")
+    circles = root.findall(".//{http://www.w3.org/2000/svg}circle")
     assert len(circles) == 31 + 2  # holes, then mother 2 and the hyena
-    labels = [t.text for t in root.findall("{http://www.w3.org/2000/svg}text")]
+    labels = [t.text for t in root.findall(".//{http://www.w3.org/2000/svg}text")]
     assert "H" in labels and "2" in labels and "V" in labels and "W" in labels
 
 

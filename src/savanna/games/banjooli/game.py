@@ -167,8 +167,8 @@ class BanjooliGame(Game):
     def render_text(self, observation_: Observation, lang: str = "en") -> str:
         return render.board_text(observation_, lang)
 
-    def render_svg(self, observation_: Observation) -> str:
-        return render.board_svg(observation_)
+    def render_svg(self, observation_: Observation, lang: str = "en") -> str:
+        return render.board_svg(observation_, lang)
 
     def text_styles(self, lang: str = "en") -> list[tuple[str, str]]:
         return render.text_styles(lang)

@@ -189,8 +189,12 @@ class HyenaGame(Game):
                 out.append(self.message("wording.worth", lang, value=throw.value))
         return out
 
-    def render_svg(self, observation_: Observation) -> str:
-        return render.render_svg(observation_)
+    def render_svg(self, observation_: Observation, lang: str = "en") -> str:
+        return render.render_svg(observation_, lang, self.throw_worth(lang), self.sticks)
+
+    def private_summary(self, observation_: Observation, lang: str = "en") -> list[str]:
+        """The seat's own mother (and hyena) in sentences; this game has no secrets."""
+        return render.private_summary(observation_, lang)
 
     def text_styles(self, lang: str = "en") -> list[tuple[str, str]]:
         return render.text_styles(lang)

@@ -188,6 +188,13 @@ class HyenaState(State):
         """The action in words: the throw and what it is worth, or what the decision does."""
         return describe(self, action, lang)
 
+    def action_targets(self, action: int) -> tuple[str, ...]:
+        """The sticks a throw names, the seat's tabas a bank names, the piece a move names, the
+        well a payment names (keys of :func:`~savanna.games.hyena.render.render_svg`)."""
+        from savanna.games.hyena.render import action_targets
+
+        return action_targets(self, action)
+
     def explain_illegal(self, action: int) -> IllegalActionError:
         """The error naming the rule that refuses seat action ``action`` here."""
         rule_id, detail = refusal(self, action)
