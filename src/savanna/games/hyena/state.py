@@ -144,13 +144,14 @@ class HyenaState(State):
         return self.stage == OVER
 
     def is_chance_node(self) -> bool:
-        return self.stage == THROWING
+        stage = self.stage
+        return stage == THROWING or stage == FIRST  # a throw, or the draw of rule setup.first
 
     def legal_actions(self) -> list[int]:
         stage = self.stage
         if stage == OVER:
             return []
-        if stage == THROWING:
+        if stage == THROWING or stage == FIRST:
             return [a for a, _ in self.chance_outcomes()]
         return self._legal_actions()
 
