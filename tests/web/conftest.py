@@ -120,12 +120,15 @@ def make_table(
     names: list[str] | None = None,
     start: bool = True,
     grace: int | None = None,
+    coach: bool | None = None,
 ) -> Table:
     """Create a table, seat a person in every open seat, and start it."""
     seats = seats or ["open", "open", "bot:heuristic"]
     body: dict[str, Any] = {"game": game, "players": len(seats), "options": options or {}, "seats": seats, "title": "t"}
     if grace is not None:
         body["grace"] = grace
+    if coach is not None:
+        body["coach"] = coach
     made = client.post("/api/tables", json=body)
     assert made.status_code == 201, made.text
     table = Table(made.json()["id"], made.json()["host_token"])

@@ -9,7 +9,7 @@ route                                    what
 ``GET /api/i18n``                        the pages' words in English and French
 ``GET /api/games``                       the registered games, their options, the bot kinds
 ``GET /api/tables``                      open, playing and recently finished tables
-``POST /api/tables``                     create a table → its id and the host token
+``POST /api/tables``                     create a table → its id and the host token (``"coach": true``: players may ask the coach)
 ``GET /api/tables/{id}``                 the table's public facts
 ``POST /api/tables/{id}/join``           take a seat → the seat and its token
 ``POST /api/tables/{id}/leave``          give the seat back before the start (token)
@@ -228,6 +228,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
                     "lang": table.lang,
                     "spectators": table.spectators,
                     "turn_seconds": table.turn_seconds,
+                    "coach": table.coach,
                     "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name, "bot": s.bot} for s in seats],
                 }
             )
@@ -263,6 +264,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
             spectators=body.get("spectators", True),
             turn_seconds=body.get("turn_seconds", 0),
             client=client_address(request),
+            coach=body.get("coach", False),
         )
         return JSONResponse({"id": live.id, "host_token": host, "url": f"/t/{live.id}"}, status_code=201)
 

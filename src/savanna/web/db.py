@@ -33,6 +33,7 @@ from sqlalchemy import (
     Text,
     create_engine,
     event,
+    false,
     func,
     make_url,
     true,
@@ -101,6 +102,8 @@ class TableRow(Base):
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now, server_default=func.now())
     record: Mapped[str | None] = mapped_column(Text, nullable=True)
     archived_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    # Revision 0003: the host lets the players ask the coach (odds and hints), or not.
+    coach: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
     __table_args__ = (
         Index("ix_tables_status_updated", "status", "updated_at"),

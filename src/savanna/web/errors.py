@@ -148,6 +148,26 @@ _ERRORS: dict[str, tuple[int, str, str]] = {
         "This table's host does not let spectators watch; take a seat to play, or watch another table.",
         "L'hôte de cette table n'accepte pas de spectateurs ; prenez une place pour jouer, ou regardez une autre table.",
     ),
+    "coach/off": (
+        403,
+        "The coach is off at this table: its host did not turn it on.",
+        "Le coach est éteint à cette table : son hôte ne l'a pas activé.",
+    ),
+    "coach/spectator": (
+        403,
+        "The coach answers the players at the table, from their own seat; a spectator has none.",
+        "Le coach répond aux joueurs de la table, depuis leur place ; un spectateur n'en a pas.",
+    ),
+    "coach/busy": (
+        429,
+        "The coach is still thinking about your last question.",
+        "Le coach réfléchit encore à votre dernière question.",
+    ),
+    "coach/failed": (
+        500,
+        "The coach could not answer this time; ask again.",
+        "Le coach n'a pas pu répondre cette fois ; redemandez.",
+    ),
     "seat/not_replaced": (
         409,
         "Your seat is already yours: no bot is playing it.",

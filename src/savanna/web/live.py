@@ -174,6 +174,9 @@ class LiveTable:
         self.result: dict[str, Any] | None = None
         self.spectators = True
         self.turn_seconds = 0
+        self.coach = False
+        self._coaching: set[Client] = set()
+        self._coach_tasks: set[asyncio.Task[None]] = set()
         self.turn_since = time.monotonic()
         self.touched = time.monotonic()
         self._cache = _Cache()
@@ -192,6 +195,7 @@ class LiveTable:
         self.result = row.result
         self.spectators = bool(row.spectators)
         self.turn_seconds = int(row.turn_seconds or 0)
+        self.coach = bool(row.coach)
         clock = time.monotonic()
         old = {s.seat: s for s in self.seats}
         seats = []
@@ -303,6 +307,7 @@ class LiveTable:
             "version": self.version,
             "spectators": self.spectators,
             "turn_seconds": self.turn_seconds,
+            "coach": self.coach,
         }
 
     def welcome(self, seat: int | None, lang: str, host: bool) -> dict[str, Any]:
@@ -458,6 +463,61 @@ class LiveTable:
             self.spectators = spectators
         await self._turn_spectators_away()
         await self.broadcast_seats()
+
+    async def ask_coach(self, client: Client, what: Any) -> None:
+        """Start the coach's answer to ``what`` for ``client``'s seat (see :mod:`savanna.web.coach`).
+
+        The client is told at once that the coach is thinking; the answer follows when the
+        pool has it (the connection goes on meanwhile).
+
+        Raises:
+            WebError: ``coach/off`` at a table without the coach, ``coach/spectator`` for a
+                client without a seat, ``table/not_playing``, ``coach/busy`` while the
+                client's last question is being answered, a question that is not
+                ``odds`` or ``hint``.
+        """
+        from savanna.web import coach
+
+        if what not in coach.QUESTIONS:
+            raise web_error("request/invalid", why="the coach answers 'odds' or 'hint'")
+        if not self.coach:
+            raise web_error("coach/off")
+        seat = client.seat
+        if seat is None:
+            raise web_error("coach/spectator")
+        state = self.state
+        if self.status != "playing" or state is None or state.is_terminal():
+            raise web_error("table/not_playing")
+        if client in self._coaching:
+            raise web_error("coach/busy")
+        self._coaching.add(client)
+        history = list(state.history)
+        version = len(history)
+        await client.send(
+            {"type": "coach", "what": what, "state": "thinking", "seconds": coach.COACH_SECONDS, "version": version}
+        )
+        game = self.game
+        work = (
+            coach.coach_answer, game.name, game.num_players, tuple(sorted(game.options.items())), history, seat,
+            what, self.seed, client.lang, coach.COACH_SECONDS if coach.COACH_SAMPLES is None else None,
+            coach.COACH_SAMPLES,
+        )
+
+        async def answer() -> None:
+            try:
+                lines = await self.hub.bots.run(*work)
+                reply: dict[str, Any] = {"type": "coach", "what": what, "state": "done", "version": version, "lines": lines}
+            except Exception:
+                log.exception("the coach failed at table %s, seat %d", self.id, seat)
+                reply = {"type": "coach", "what": what, "state": "failed", "version": version,
+                         "message": web_error("coach/failed").text(client.lang)}
+            finally:
+                self._coaching.discard(client)
+            await client.send(reply)
+
+        task = asyncio.create_task(answer())
+        self._coach_tasks.add(task)
+        task.add_done_callback(self._coach_tasks.discard)
 
     async def _turn_spectators_away(self) -> None:
         if self.spectators or self.status == "finished":
@@ -876,6 +936,7 @@ class Hub:
         spectators: Any = True,
         turn_seconds: Any = 0,
         client: str | None = None,
+        coach: Any = False,
     ) -> tuple[LiveTable, str]:
         """Set up a table (nothing is dealt yet); returns it and the host token.
 
@@ -903,6 +964,8 @@ class Hub:
         if isinstance(turn_seconds, bool) or turn_seconds not in limits.turn_seconds_choices:
             choices = ", ".join(str(c) for c in limits.turn_seconds_choices)
             raise web_error("request/invalid", why=f"'turn_seconds' is one of {choices}")
+        if not isinstance(coach, bool):
+            raise web_error("request/invalid", why="'coach' is true or false")
         rows: list[SeatRow] = []
         table_id = secrets.token_urlsafe(9)
         for i, text in enumerate(seats):
@@ -932,6 +995,7 @@ class Hub:
             version=0,
             spectators=spectators,
             turn_seconds=int(turn_seconds),
+            coach=coach,
             creator=client_key(client) if client is not None else None,
         )
         await self.store.create(row, rows, open_cap=limits.max_open_tables_per_client)

@@ -42,6 +42,11 @@ MESSAGES = Catalogue(
         "lobby.clock.minutes": ("{n} min", "{n} min"),
         "lobby.clock.days": ("{n} day (turn-based)", "{n} jour (au tour par tour)"),
         "lobby.spectators": ("Spectators may watch", "Les spectateurs peuvent regarder"),
+        "lobby.coach": (
+            "Coach: each player may ask for the odds and a hint from their own seat (not for a game played for real)",
+            "Coach : chaque joueur peut demander les chances et un conseil depuis sa place (pas pour une partie sérieuse)",
+        ),
+        "lobby.coach.on": ("coach on", "coach activé"),
         "lobby.yourname": ("Your name", "Votre nom"),
         "lobby.submit": ("Create and sit down", "Créer et s'asseoir"),
         "lobby.join": ("Join", "Rejoindre"),
@@ -116,6 +121,26 @@ MESSAGES = Catalogue(
         "table.moves.none": ("Nothing to do now.", "Rien à faire pour l'instant."),
         "table.private": ("Only you can see this", "Vous seul voyez ceci"),
         "table.private.none": ("Nothing secret.", "Rien de secret."),
+        "table.coach": ("Coach", "Coach"),
+        "table.coach.on": (
+            "The coach is on at this table: every player may ask it, and it answers from what their seat knows.",
+            "Le coach est activé à cette table : chaque joueur peut le consulter, il répond d'après ce que sa place sait.",
+        ),
+        "table.coach.spectator": (
+            "The coach is on at this table; it answers the players only.",
+            "Le coach est activé à cette table ; il ne répond qu'aux joueurs.",
+        ),
+        "table.coach.odds": ("Odds", "Chances"),
+        "table.coach.hint": ("Hint", "Conseil"),
+        "table.coach.what": (
+            "Odds: how the game may end, your score, what the others probably hold. Hint: your moves, with their expected score and chance to win.",
+            "Chances : comment la partie peut finir, votre score, ce que les autres ont probablement. Conseil : vos coups, avec leur score espéré et leur chance de gagner.",
+        ),
+        "table.coach.thinking": ("The coach is thinking (about {seconds} s)…", "Le coach réfléchit (environ {seconds} s)…"),
+        "table.coach.stale": (
+            "Worked out before the last moves: ask again for the present position.",
+            "Calculé avant les derniers coups : redemandez pour la position actuelle.",
+        ),
         "table.board": ("Board", "Plateau"),
         "table.board.text": ("Board as text", "Plateau en texte"),
         "table.log": ("Game log", "Journal de la partie"),

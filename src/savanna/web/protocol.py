@@ -15,6 +15,7 @@ Then, any number of times::
     → {"type": "lang", "lang": "en"}                         (the view again, in that language)
     → {"type": "sync"}                                       (the full view again)
     → {"type": "ping"}                                       ← {"type": "pong"}
+    → {"type": "coach", "what": "odds"}                      (or "hint": see savanna.web.coach)
 
 Every change of the game sends each client its own view (and the log entries it has not
 seen); a change of who is connected or watching sends ``{"type": "seats"}``. A refused
@@ -49,7 +50,7 @@ __all__ = ["KINDS", "WsClient", "client_address", "serve_websocket"]
 
 log = logging.getLogger("savanna.web")
 
-KINDS = ("hello", "act", "replace", "reclaim", "settings", "lang", "sync", "ping")
+KINDS = ("hello", "act", "replace", "reclaim", "settings", "lang", "sync", "ping", "coach")
 OUTBOX = 256
 """Messages queued for one client; a client that falls this far behind is dropped."""
 
@@ -220,6 +221,8 @@ async def serve_websocket(websocket: WebSocket) -> None:
                     await live.send_view(client, full=True)
                 elif kind == "sync":
                     await live.send_view(client, full=True)
+                elif kind == "coach":
+                    await live.ask_coach(client, message.get("what"))
                 elif kind == "ping":
                     await client.send({"type": "pong"})
                 else:  # a second hello

@@ -40,7 +40,8 @@ async function renderTables() {
     return el("tr", {},
       el("td", {}, el("strong", {}, table.title || table.id), el("div", { class: "small muted" }, game ? gameTitle(game) : table.game)),
       el("td", {}, el("span", { class: `status ${table.status}` }, t(`lobby.status.${table.status}`)),
-        table.status === "open" ? el("div", { class: "small" }, t("lobby.free", { n: free })) : null),
+        table.status === "open" ? el("div", { class: "small" }, t("lobby.free", { n: free })) : null,
+        table.coach ? el("div", { class: "small" }, t("lobby.coach.on")) : null),
       el("td", { class: "small" }, who),
       el("td", {}, actions));
   });
@@ -94,6 +95,7 @@ function renderForm() {
     el("label", { for: "clock" }, el("span", { class: "l" }, t("lobby.clock")),
       el("select", { id: "clock", name: "clock" }, CLOCKS.map((c) => el("option", { value: c, selected: String(c) === (previous.get("clock") || "0") ? true : null }, clockLabel(c))))),
     el("label", { for: "spectators" }, el("input", { type: "checkbox", id: "spectators", name: "spectators", checked: previous.has("clock") && !previous.get("spectators") ? null : true }), " ", t("lobby.spectators")),
+    el("label", { for: "coach" }, el("input", { type: "checkbox", id: "coach", name: "coach", checked: previous.get("coach") ? true : null }), " ", t("lobby.coach")),
     el("p", {}, el("button", { type: "submit", id: "create-submit" }, t("lobby.submit"))));
 }
 
@@ -120,6 +122,7 @@ async function create(event) {
     const made = await api("POST", "/api/tables", {
       game: game.name, players, options, seats, title, lang: lang(), grace: Number(data.get("grace")),
       turn_seconds: Number(data.get("clock") || 0), spectators: form.querySelector("#spectators").checked,
+      coach: form.querySelector("#coach").checked,
     });
     tokens.setHost(made.id, made.host_token);
     const seat = await api("POST", `/api/tables/${made.id}/join`, { seat: 0, name });

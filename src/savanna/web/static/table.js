@@ -2,6 +2,7 @@
 // The server is the authority: this page only shows the view it is sent and sends back the
 // chosen action with the version it saw. Nothing is computed or kept here but the display.
 import { api, clear, el, lang, langSwitch, loadWords, parseSvg, t, tokens } from "/static/common.js";
+import { coachMessage, coachRefused, renderCoach, setupCoach } from "/static/coach.js";
 
 const TABLE = location.pathname.split("/")[2];
 const S = { welcome: null, view: null, seats: [], log: [], selection: new Set(), ws: null, retry: 500, ackTimer: null, connected: false };
@@ -75,7 +76,11 @@ function handle(message) {
     case "refused":
       clearTimeout(S.ackTimer);
       if (message.code === "token/invalid") tokens.dropSeat(TABLE);
+      coachRefused(message, S.view);
       refusal(message);
+      break;
+    case "coach":
+      coachMessage(message, S.view);
       break;
     default:
       break;
@@ -162,6 +167,7 @@ function render() {
   renderTurn();
   renderMoves();
   renderPrivate();
+  renderCoach(S.welcome, S.view);
   renderLog();
   renderEnd();
 }
@@ -417,6 +423,7 @@ async function main() {
     try { await navigator.clipboard.writeText($("link").textContent); $("copy").textContent = t("table.copied"); } catch (_) { /* the link stays visible */ }
   });
   $("start").addEventListener("click", startGame);
+  setupCoach(send);
   $("typed").addEventListener("submit", (event) => {
     event.preventDefault();
     const text = $("typed-move").value.trim();
