@@ -145,13 +145,13 @@ class HyenaState(State):
 
     def is_chance_node(self) -> bool:
         stage = self.stage
-        return stage == THROWING or stage == FIRST  # a throw, or the draw of rule setup.first
+        return stage in (THROWING, FIRST)  # a throw, or the draw of rule setup.first
 
     def legal_actions(self) -> list[int]:
         stage = self.stage
         if stage == OVER:
             return []
-        if stage == THROWING or stage == FIRST:
+        if stage in (THROWING, FIRST):
             return [a for a, _ in self.chance_outcomes()]
         return self._legal_actions()
 
