@@ -7,6 +7,7 @@ import random
 import pytest
 
 from savanna.coach import CoachError, analyse
+from savanna.coach.analysis import ROOT_KEY
 from savanna.coach.policy import Policy
 from savanna.coach.simulation import EndReader, enumerate_ends
 from savanna.core import OptionError, load_game
@@ -200,3 +201,16 @@ def test_banjooli_last_steps_simulated_intervals_hold_the_exact_values() -> None
         index += 1
     assert total >= 20
     assert covered / total >= 0.95
+
+
+def test_odds_alone_skip_the_moves_and_equal_those_of_the_models_move(listed_toy: ListedToy) -> None:
+    """``moves=False`` (the terminal's and the browser's ``odds``): the seat plays the model."""
+    state = toy_position(listed_toy, [4, 5, 3], [0, 2], turn=0, roll=1)
+    full = analyse(listed_toy, state.observation(0), seed=1, samples=50, exact_nodes=100_000)
+    alone = analyse(listed_toy, state.observation(0), seed=1, samples=50, exact_nodes=100_000, moves=False)
+    assert full.to_act and full.actions and full.best is not None
+    assert not alone.to_act and alone.actions == () and alone.best is None and alone.exact
+    model = Policy(listed_toy).choose(state.clone(), state.legal_actions(), ROOT_KEY)
+    (followed,) = [v for v in full.actions if v.action == model]
+    assert alone.score.value == pytest.approx(followed.score.value)
+    assert alone.win.value == pytest.approx(followed.win.value)

@@ -327,6 +327,33 @@ def test_every_game_declares_legend_rules_summary_and_styles_in_both_languages(n
 
 
 @pytest.mark.parametrize("name", sorted(ENTRY_POINT_GAMES))
+def test_every_game_draws_its_svg_in_the_readers_language(name: str) -> None:
+    """``render_svg(observation, lang)``: the same drawing (the same clickable keys) with its
+    words in English or French; the French words differ from the English ones somewhere."""
+    import xml.etree.ElementTree as ET
+
+    def words(svg: str) -> list[str]:
+        return [text for node in ET.fromstring(svg).iter() if (text := (node.text or "").strip())]
+
+    game = load_game(name)
+    rng = random.Random(3)
+    state = game.new_initial_state()
+    differ = 0
+    for _ in range(40):
+        for seat in (None, *range(game.num_players)):
+            view = state.observation(seat)
+            english, french = game.render_svg(view, "en"), game.render_svg(view, lang="fr")
+            assert game.render_svg(view) == english
+            keys = [n.get("data-target") for n in ET.fromstring(english).iter() if n.get("data-target")]
+            assert keys == [n.get("data-target") for n in ET.fromstring(french).iter() if n.get("data-target")]
+            differ += words(english) != words(french)
+        if state.is_terminal():
+            break
+        state.apply(sample_action(state, rng))
+    assert differ, "the French drawing shows the English words"
+
+
+@pytest.mark.parametrize("name", sorted(ENTRY_POINT_GAMES))
 def test_every_game_has_a_message_catalogue_whose_rule_sentences_are_its_clauses(name: str) -> None:
     cls = registered_games()[name]
     assert len(cls.catalogue) > 0 and set(cls.catalogue.languages) == {"en", "fr"}

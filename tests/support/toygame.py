@@ -128,8 +128,8 @@ class ToyGame(Game):
             lines.append(f"card: {RUNNERS[d['card']]}")
         return "\n".join(lines)
 
-    def render_svg(self, observation: Observation) -> str:
-        return f'<svg xmlns="http://www.w3.org/2000/svg"><text>{self.render_text(observation)}</text></svg>'
+    def render_svg(self, observation: Observation, lang: str = "en") -> str:
+        return f'<svg xmlns="http://www.w3.org/2000/svg"><text>{self.render_text(observation, lang)}</text></svg>'
 
 
 class ToyState(State):

@@ -33,7 +33,17 @@ from starlette.testclient import TestClient  # noqa: E402
 
 from savanna.web import Limits, Settings, create_app  # noqa: E402
 
-TEST_LIMITS = Limits(bot_pace_seconds=0.0, bot_workers=0, min_grace_seconds=0, grace_seconds=30)
+TEST_LIMITS = Limits(
+    bot_pace_seconds=0.0,
+    bot_workers=0,
+    min_grace_seconds=0,
+    grace_seconds=30,
+    # Every test client comes from one address: the per-client caps are tested on their own.
+    max_connections_per_client=10_000,
+    max_open_tables_per_client=10_000,
+    requests_per_second=10_000.0,
+    request_burst=10_000,
+)
 
 
 def postgres_admin_url() -> str | None:
@@ -110,12 +120,15 @@ def make_table(
     names: list[str] | None = None,
     start: bool = True,
     grace: int | None = None,
+    coach: bool | None = None,
 ) -> Table:
     """Create a table, seat a person in every open seat, and start it."""
     seats = seats or ["open", "open", "bot:heuristic"]
     body: dict[str, Any] = {"game": game, "players": len(seats), "options": options or {}, "seats": seats, "title": "t"}
     if grace is not None:
         body["grace"] = grace
+    if coach is not None:
+        body["coach"] = coach
     made = client.post("/api/tables", json=body)
     assert made.status_code == 201, made.text
     table = Table(made.json()["id"], made.json()["host_token"])
@@ -182,7 +195,16 @@ def free_port() -> int:
 class ServerProcess:
     """A real ``savanna serve`` process on 127.0.0.1 (killable, restartable on the same port)."""
 
-    def __init__(self, database: str, port: int | None = None, bot_pace: float = 0.0, workers: int = 1) -> None:
+    def __init__(
+        self,
+        database: str,
+        port: int | None = None,
+        bot_pace: float = 0.0,
+        workers: int = 1,
+        flags: tuple[str, ...] = ("--per-client-connections", "1000", "--per-client-tables", "1000",
+                                  "--per-client-rate", "1000"),
+    ) -> None:
+        self.flags = flags
         self.database = database
         self.port = port or free_port()
         self.bot_pace = bot_pace
@@ -195,6 +217,7 @@ class ServerProcess:
         cmd = [
             sys.executable, "-m", "savanna.cli", "serve", "--host", "127.0.0.1", "--port", str(self.port),
             "--database", self.database, "--bot-workers", str(self.workers), "--bot-pace", str(self.bot_pace),
+            *self.flags,
         ]
         # The server's log goes to a file (a pipe nobody reads would fill and block it).
         self.log = open(self.log_path, "ab")  # noqa: SIM115 - closed in stop()
@@ -228,3 +251,33 @@ class ServerProcess:
         """Tracebacks the server logged (empty when none)."""
         text = self.log_path.read_text(errors="replace")
         return text if "Traceback" in text else ""
+
+
+class ThreadServer:
+    """The app served by uvicorn in a thread of the test process, on 127.0.0.1 (a real HTTP and
+    websocket server whose limits the test chooses, and whose log the test reads)."""
+
+    def __init__(self, settings: Settings) -> None:
+        import threading
+
+        import uvicorn
+
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.app = create_app(settings)
+        config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning",
+                                ws_max_size=settings.limits.max_message_bytes * 4, lifespan="on")
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run, name="uvicorn", daemon=True)
+
+    def __enter__(self) -> ThreadServer:
+        self.thread.start()
+        deadline = time.monotonic() + 30
+        while not self.server.started:
+            assert time.monotonic() < deadline and self.thread.is_alive(), "the server did not start"
+            time.sleep(0.01)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.server.should_exit = True
+        self.thread.join(15)

@@ -15,6 +15,8 @@ import pytest
         (["--database", "not a url"], "is not a database URL"),
         (["--port", "0"], "--port must be 1-65535"),
         (["--bot-pace", "-1"], "cannot be negative"),
+        (["--per-client-tables", "0"], "must be positive"),
+        (["--per-client-rate", "-3"], "must be positive"),
     ],
 )
 def test_a_bad_serve_flag_is_one_line_and_exit_code_2(flags, message):
@@ -23,3 +25,16 @@ def test_a_bad_serve_flag_is_one_line_and_exit_code_2(flags, message):
     assert done.returncode == 2
     assert message in done.stderr and "Traceback" not in done.stderr
     assert len(done.stderr.strip().splitlines()) == 1
+
+
+def test_the_per_client_flags_default_to_the_servers_limits():
+    import inspect
+
+    from savanna.cli.serve import serve
+    from savanna.web import Limits
+
+    defaults = {name: p.default for name, p in inspect.signature(serve).parameters.items()}
+    limits = Limits()
+    assert defaults["per_client_connections"] == limits.max_connections_per_client
+    assert defaults["per_client_tables"] == limits.max_open_tables_per_client
+    assert defaults["per_client_rate"] == limits.requests_per_second

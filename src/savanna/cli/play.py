@@ -62,6 +62,7 @@ def build_session(
     pause: float,
     out: Path | None,
     console: Console,
+    coach: bool = False,
 ) -> PlaySession:
     """A :class:`PlaySession` from the command-line arguments of ``savanna play``.
 
@@ -134,6 +135,7 @@ def build_session(
         out=out,
         save_to=save_to,
         history=history,
+        coach=coach,
     )
 
 
@@ -189,6 +191,14 @@ def play(
             "--out", help="Write the record here (default: <game>-<date>-<time>.savanna.json)."
         ),
     ] = None,
+    coach: Annotated[
+        bool,
+        typer.Option(
+            "--coach",
+            help="Let the people at the table ask the coach: `odds` (how the game may end) and "
+            "`hint` (each move's expected score); off by default.",
+        ),
+    ] = False,
 ) -> None:
     """Play a game in the terminal: people at one keyboard, bots in the other seats.
 
@@ -212,6 +222,7 @@ def play(
             pause=pause,
             out=out,
             console=console,
+            coach=coach,
         )
     except SavannaError as exc:
         _error(language, exc)

@@ -32,6 +32,23 @@ def serve(
     open_browser: Annotated[bool, typer.Option("--open", help="Open the lobby in a browser.")] = False,
     bot_workers: Annotated[int, typer.Option(help="Processes where bots think (0: a thread).")] = 2,
     bot_pace: Annotated[float, typer.Option(help="Least seconds between two bot moves.")] = 0.8,
+    per_client_connections: Annotated[
+        int, typer.Option(help="Websockets one client address may hold open at once.")
+    ] = 32,
+    per_client_tables: Annotated[
+        int, typer.Option(help="Tables one client address may have waiting for players at once.")
+    ] = 5,
+    per_client_rate: Annotated[
+        float, typer.Option(help="Requests (POST) per second one client address may send, steadily.")
+    ] = 10.0,
+    forwarded_allow_ips: Annotated[
+        str | None,
+        typer.Option(
+            help="Behind a reverse proxy: the proxy's address(es), comma-separated, whose "
+            "X-Forwarded-For / X-Forwarded-Proto headers are trusted (so each client is counted "
+            "by its own address)."
+        ),
+    ] = None,
 ) -> None:
     """Serve the lobby and live tables: friends in browsers, bots in the empty seats."""
     try:
@@ -51,8 +68,20 @@ def serve(
             "--bot-workers and --bot-pace cannot be negative",
             "--bot-workers et --bot-pace ne peuvent pas être négatifs",
         )
+    if per_client_connections < 1 or per_client_tables < 1 or not per_client_rate > 0:
+        raise OptionError(
+            "--per-client-connections, --per-client-tables and --per-client-rate must be positive",
+            "--per-client-connections, --per-client-tables et --per-client-rate doivent être positifs",
+        )
     url = database_url(database)  # checked before anything starts
-    limits = Limits(bot_workers=bot_workers, bot_pace_seconds=bot_pace)
+    limits = Limits(
+        bot_workers=bot_workers,
+        bot_pace_seconds=bot_pace,
+        max_connections_per_client=per_client_connections,
+        max_open_tables_per_client=per_client_tables,
+        requests_per_second=per_client_rate,
+        request_burst=max(Limits().request_burst, int(4 * per_client_rate)),
+    )
     application = create_app(Settings(database=url.render_as_string(hide_password=False), limits=limits))
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     lobby = f"http://{shown}:{port}/"
@@ -70,4 +99,6 @@ def serve(
         ws_max_size=limits.max_message_bytes * 4,
         ws_ping_interval=20.0,
         ws_ping_timeout=20.0,
+        proxy_headers=forwarded_allow_ips is not None,
+        forwarded_allow_ips=forwarded_allow_ips,
     )

@@ -239,7 +239,8 @@ class Analysis:
     Attributes:
         game: the game name.
         seat: the analysed seat.
-        to_act: the seat is to act (then ``actions`` lists its legal actions).
+        to_act: the seat is to act and its moves were valued (then ``actions`` lists its
+            legal actions, the best marked).
         actions: each legal action's value, in legal order (empty when not to act).
         odds: each outcome question's odds (after the best action when the seat is to act).
         score: the seat's expected final score (after the best action).
@@ -452,6 +453,7 @@ def analyse(
     keep: Sequence[int] = (),
     min_rounds: int = MIN_ROUNDS,
     clock: Callable[[], float] = time.perf_counter,
+    moves: bool = True,
 ) -> Analysis:
     """Odds, score and the value of each legal action, from ``observation`` alone.
 
@@ -474,6 +476,9 @@ def analyse(
         min_rounds: rounds before the racing may stop playing an action.
         clock: the clock ``seconds`` is measured on (wall time by default; a benchmark on
             a shared machine passes ``time.process_time``).
+        moves: whether to value each legal action when the seat is to act; ``False``
+            gives only the odds of the position with the seat playing the model's move
+            (no ``actions``; every round of the budget goes to the odds).
 
     Raises:
         CoachError: a spectator's observation, an observation of another game, or
@@ -504,9 +509,10 @@ def analyse(
     questions = reader.questions
     determinizer = _Determinizer(game, observation, seed)
     first, first_index = determinizer.draw(0)
-    to_act = first.current_player() == seat
-    legal: list[int] = sorted(first.legal_actions()) if to_act else []
-    if legal_actions is not None and to_act and sorted(legal_actions) != legal:
+    seat_to_act = first.current_player() == seat
+    to_act = seat_to_act and moves
+    legal: list[int] = sorted(first.legal_actions()) if seat_to_act else []
+    if legal_actions is not None and seat_to_act and sorted(legal_actions) != legal:
         raise CoachError(
             "the legal actions given are not the seat's legal actions in this observation",
             "les actions légales données ne sont pas celles du joueur dans cette observation",
@@ -537,7 +543,7 @@ def analyse(
             det, det_index = first, first_index
         else:
             det, det_index = determinizer.draw(rounds)
-            _check_determinization(det, seat, to_act, legal)
+            _check_determinization(det, seat, seat_to_act, legal)
         chance_seed = derive_seed(seed, "coach", "chance", rounds)
         playing = [a for a in candidates if a in alive or a in keep_set]
         pending: list[tuple[int | None, Sample]] = []
@@ -615,7 +621,7 @@ def analyse(
             best=a == best,
             dropped=tallies[a].dropped,
         )
-        for a in legal
+        for a in (legal if to_act else ())
     )
     exact = all(est[0].exact for est in estimates.values())
     return Analysis(

@@ -320,13 +320,14 @@ def decisions_seen(states: Sequence[tuple[State, int]], seat: int) -> list[Decis
     pairs of a game (a record replayed, or a live table's history).
 
     Only the seat's own observation of each state is kept; a decision is included only
-    when ``state.action_viewers(action)`` lets ``seat`` read it.
+    when it was a choice (two legal actions or more) and ``state.action_viewers(action)``
+    lets ``seat`` read it.
     """
     out = []
     for state, action in states:
         actor = state.current_player()
-        if actor < 0 or actor == seat:
-            continue
+        if actor < 0 or actor == seat or len(state.legal_actions()) < 2:
+            continue  # chance, the seat itself, or a forced move: nothing to learn
         if not state.action_viewers(action).includes(seat):
             continue
         out.append(Decision(state.observation(seat), actor, action))

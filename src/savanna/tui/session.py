@@ -36,6 +36,7 @@ from pathlib import Path
 from rich.console import Console
 from rich.text import Text
 
+from savanna.coach.text import number
 from savanna.core import (
     CHANCE,
     Game,
@@ -52,6 +53,8 @@ from savanna.core.rng import POSITION, SeedSchedule, position_rng
 from savanna.i18n.tui import M
 from savanna.saves import seal
 from savanna.tui.choice import Choice, Menu
+from savanna.tui.coach import TerminalCoach
+from savanna.tui.coach import words as coach_words
 from savanna.tui.render import (
     board_lines,
     choice_cells,
@@ -99,6 +102,13 @@ _COMMANDS: dict[str, str] = {
     "plateau": "board",
     "list": "list",
     "liste": "list",
+    # the coach (savanna play --coach)
+    "odds": "odds",
+    "chances": "odds",
+    "cotes": "odds",
+    "hint": "hint",
+    "conseil": "hint",
+    "indice": "hint",
 }
 _YES = frozenset({"y", "yes", "o", "oui"})
 LOG_ENTRIES = 6
@@ -200,6 +210,7 @@ class PlaySession:
         history: actions already played (a resumed game), replayed through the rules.
         sleep: the pause function (tests pass a recorder).
         flush: throws away keys typed ahead, before a hand-over (tests pass their own).
+        coach: whether the people at the table may ask the coach (``odds``, ``hint``).
 
     Raises:
         OptionError: when the seat count differs from the player count or a bot spec is bad.
@@ -223,6 +234,7 @@ class PlaySession:
         checked: bool = True,
         sleep: Callable[[float], None] = time.sleep,
         flush: Callable[[], None] = flush_typed_ahead,
+        coach: bool = False,
     ) -> None:
         if len(seats) != game.num_players:
             raise OptionError(
@@ -242,6 +254,7 @@ class PlaySession:
         self.out = out if out is not None else default_record_path(game.name)
         self.save_to = save_to if save_to is not None else self.out
         self.resumed_from = save_to
+        self.coach = TerminalCoach(game, lang) if coach else None
         for seat, spec in enumerate(self.seats):
             if spec.bot is not None:
                 build_bot(spec.bot, game, seat, make_rng(seed, "check", seat))  # validates the spec
@@ -346,7 +359,7 @@ class PlaySession:
                 return _Turn.QUIT
             if command == "save":
                 self._save_command(answer)
-            elif command in {"help", "rules", "list", "board"}:
+            elif command in {"help", "rules", "list", "board", "odds", "hint"}:
                 self.console.print(self._t("help.handover", who=who, n=seat + 1), soft_wrap=True)
             else:
                 self.console.print(
@@ -405,6 +418,8 @@ class PlaySession:
                 )
             )
             hint = self._t("hint.undo" if self.can_undo else "hint")
+            if self.coach is not None:
+                hint += " · " + coach_words("terminal.commands", self.lang)
             sections.append((3, Lines([Text(hint, style="dim")])))
         legend = legend_entries(self.game, self.lang)
         if legend:
@@ -561,6 +576,11 @@ class PlaySession:
             if typed and typed.lower() not in {"q", "quit", "quitter", "exit"}:
                 return self._answer(seat, menu, typed)
             return None
+        if command in {"odds", "hint"}:
+            typed = self._coach_pages(seat, command)
+            if typed and typed.lower() not in {"q", "quit", "quitter", "exit"}:
+                return self._answer(seat, menu, typed)
+            return None
         if command == "save":
             self._save_command(answer)
             return None
@@ -676,7 +696,10 @@ class PlaySession:
         width = self.console.width
         undo = self._t("help.undo") if self.can_undo else ""
         lines: list[Text] = []
-        for line in self._t("help", undo=undo).split("\n"):
+        commands = self._t("help", undo=undo).split("\n")
+        if self.coach is not None:
+            commands += [coach_words("terminal.help_odds", self.lang), coach_words("terminal.help_hint", self.lang)]
+        for line in commands:
             command = line.startswith("  ")
             lines += wrap_all([Text(line)], width, indent=16 if command else 0)
         legend = legend_entries(self.game, self.lang)
@@ -685,6 +708,21 @@ class PlaySession:
             pad = max(len(symbol) for symbol, _ in self.game.legend(self.lang)) + 2
             lines += wrap_all(legend, width, indent=pad)
         return self._page(self._t("help.title"), lines)
+
+    def _coach_pages(self, seat: int, what: str) -> str:
+        """The coach's ``odds`` or ``hint`` for ``seat``, on pages (or why it is off)."""
+        if self.coach is None:
+            self._say(Text(coach_words("terminal.off", self.lang), style="yellow"))
+            return ""
+        if self.coach.seconds is not None:
+            thinking = coach_words("terminal.thinking", self.lang, seconds=number(self.coach.seconds, self.lang, 0))
+        else:
+            thinking = coach_words("terminal.thinking_rounds", self.lang, rounds=self.coach.samples)
+        self.console.print(Text(thinking, style="dim"))
+        index = len(self.state.history)
+        lines = self.coach.lines(self.state, seat, what, self.seeds.seed_at(index), self.console.width)
+        title = coach_words(f"terminal.title_{what}", self.lang, player=self.seat_name(seat))
+        return self._page(title, [Text(line) for line in lines])
 
     def _rules_pages(self) -> str:
         """The game's rules in short."""

@@ -9,14 +9,16 @@ route                                    what
 ``GET /api/i18n``                        the pages' words in English and French
 ``GET /api/games``                       the registered games, their options, the bot kinds
 ``GET /api/tables``                      open, playing and recently finished tables
-``POST /api/tables``                     create a table → its id and the host token
+``POST /api/tables``                     create a table → its id and the host token (``"coach": true``: players may ask the coach)
 ``GET /api/tables/{id}``                 the table's public facts
 ``POST /api/tables/{id}/join``           take a seat → the seat and its token
 ``POST /api/tables/{id}/leave``          give the seat back before the start (token)
 ``POST /api/tables/{id}/start``          deal and play (host token)
 ``GET /api/tables/{id}/view``            the view of the token's seat (spectator without)
 ``POST /api/tables/{id}/act``            play ``{"action", "version"}`` (token)
-``POST /api/tables/{id}/replace``        hand a departed player's seat to a bot (token)
+``POST /api/tables/{id}/replace``        hand a departed or too slow player's seat to a bot (token)
+``POST /api/tables/{id}/reclaim``        take my seat back from the bot playing it (token)
+``POST /api/tables/{id}/settings``       ``{"spectators": bool}`` (host token)
 ``GET /api/tables/{id}/record``          the finished game's record (same JSON as the CLI)
 ``GET /api/tables/{id}/replay?step=N``   the finished game after N actions, and its log
 ``WS /ws/tables/{id}``                   live play (see :mod:`savanna.web.protocol`)
@@ -24,7 +26,9 @@ route                                    what
 
 Tokens travel in an ``Authorization: Bearer`` header (REST) or in the websocket's first
 message, never in a URL. Every error answers ``{"error": {"code", "message", ...}}`` in
-the caller's language (``?lang=fr`` or ``Accept-Language``).
+the caller's language (``?lang=fr`` or ``Accept-Language``). Every write (``POST``) counts
+against its client address's rate (``client/too_fast``), and a table's creation against
+the cap on its waiting tables (``client/too_many_tables``).
 """
 
 from __future__ import annotations
@@ -32,6 +36,7 @@ from __future__ import annotations
 import contextlib
 import json
 import logging
+import secrets
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -53,12 +58,13 @@ from savanna.core import (
     registered_games,
 )
 from savanna.web.bots import BotPool
+from savanna.web.bus import make_bus
 from savanna.web.db import database_url, migrate
 from savanna.web.errors import error_payload, status_of, web_error
 from savanna.web.limits import Limits
 from savanna.web.live import Hub, LiveTable
 from savanna.web.messages import as_json
-from savanna.web.protocol import serve_websocket
+from savanna.web.protocol import client_address, serve_websocket
 from savanna.web.store import Store
 from savanna.web.words import game_title
 
@@ -122,8 +128,12 @@ class _RestClient:
     seat: int | None
     lang: str
     log_sent: int = 0
+    host: bool = False
 
     async def send(self, message: dict[str, Any]) -> None:
+        return None
+
+    async def close(self, code: int = 1000) -> None:
         return None
 
 
@@ -136,10 +146,12 @@ def create_app(settings: Settings | None = None) -> Starlette:
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         revision = migrate(url)
-        store = Store(url)
+        origin = secrets.token_hex(6)
+        store = Store(url, origin)
         bots = BotPool(limits.bot_workers)
-        hub = Hub(store, limits, bots)
+        hub = Hub(store, limits, bots, make_bus(url, origin))
         app.state.hub = hub
+        hub.begin()
         resumed = await hub.resume()
         log.info("database %s at revision %s; %d game(s) resumed", url.render_as_string(), revision, resumed)
         try:
@@ -156,6 +168,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
     def errors(handler: Any) -> Any:
         async def wrapped(request: Request) -> Response:
             try:
+                if request.method == "POST" and not hub_of(request).gate.request(client_address(request)):
+                    raise web_error("client/too_fast")
                 return await handler(request)  # type: ignore[no-any-return]
             except SavannaError as exc:
                 return JSONResponse({"error": error_payload(exc, language(request))}, status_code=status_of(exc))
@@ -195,7 +209,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
                     "options": [_option_json(opt) for opt in spec.options],
                 }
             )
-        return JSONResponse({"games": out, "bots": sorted(bot_kinds())})
+        return JSONResponse({"games": out, "bots": sorted(bot_kinds()), "turn_seconds": list(limits.turn_seconds_choices)})
 
     @errors
     async def list_tables(request: Request) -> Response:
@@ -212,6 +226,9 @@ def create_app(settings: Settings | None = None) -> Starlette:
                     "options": table.options,
                     "status": table.status,
                     "lang": table.lang,
+                    "spectators": table.spectators,
+                    "turn_seconds": table.turn_seconds,
+                    "coach": table.coach,
                     "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name, "bot": s.bot} for s in seats],
                 }
             )
@@ -244,6 +261,10 @@ def create_app(settings: Settings | None = None) -> Starlette:
             lang=lang,
             grace=body.get("grace"),
             pace=None,
+            spectators=body.get("spectators", True),
+            turn_seconds=body.get("turn_seconds", 0),
+            client=client_address(request),
+            coach=body.get("coach", False),
         )
         return JSONResponse({"id": live.id, "host_token": host, "url": f"/t/{live.id}"}, status_code=201)
 
@@ -281,13 +302,16 @@ def create_app(settings: Settings | None = None) -> Starlette:
         if token is None and required:
             raise web_error("token/missing")
         seat = live.seat_of(token) if token else None
-        if token is not None and seat is None:
+        host = live.is_host(token)
+        if token is not None and seat is None and not host:
             raise web_error("token/invalid")
-        return live, _RestClient(seat, language(request))
+        return live, _RestClient(seat, language(request), host=host)
 
     @errors
     async def view(request: Request) -> Response:
         live, client = await _seated(request, required=False)
+        if client.seat is None and not client.host and not live.spectators and live.status != "finished":
+            raise web_error("spectators/off")
         out = dict(live.view(client.seat, client.lang))
         out["log"] = live.log_for(client.seat, client.lang)
         out["seats"] = live.seats_info()
@@ -306,6 +330,19 @@ def create_app(settings: Settings | None = None) -> Starlette:
         body = await _body(request, limits)
         await live.replace(client, body.get("seat"))
         return JSONResponse({"seats": live.seats_info()})
+
+    @errors
+    async def reclaim(request: Request) -> Response:
+        live, client = await _seated(request, required=True)
+        await live.reclaim(client)
+        return JSONResponse({"seats": live.seats_info()})
+
+    @errors
+    async def table_settings(request: Request) -> Response:
+        live, client = await _seated(request, required=True)
+        body = await _body(request, limits)
+        await live.settings(client.host, body.get("spectators"))
+        return JSONResponse({"spectators": live.spectators})
 
     @errors
     async def record(request: Request) -> Response:
@@ -341,7 +378,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
                 "total": len(history),
                 "title": game_title(live.game, lang),
                 "table": live.summary(),
-                "board_svg": live.game.render_svg(obs),
+                "board_svg": live.game.render_svg(obs, lang),
                 "board_text": live.game.render_text(obs, lang),
                 "next": state.describe_action(history[step], lang) if step < len(history) else None,
                 "log": live.log_for(None, lang),
@@ -365,12 +402,26 @@ def create_app(settings: Settings | None = None) -> Starlette:
         Route("/api/tables/{table_id}/view", view),
         Route("/api/tables/{table_id}/act", act, methods=["POST"]),
         Route("/api/tables/{table_id}/replace", replace, methods=["POST"]),
+        Route("/api/tables/{table_id}/reclaim", reclaim, methods=["POST"]),
+        Route("/api/tables/{table_id}/settings", table_settings, methods=["POST"]),
         Route("/api/tables/{table_id}/record", record),
         Route("/api/tables/{table_id}/replay", replay),
         WebSocketRoute("/ws/tables/{table_id}", serve_websocket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    return Starlette(routes=routes, lifespan=lifespan)
+    async def http_error(request: Request, exc: Exception) -> Response:
+        """An unknown address or method: a named error like every other (JSON)."""
+        status = getattr(exc, "status_code", 500)
+        if status == 405:
+            error = web_error("route/method", method=request.method[:10])
+        elif status == 404:
+            error = web_error("route/unknown")
+        else:
+            raise exc
+        return JSONResponse({"error": error_payload(error, language(request))}, status_code=status,
+                            headers=getattr(exc, "headers", None))
+
+    return Starlette(routes=routes, lifespan=lifespan, exception_handlers={404: http_error, 405: http_error})
 
 
 def _option_json(option: Option) -> dict[str, Any]:

@@ -13,11 +13,11 @@ from __future__ import annotations
 import asyncio
 import logging
 import multiprocessing
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from functools import lru_cache
-from typing import Any
+from typing import Any, TypeVar
 
 from savanna.bots import parse_bot_spec
 from savanna.core import Game, Observation, load_game, make_rng
@@ -25,6 +25,8 @@ from savanna.core import Game, Observation, load_game, make_rng
 __all__ = ["BotPool", "decide"]
 
 log = logging.getLogger("savanna.web")
+
+T = TypeVar("T")
 
 
 @lru_cache(maxsize=64)
@@ -92,6 +94,19 @@ class BotPool:
         if action not in legal:
             action = game.heuristic_action(observation, list(legal), make_rng(seed, "fallback", seat, index))
         return action
+
+    async def run(self, work: Callable[..., T], *args: Any) -> T:
+        """``work(*args)`` in the pool, off the event loop (the coach's answers).
+
+        Raises:
+            Exception: whatever ``work`` raised; a broken pool is rebuilt for the next call.
+        """
+        loop = asyncio.get_running_loop()
+        try:
+            return await loop.run_in_executor(self._pool(), work, *args)
+        except BrokenProcessPool:
+            self._executor = None
+            raise
 
     def close(self) -> None:
         """Stop the workers."""

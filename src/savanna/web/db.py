@@ -24,14 +24,19 @@ from typing import Any
 from sqlalchemy import (
     JSON,
     BigInteger,
+    Boolean,
     DateTime,
     ForeignKey,
+    Index,
     Integer,
     String,
     Text,
     create_engine,
     event,
+    false,
+    func,
     make_url,
+    true,
 )
 from sqlalchemy.engine import URL, Engine
 from sqlalchemy.exc import ArgumentError
@@ -63,7 +68,14 @@ class Base(DeclarativeBase):
 
 
 class TableRow(Base):
-    """A table: a game set up, played and finished."""
+    """A table: a game set up, played and finished (then archived: its actions folded into
+    ``record``, the finished game's record JSON).
+
+    ``status`` is ``open`` (seats being taken), ``playing``, ``finished`` or ``abandoned``
+    (a game nobody played for days, closed by the clean-up). ``creator`` is a digest of the
+    creating client's address (the cap on open tables per client); ``updated_at`` the last
+    write (the clean-up's clock).
+    """
 
     __tablename__ = "tables"
 
@@ -83,6 +95,20 @@ class TableRow(Base):
     started_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    # Revision 0002: host controls, the turn clock, the open-table cap and the clean-up.
+    spectators: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
+    turn_seconds: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    creator: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now, server_default=func.now())
+    record: Mapped[str | None] = mapped_column(Text, nullable=True)
+    archived_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    # Revision 0003: the host lets the players ask the coach (odds and hints), or not.
+    coach: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+
+    __table_args__ = (
+        Index("ix_tables_status_updated", "status", "updated_at"),
+        Index("ix_tables_creator_status", "creator", "status"),
+    )
 
 
 class SeatRow(Base):

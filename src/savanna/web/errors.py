@@ -56,8 +56,8 @@ _ERRORS: dict[str, tuple[int, str, str]] = {
     "seat/unknown": (400, "There is no seat {seat} at this table.", "Il n'y a pas de place {seat} à cette table."),
     "seat/not_away": (
         409,
-        "Seat {seat}'s player has not been away for the grace period yet ({left} s left).",
-        "Le joueur de la place {seat} n'est pas absent depuis le délai de grâce ({left} s restantes).",
+        "Seat {seat}'s player is neither away for the grace period nor over the turn clock yet ({left} s left).",
+        "Le joueur de la place {seat} n'est ni absent depuis le délai de grâce ni hors du temps de jeu ({left} s restantes).",
     ),
     "seat/not_human": (
         409,
@@ -71,6 +71,11 @@ _ERRORS: dict[str, tuple[int, str, str]] = {
         "Ce jeton ne correspond à aucune place de cette table.",
     ),
     "host/only": (403, "Only the table's host may start it.", "Seul l'hôte de la table peut la lancer."),
+    "host/only_settings": (
+        403,
+        "Only the table's host may change its settings.",
+        "Seul l'hôte de la table peut changer ses réglages.",
+    ),
     "spectator/cannot_act": (
         403,
         "Spectators watch; take a seat to play.",
@@ -112,6 +117,67 @@ _ERRORS: dict[str, tuple[int, str, str]] = {
         "Commencez par hello : {{\"type\": \"hello\", \"token\": ...}}.",
     ),
     "request/invalid": (400, "Invalid request: {why}.", "Requête invalide : {why}."),
+    "route/unknown": (404, "There is no such page or API route.", "Cette page ou route de l'API n'existe pas."),
+    "route/method": (
+        405,
+        "This route does not take that method ({method}).",
+        "Cette route n'accepte pas cette méthode ({method}).",
+    ),
+    "database/unavailable": (
+        503,
+        "The database is not answering right now; nothing was half-saved. Try again in a moment.",
+        "La base de données ne répond pas pour l'instant ; rien n'a été enregistré à moitié. Réessayez dans un instant.",
+    ),
+    "client/too_many_tables": (
+        429,
+        "You already have {limit} tables waiting for players; start one or let it expire first.",
+        "Vous avez déjà {limit} tables en attente de joueurs ; lancez-en une ou laissez-la expirer d'abord.",
+    ),
+    "client/too_many_connections": (
+        429,
+        "Too many open connections from your address (at most {limit}); close some tabs.",
+        "Trop de connexions ouvertes depuis votre adresse (au plus {limit}) ; fermez des onglets.",
+    ),
+    "client/too_fast": (
+        429,
+        "Too many requests from your address; wait a moment and try again.",
+        "Trop de requêtes depuis votre adresse ; attendez un instant et réessayez.",
+    ),
+    "spectators/off": (
+        403,
+        "This table's host does not let spectators watch; take a seat to play, or watch another table.",
+        "L'hôte de cette table n'accepte pas de spectateurs ; prenez une place pour jouer, ou regardez une autre table.",
+    ),
+    "coach/off": (
+        403,
+        "The coach is off at this table: its host did not turn it on.",
+        "Le coach est éteint à cette table : son hôte ne l'a pas activé.",
+    ),
+    "coach/spectator": (
+        403,
+        "The coach answers the players at the table, from their own seat; a spectator has none.",
+        "Le coach répond aux joueurs de la table, depuis leur place ; un spectateur n'en a pas.",
+    ),
+    "coach/busy": (
+        429,
+        "The coach is still thinking about your last question.",
+        "Le coach réfléchit encore à votre dernière question.",
+    ),
+    "coach/failed": (
+        500,
+        "The coach could not answer this time; ask again.",
+        "Le coach n'a pas pu répondre cette fois ; redemandez.",
+    ),
+    "seat/not_replaced": (
+        409,
+        "Your seat is already yours: no bot is playing it.",
+        "Votre place est déjà à vous : aucun robot ne la joue.",
+    ),
+    "table/abandoned": (
+        409,
+        "This game was closed: nobody played it for a long time.",
+        "Cette partie a été fermée : personne n'y a joué depuis longtemps.",
+    ),
     "server/busy": (
         503,
         "The server could not save this action; try again.",

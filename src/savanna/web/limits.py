@@ -1,8 +1,10 @@
 """Every cap, rate and delay of the server, in one place.
 
 The server reads nothing but :class:`Limits` for the size of a message, how fast a
-connection may send, how long names may be, how long a departed player's seat waits before
-the others may hand it to a bot, and how fast bots play. Tests and benchmarks build their
+connection (and a client address) may send, how many sockets and waiting tables one client
+address may hold, how long names may be, how long a departed (or too slow) player's seat
+waits before the others may hand it to a bot, how fast bots play, and when old tables are
+cleaned up. Tests and benchmarks build their
 own :class:`Limits`; ``savanna serve`` uses the defaults and its flags.
 """
 
@@ -11,7 +13,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
-__all__ = ["Limits", "TokenBucket"]
+__all__ = ["ClientGate", "Limits", "TokenBucket"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,6 +36,22 @@ class Limits:
             people can follow; 0 in tests and benchmarks.
         bot_workers: processes that run bot searches (off the event loop).
         replacement_bot: the bot kind that takes a departed player's seat.
+        max_connections_per_client: sockets one client address may hold open at once, over
+            every table of this process (a browser holds one per open table page).
+        max_open_tables_per_client: tables one client address may have waiting for players
+            (created, not started) at once; a finished or started table frees its place.
+        requests_per_second, request_burst: the steady rate and the burst of REST writes
+            (create, join, leave, start, act, ...) one client address may send.
+        turn_seconds_choices: the turn clocks a table may choose (seconds a person may take
+            over one decision before the others may hand the seat to a bot; 0: no clock).
+        open_table_hours: a table nobody started is deleted after this long without a change.
+        idle_game_days: a game in play that nobody moved for this long is closed as abandoned.
+        archive_after_days: a finished game's actions are folded into its record after this
+            long (the record stays downloadable and replayable); an abandoned one is deleted.
+        cleanup_seconds: how often the clean-up runs (every server process runs it; it is
+            idempotent).
+        evict_seconds: a finished table without a connection leaves the process's memory
+            after this long (it is read again from the database when asked for).
     """
 
     max_message_bytes: int = 4096
@@ -50,6 +68,16 @@ class Limits:
     bot_pace_seconds: float = 0.8
     bot_workers: int = 2
     replacement_bot: str = "heuristic"
+    max_connections_per_client: int = 32
+    max_open_tables_per_client: int = 5
+    requests_per_second: float = 10.0
+    request_burst: int = 60
+    turn_seconds_choices: tuple[int, ...] = (0, 30, 60, 120, 300, 86400)
+    open_table_hours: float = 24.0
+    idle_game_days: float = 7.0
+    archive_after_days: float = 30.0
+    cleanup_seconds: float = 600.0
+    evict_seconds: float = 300.0
 
 
 class TokenBucket:
@@ -82,3 +110,53 @@ class TokenBucket:
             self.tokens -= 1.0
             return True
         return False
+
+
+class ClientGate:
+    """Per client address: the sockets it holds open and a token bucket for its REST writes.
+
+    Args:
+        limits: the caps (``max_connections_per_client``, ``requests_per_second``,
+            ``request_burst``).
+        clock: the time source of the buckets.
+
+    Example:
+        >>> gate = ClientGate(Limits(max_connections_per_client=1, request_burst=1), clock=lambda: 0.0)
+        >>> gate.open("10.0.0.1"), gate.open("10.0.0.1"), gate.open("10.0.0.2")
+        (True, False, True)
+        >>> gate.request("10.0.0.1"), gate.request("10.0.0.1")
+        (True, False)
+    """
+
+    def __init__(self, limits: Limits, clock: object = time.monotonic) -> None:
+        self.limits = limits
+        self._clock = clock
+        self.sockets: dict[str, int] = {}
+        self._buckets: dict[str, TokenBucket] = {}
+
+    def open(self, client: str) -> bool:
+        """Count one more socket of ``client``; ``False`` (nothing counted) over the cap."""
+        held = self.sockets.get(client, 0)
+        if held >= self.limits.max_connections_per_client:
+            return False
+        self.sockets[client] = held + 1
+        return True
+
+    def close(self, client: str) -> None:
+        """A socket of ``client`` closed."""
+        held = self.sockets.get(client, 0) - 1
+        if held > 0:
+            self.sockets[client] = held
+        else:
+            self.sockets.pop(client, None)
+
+    def request(self, client: str) -> bool:
+        """Spend one REST write of ``client``; ``False`` when it sends too fast."""
+        bucket = self._buckets.get(client)
+        if bucket is None:
+            if len(self._buckets) > 10_000:  # forget idle clients (a full bucket is the default)
+                self._buckets = {k: b for k, b in self._buckets.items() if b.tokens < b.burst}
+            bucket = self._buckets[client] = TokenBucket(
+                self.limits.requests_per_second, self.limits.request_burst, self._clock
+            )
+        return bucket.take()

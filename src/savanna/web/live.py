@@ -8,13 +8,20 @@ state and the players hear of it. A refused action changes nothing.
 
 Chance (dice, deals) is drawn by the server from the table's secret seed and the action's
 index, bots think in a process pool and play at a pace people can follow, and people act
-through their seat token. :class:`Hub` keeps the tables in memory, loads them on demand and
-resumes every unfinished game when the server starts.
+through their seat token. :class:`Hub` keeps the tables in memory, loads them on demand,
+resumes every unfinished game when the server starts, hears the changes other server
+processes make (:mod:`savanna.web.bus`), and cleans up old tables on a schedule.
+
+The host of a table may let spectators watch or not; a table may set a turn clock (a person
+who takes longer than it over one decision may be handed to a bot by the others, like one
+who left, and takes the seat back with a click); every client address has caps on its
+sockets, its waiting tables and its rate of requests (:class:`~savanna.web.limits.ClientGate`).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import hmac
 import logging
@@ -22,6 +29,7 @@ import secrets
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from datetime import datetime, timedelta
 from typing import Any, Protocol
 
 from savanna.bots import parse_bot_spec
@@ -36,13 +44,14 @@ from savanna.core import (
 )
 from savanna.core.rng import POSITION, position_rng
 from savanna.web.bots import BotPool
-from savanna.web.db import SeatRow, TableRow
-from savanna.web.errors import web_error
-from savanna.web.limits import Limits
-from savanna.web.store import LoadedTable, StaleVersion, Store
+from savanna.web.bus import Bus, LocalBus
+from savanna.web.db import SeatRow, TableRow, now
+from savanna.web.errors import WebError, web_error
+from savanna.web.limits import ClientGate, Limits
+from savanna.web.store import Cleaned, LoadedTable, StaleVersion, Store
 from savanna.web.words import game_title, rules_help, score_sheet
 
-__all__ = ["Client", "Hub", "LiveTable", "LogEntry", "hash_token", "new_token"]
+__all__ = ["Client", "Hub", "LiveTable", "LogEntry", "client_key", "hash_token", "new_token"]
 
 log = logging.getLogger("savanna.web")
 
@@ -57,6 +66,11 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
 
 
+def client_key(address: str) -> str:
+    """What is stored of a client's address (for the cap on its waiting tables): a digest."""
+    return hashlib.sha256(b"savanna-client:" + address.encode("utf-8", "replace")).hexdigest()
+
+
 def _same(token: str | None, digest: str | None) -> bool:
     return bool(token) and bool(digest) and hmac.compare_digest(hash_token(token or ""), digest or "")
 
@@ -67,9 +81,13 @@ class Client(Protocol):
     seat: int | None
     lang: str
     log_sent: int
+    host: bool
 
     async def send(self, message: dict[str, Any]) -> None:
         """Deliver one message (never raises for a closed connection)."""
+
+    async def close(self, code: int = 1000) -> None:
+        """Close the connection after what is queued (never raises)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,38 +159,73 @@ class LiveTable:
         self.id = row.id
         self.title = row.title
         self.lang = row.lang
-        self.status = row.status
         self.seed = int(row.seed)
         self.host_token_hash = row.host_token_hash
         self.grace = row.grace_seconds
         self.pace = row.bot_pace_ms / 1000.0
         self.game: Game = load_game(row.game, players=row.players, options=row.options)
-        self.seats = [SeatState.of(s) for s in loaded.seats]
-        self.events = [
-            {"kind": e.kind, "seat": e.seat, "at": e.at_version, "detail": e.detail} for e in loaded.events
-        ]
-        self.result = row.result
         self.lock = asyncio.Lock()
         self.clients: set[Client] = set()
         self.log: list[LogEntry] = []
         self.state: State | None = None
+        self.status = "open"
+        self.seats: list[SeatState] = []
+        self.events: list[dict[str, Any]] = []
+        self.result: dict[str, Any] | None = None
+        self.spectators = True
+        self.turn_seconds = 0
+        self.coach = False
+        self._coaching: set[Client] = set()
+        self._coach_tasks: set[asyncio.Task[None]] = set()
+        self.turn_since = time.monotonic()
+        self.touched = time.monotonic()
         self._cache = _Cache()
         self._driver: asyncio.Task[None] | None = None
-        loaded_at = time.monotonic()
-        for seat in self.seats:
-            if seat.kind == "human":
-                seat.away_since = loaded_at
-        if self.status != "open":
-            state = self.game.new_initial_state()
+        self._adopt(loaded)
+        if row.version != self.version:
+            raise SavannaError(f"table {self.id}: version {row.version} but {self.version} actions stored")
+
+    def _adopt(self, loaded: LoadedTable) -> bool:
+        """Take what the database says: the table's facts, its seats, events and the actions
+        from ``loaded.since`` on (``since`` must be this table's version). Returns whether the
+        game moved on."""
+        row = loaded.table
+        before = self.version
+        self.status = row.status
+        self.result = row.result
+        self.spectators = bool(row.spectators)
+        self.turn_seconds = int(row.turn_seconds or 0)
+        self.coach = bool(row.coach)
+        clock = time.monotonic()
+        old = {s.seat: s for s in self.seats}
+        seats = []
+        for seat_row in loaded.seats:
+            seat = SeatState.of(seat_row)
+            kept = old.get(seat.seat)
+            if kept is not None and kept.kind == seat.kind and kept.token_hash == seat.token_hash:
+                seat.connections, seat.away_since = kept.connections, kept.away_since
+            elif seat.kind == "human":
+                seat.away_since = clock
+            seats.append(seat)
+        self.seats = seats
+        self.events = [
+            {"kind": e.kind, "seat": e.seat, "at": e.at_version, "detail": e.detail} for e in loaded.events
+        ]
+        if self.status != "open" and self.state is None:
+            self.state = self.game.new_initial_state()
+        if self.state is not None:
+            state = self.state
             for action_row in loaded.actions:
                 action = state.parse_action(action_row.text)
                 self.log.append(self._entry(state, action))
                 state.apply(action)
-            self.state = state
-        if row.version != self.version:
-            raise SavannaError(f"table {self.id}: version {row.version} but {self.version} actions stored")
+        self._cache.version = -1
+        if self.version != before:
+            self.turn_since = clock
+        self.touched = clock
+        return self.version != before
 
-    # -- facts ------------------------------------------------------------------------
+        # -- facts ------------------------------------------------------------------------
     @property
     def version(self) -> int:
         """How many actions are committed (0 before the start)."""
@@ -193,12 +246,31 @@ class LiveTable:
         """Whether ``token`` is this table's host token."""
         return _same(token, self.host_token_hash)
 
+    def turn_taken(self) -> tuple[int | None, float]:
+        """The person's seat to act now (``None``: chance, a bot or nobody) and how long
+        they have been deciding, in seconds."""
+        state = self.state
+        if self.status != "playing" or state is None:
+            return None, 0.0
+        player = state.current_player()
+        if player < 0 or self.controller(player) is not None:
+            return None, 0.0
+        return player, time.monotonic() - self.turn_since
+
+    def overdue(self, seat: int) -> bool:
+        """Whether ``seat``'s player has gone past the table's turn clock on this decision."""
+        acting, spent = self.turn_taken()
+        return bool(self.turn_seconds) and acting == seat and spent >= self.turn_seconds
+
     def seats_info(self) -> list[dict[str, Any]]:
-        """Public facts of each seat: who sits there, a bot or not, connected, away since."""
+        """Public facts of each seat: who sits there, a bot or not, connected, away since,
+        time taken on the current decision (with a turn clock)."""
         clock = time.monotonic()
+        acting, spent = self.turn_taken()
         out = []
         for s in self.seats:
             away = None if s.kind != "human" or s.connections else int(clock - (s.away_since or clock))
+            gone = away is not None and away >= self.grace
             out.append(
                 {
                     "seat": s.seat,
@@ -208,14 +280,18 @@ class LiveTable:
                     "replaced_by": s.replaced_by,
                     "connected": s.kind == "bot" or s.connections > 0,
                     "away": away,
+                    "turn": int(spent) if acting == s.seat and self.turn_seconds else None,
                     "replaceable": self.status == "playing"
                     and s.kind == "human"
                     and s.replaced_by is None
-                    and away is not None
-                    and away >= self.grace,
+                    and (gone or self.overdue(s.seat)),
                 }
             )
         return out
+
+    def watchers(self) -> int:
+        """How many spectators watch from this process."""
+        return sum(1 for c in self.clients if c.seat is None)
 
     def summary(self) -> dict[str, Any]:
         """The table for the lobby list."""
@@ -229,6 +305,9 @@ class LiveTable:
             "lang": self.lang,
             "seats": self.seats_info(),
             "version": self.version,
+            "spectators": self.spectators,
+            "turn_seconds": self.turn_seconds,
+            "coach": self.coach,
         }
 
     def welcome(self, seat: int | None, lang: str, host: bool) -> dict[str, Any]:
@@ -279,7 +358,7 @@ class LiveTable:
             obs = state.observation(seat)
             player = state.current_player()
             out["to_act"] = player if player >= 0 else "chance" if player == CHANCE else "over"
-            out["board_svg"] = game.render_svg(obs)
+            out["board_svg"] = game.render_svg(obs, lang)
             out["board_text"] = game.render_text(obs, lang)
             if seat is not None:
                 out["private"] = game.private_summary(obs, lang)
@@ -321,9 +400,16 @@ class LiveTable:
 
     # -- clients ----------------------------------------------------------------------
     async def attach(self, client: Client, host: bool) -> None:
-        """Add a connected client: welcome, full view and log; a returning player reclaims."""
+        """Add a connected client: welcome, full view and log; a returning player reclaims.
+
+        Raises:
+            WebError: ``table/full``; ``spectators/off`` for a spectator when the host does
+                not let spectators watch (the host may always watch).
+        """
         if len(self.clients) >= self.hub.limits.max_connections_per_table:
             raise web_error("table/full")
+        if client.seat is None and not host and not self.spectators and self.status != "finished":
+            raise web_error("spectators/off")
         self.clients.add(client)
         seat = client.seat
         if seat is not None:
@@ -332,13 +418,115 @@ class LiveTable:
             state.away_since = None
             if state.replaced_by is not None and self.status == "playing":
                 async with self.lock:
-                    await self.hub.store.replace(self.id, seat, None, self.version, "reclaimed", state.name)
-                    state.replaced_by = None
-                    self.events.append({"kind": "reclaimed", "seat": seat, "at": self.version, "detail": state.name})
-                    self._cache.version = -1
+                    await self._reclaim(seat)
         await client.send(self.welcome(seat, client.lang, host))
         await self.send_view(client, full=True)
         await self.broadcast_seats()
+
+    async def _reclaim(self, seat: int) -> None:
+        """Give ``seat`` back to its player (under the lock)."""
+        state = self.seats[seat]
+        if state.replaced_by is None:
+            return
+        await self.hub.store.replace(self.id, seat, None, self.version, "reclaimed", state.name)
+        state.replaced_by = None
+        self.events.append({"kind": "reclaimed", "seat": seat, "at": self.version, "detail": state.name})
+        self.turn_since = time.monotonic()
+        self._cache.version = -1
+
+    async def reclaim(self, client: Client) -> None:
+        """The seat's own player takes it back from the bot that played it.
+
+        Raises:
+            WebError: a spectator asks, or no bot plays the seat.
+        """
+        if client.seat is None:
+            raise web_error("spectator/cannot_act")
+        async with self.lock:
+            if self.status != "playing" or self.seats[client.seat].replaced_by is None:
+                raise web_error("seat/not_replaced")
+            await self._reclaim(client.seat)
+        await self.broadcast()
+
+    async def settings(self, host: bool, spectators: Any) -> None:
+        """The host lets spectators watch, or not (those watching are then told and closed).
+
+        Raises:
+            WebError: not the host; a value that is not true or false.
+        """
+        if not host:
+            raise web_error("host/only_settings")
+        if not isinstance(spectators, bool):
+            raise web_error("request/invalid", why="'spectators' is true or false")
+        async with self.lock:
+            await self.hub.store.settings(self.id, spectators)
+            self.spectators = spectators
+        await self._turn_spectators_away()
+        await self.broadcast_seats()
+
+    async def ask_coach(self, client: Client, what: Any) -> None:
+        """Start the coach's answer to ``what`` for ``client``'s seat (see :mod:`savanna.web.coach`).
+
+        The client is told at once that the coach is thinking; the answer follows when the
+        pool has it (the connection goes on meanwhile).
+
+        Raises:
+            WebError: ``coach/off`` at a table without the coach, ``coach/spectator`` for a
+                client without a seat, ``table/not_playing``, ``coach/busy`` while the
+                client's last question is being answered, a question that is not
+                ``odds`` or ``hint``.
+        """
+        from savanna.web import coach
+
+        if what not in coach.QUESTIONS:
+            raise web_error("request/invalid", why="the coach answers 'odds' or 'hint'")
+        if not self.coach:
+            raise web_error("coach/off")
+        seat = client.seat
+        if seat is None:
+            raise web_error("coach/spectator")
+        state = self.state
+        if self.status != "playing" or state is None or state.is_terminal():
+            raise web_error("table/not_playing")
+        if client in self._coaching:
+            raise web_error("coach/busy")
+        self._coaching.add(client)
+        history = list(state.history)
+        version = len(history)
+        await client.send(
+            {"type": "coach", "what": what, "state": "thinking", "seconds": coach.COACH_SECONDS, "version": version}
+        )
+        game = self.game
+        work = (
+            coach.coach_answer, game.name, game.num_players, tuple(sorted(game.options.items())), history, seat,
+            what, self.seed, client.lang, coach.COACH_SECONDS if coach.COACH_SAMPLES is None else None,
+            coach.COACH_SAMPLES,
+        )
+
+        async def answer() -> None:
+            try:
+                lines = await self.hub.bots.run(*work)
+                reply: dict[str, Any] = {"type": "coach", "what": what, "state": "done", "version": version, "lines": lines}
+            except Exception:
+                log.exception("the coach failed at table %s, seat %d", self.id, seat)
+                reply = {"type": "coach", "what": what, "state": "failed", "version": version,
+                         "message": web_error("coach/failed").text(client.lang)}
+            finally:
+                self._coaching.discard(client)
+            await client.send(reply)
+
+        task = asyncio.create_task(answer())
+        self._coach_tasks.add(task)
+        task.add_done_callback(self._coach_tasks.discard)
+
+    async def _turn_spectators_away(self) -> None:
+        if self.spectators or self.status == "finished":
+            return
+        for client in [c for c in self.clients if c.seat is None and not c.host]:
+            self.clients.discard(client)
+            await client.send({"type": "refused", "code": "spectators/off",
+                               "message": web_error("spectators/off").text(client.lang)})
+            await client.close(4403)
 
     async def detach(self, client: Client) -> None:
         """Remove a client; a seat with no connection left starts its away time."""
@@ -359,6 +547,9 @@ class LiveTable:
         message["log_start"] = start
         message["log"] = self.log_for(client.seat, client.lang, start)
         message["seats"] = self.seats_info()
+        message["watchers"] = self.watchers()
+        message["spectators"] = self.spectators
+        message["turn_seconds"] = self.turn_seconds
         client.log_sent = len(self.log)
         await client.send(message)
 
@@ -367,8 +558,15 @@ class LiveTable:
         await asyncio.gather(*(self.send_view(c) for c in list(self.clients)))
 
     async def broadcast_seats(self) -> None:
-        """Tell every client who sits where and who is connected."""
-        message = {"type": "seats", "seats": self.seats_info(), "status": self.status}
+        """Tell every client who sits where, who is connected, and who may watch."""
+        message = {
+            "type": "seats",
+            "seats": self.seats_info(),
+            "status": self.status,
+            "watchers": self.watchers(),
+            "spectators": self.spectators,
+            "turn_seconds": self.turn_seconds,
+        }
         await asyncio.gather(*(c.send(message) for c in list(self.clients)))
 
     # -- changing the game ------------------------------------------------------------
@@ -401,11 +599,12 @@ class LiveTable:
             stored.append((text, actor))
             entries.append(entry)
         result = self._result(probe) if probe.is_terminal() else None
+        seen = self.version
         try:
             await self.hub.store.append(self.id, self.version, stored, result)
         except StaleVersion:
-            await self._reload()
-            raise web_error("version/stale", seen=self.version, now=self.version) from None
+            await self._refresh_locked()
+            raise web_error("version/stale", seen=seen, now=self.version) from None
         except SavannaError:
             raise
         except Exception:
@@ -413,20 +612,53 @@ class LiveTable:
             raise web_error("server/busy") from None
         self.state = probe
         self.log.extend(entries)
+        self.turn_since = self.touched = time.monotonic()
         if result is not None:
-            self.status, self.result = "finished", result
-            for client in self.clients:
-                client.log_sent = 0  # the end reveals every action: resend the whole log
+            self._finished(result)
         await self.broadcast()
 
-    async def _reload(self) -> None:
-        """Rebuild this table from the database (another writer moved it on)."""
-        loaded = await self.hub.store.load(self.id)
-        if loaded is None:
+    def _finished(self, result: dict[str, Any]) -> None:
+        self.status, self.result = "finished", result
+        for client in self.clients:
+            client.log_sent = 0  # the end reveals every action: resend the whole log
+
+    async def refresh(self) -> None:
+        """Read what another process (or a lost commit) changed, and tell this process's clients."""
+        async with self.lock:
+            changed = await self._refresh_locked()
+        if changed is None:
             return
-        fresh = LiveTable(self.hub, loaded)
-        self.state, self.log, self.status, self.result = fresh.state, fresh.log, fresh.status, fresh.result
-        self._cache.version = -1
+        await (self.broadcast() if changed else self.broadcast_seats())
+        await self._turn_spectators_away()
+        self.kick()
+
+    async def _refresh_locked(self) -> bool | None:
+        """Catch up with the database (under the lock): ``True`` when the game moved on,
+        ``False`` when only seats or settings may have changed, ``None`` when the table is gone."""
+        loaded = await self.hub.store.load(self.id, since=self.version)
+        if loaded is None:
+            await self._closed()
+            return None
+        if loaded.table.version < self.version:  # never expected: rebuild from scratch
+            loaded = await self.hub.store.load(self.id)
+            if loaded is None:
+                return None
+            self.state, self.log = None, []
+        finished = self.status == "finished"
+        moved = self._adopt(loaded)
+        if self.status == "finished" and not finished:
+            self._finished(self.result or {})
+        return moved
+
+    async def _closed(self) -> None:
+        """The table was deleted (clean-up): tell its clients and forget it."""
+        self.hub.tables.pop(self.id, None)
+        for client in list(self.clients):
+            await client.send({"type": "refused", "code": "table/unknown",
+                               "message": web_error("table/unknown", table=self.id).text(client.lang)})
+            await client.close(4404)
+        self.clients.clear()
+        self.stop()
 
     def _result(self, state: State) -> dict[str, Any]:
         return {
@@ -486,8 +718,13 @@ class LiveTable:
             if target.kind != "human" or target.replaced_by is not None or seat == client.seat:
                 raise web_error("seat/not_human")
             away = 0.0 if target.connections else time.monotonic() - (target.away_since or time.monotonic())
-            if target.connections or away < self.grace:
-                raise web_error("seat/not_away", seat=seat + 1, left=max(1, int(self.grace - away)))
+            gone = not target.connections and away >= self.grace
+            if not gone and not self.overdue(seat):
+                left = self.grace - away
+                acting, spent = self.turn_taken()
+                if self.turn_seconds and acting == seat:
+                    left = min(left, self.turn_seconds - spent)
+                raise web_error("seat/not_away", seat=seat + 1, left=max(1, int(left)))
             bot = self.hub.limits.replacement_bot
             await self.hub.store.replace(self.id, seat, bot, self.version, "replaced", bot)
             target.replaced_by = bot
@@ -500,7 +737,9 @@ class LiveTable:
         """Deal: the state is created only now, when every seat is taken."""
         async with self.lock:
             self.status = "playing"
-            self.state = self.game.new_initial_state()
+            if self.state is None:
+                self.state = self.game.new_initial_state()
+            self.turn_since = time.monotonic()
             self._cache.version = -1
         await self.broadcast()
         self.kick()
@@ -511,19 +750,42 @@ class LiveTable:
         if self._driver is None or self._driver.done():
             self._driver = asyncio.create_task(self._drive(), name=f"table-{self.id}")
 
+    def waiting_on_driver(self) -> bool:
+        """Whether chance or a bot is due to play here and nobody in this process drives it."""
+        state = self.state
+        if self.status != "playing" or state is None or state.is_terminal():
+            return False
+        if self._driver is not None and not self._driver.done():
+            return False
+        player = state.current_player()
+        return player == CHANCE or (player >= 0 and self.controller(player) is not None)
+
     async def _drive(self) -> None:
         backoff = 0.5
-        while True:
-            try:
-                if not await self._step():
-                    return
-                backoff = 0.5
-            except asyncio.CancelledError:
-                raise
-            except Exception:
-                log.exception("table %s: retrying in %.1f s", self.id, backoff)
-                await asyncio.sleep(backoff)
-                backoff = min(backoff * 2, 10.0)
+        try:
+            while True:
+                try:
+                    if not await self.hub.bus.drive(self.id):
+                        return  # another process drives this table
+                    if not await self._step():
+                        return
+                    backoff = 0.5
+                except asyncio.CancelledError:
+                    raise
+                except WebError as exc:
+                    if exc.code == "version/stale":
+                        continue  # another process moved first; this one caught up
+                    log.warning("table %s: %s; retrying in %.1f s", self.id, exc.text("en"), backoff)
+                    await asyncio.sleep(backoff)
+                    backoff = min(backoff * 2, 4.0)
+                except Exception:
+                    log.exception("table %s: retrying in %.1f s", self.id, backoff)
+                    await asyncio.sleep(backoff)
+                    backoff = min(backoff * 2, 10.0)
+        finally:
+            if self.status != "playing":
+                with contextlib.suppress(Exception):
+                    await self.hub.bus.release(self.id)
 
     async def _step(self) -> bool:
         """Play one chance run or one bot move; ``False`` when a person must act (or the end)."""
@@ -553,7 +815,7 @@ class LiveTable:
         return True
 
     def stop(self) -> None:
-        """Cancel the driver (server shutdown)."""
+        """Cancel the driver (server shutdown, or the table left memory)."""
         if self._driver is not None:
             self._driver.cancel()
 
@@ -565,20 +827,69 @@ class LiveTable:
 
 
 class Hub:
-    """Every table of one server process: created, loaded on demand, resumed at start.
+    """Every table of one server process: created, loaded on demand, resumed at start, kept
+    in step with the other processes, cleaned up on a schedule.
 
     Args:
         store: the database.
         limits: caps and rates.
         bots: the bot pool.
+        bus: how this process hears the others and shares the driving of tables.
     """
 
-    def __init__(self, store: Store, limits: Limits, bots: BotPool) -> None:
+    def __init__(self, store: Store, limits: Limits, bots: BotPool, bus: Bus | None = None) -> None:
         self.store = store
         self.limits = limits
         self.bots = bots
+        self.bus = bus or LocalBus()
+        self.gate = ClientGate(limits)
         self.tables: dict[str, LiveTable] = {}
         self._loading = asyncio.Lock()
+        self._tasks: list[asyncio.Task[None]] = []
+        self._background: set[asyncio.Task[None]] = set()
+
+    def begin(self) -> None:
+        """Begin hearing other processes, the clean-up schedule and (with other processes)
+        the check that every table waiting on chance or a bot is driven by someone."""
+        self.bus.start(self.changed, self.reconnected)
+        self._tasks.append(asyncio.create_task(self._every(self.limits.cleanup_seconds, self.cleanup), name="cleanup"))
+        if not isinstance(self.bus, LocalBus):
+            self._tasks.append(asyncio.create_task(self._every(2.0, self._watch), name="watchdog"))
+
+    async def _every(self, seconds: float, job: Any) -> None:
+        while True:
+            await asyncio.sleep(seconds)
+            try:
+                await job()
+            except asyncio.CancelledError:
+                raise
+            except WebError as exc:
+                log.warning("%s: %s", getattr(job, "__name__", "job"), exc.text("en"))
+            except Exception:
+                log.exception("%s failed; it runs again later", getattr(job, "__name__", "job"))
+
+    def _spawn(self, job: Any, name: str) -> None:
+        task = asyncio.create_task(job, name=name)
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
+
+    def changed(self, table_id: str) -> None:
+        """Another process wrote ``table_id``: catch up if this process holds it."""
+        live = self.tables.get(table_id)
+        if live is not None:
+            self._spawn(live.refresh(), f"refresh-{table_id}")
+
+    def reconnected(self) -> None:
+        """Notifications may have been lost: catch up with every table held here."""
+        for live in list(self.tables.values()):
+            self._spawn(live.refresh(), f"refresh-{live.id}")
+
+    async def _watch(self) -> None:
+        """Drive every table waiting on chance or a bot whose driver went quiet (another
+        process died, or never took it)."""
+        for live in list(self.tables.values()):
+            if live.waiting_on_driver() and time.monotonic() - live.touched > live.pace + 1.0:
+                live.kick()
 
     async def get(self, table_id: str) -> LiveTable:
         """The live table ``table_id``, loaded from the database when needed.
@@ -622,12 +933,18 @@ class Hub:
         lang: str,
         grace: int | None,
         pace: float | None,
+        spectators: Any = True,
+        turn_seconds: Any = 0,
+        client: str | None = None,
+        coach: Any = False,
     ) -> tuple[LiveTable, str]:
         """Set up a table (nothing is dealt yet); returns it and the host token.
 
         Raises:
             OptionError: an unknown game, a bad player count, option or bot.
-            WebError: seats that do not match the player count, a bad grace period.
+            WebError: seats that do not match the player count, a bad grace period, turn
+                clock or spectators flag; ``client/too_many_tables`` when ``client`` (an
+                address) already has its share of tables waiting for players.
         """
         configured = load_game(game, players=players, options=options)
         n = configured.num_players
@@ -642,6 +959,13 @@ class Hub:
                 "request/invalid",
                 why=f"grace must be {limits.min_grace_seconds}-{limits.max_grace_seconds} seconds",
             )
+        if not isinstance(spectators, bool):
+            raise web_error("request/invalid", why="'spectators' is true or false")
+        if isinstance(turn_seconds, bool) or turn_seconds not in limits.turn_seconds_choices:
+            choices = ", ".join(str(c) for c in limits.turn_seconds_choices)
+            raise web_error("request/invalid", why=f"'turn_seconds' is one of {choices}")
+        if not isinstance(coach, bool):
+            raise web_error("request/invalid", why="'coach' is true or false")
         rows: list[SeatRow] = []
         table_id = secrets.token_urlsafe(9)
         for i, text in enumerate(seats):
@@ -669,8 +993,12 @@ class Hub:
             grace_seconds=grace_seconds,
             bot_pace_ms=int(1000 * (limits.bot_pace_seconds if pace is None else pace)),
             version=0,
+            spectators=spectators,
+            turn_seconds=int(turn_seconds),
+            coach=coach,
+            creator=client_key(client) if client is not None else None,
         )
-        await self.store.create(row, rows)
+        await self.store.create(row, rows, open_cap=limits.max_open_tables_per_client)
         return await self.get(table_id), host
 
     async def join(self, table_id: str, seat: int | None, name: str) -> tuple[int, str]:
@@ -705,8 +1033,45 @@ class Hub:
         await live.start()
         return live
 
+    async def cleanup(self, at: datetime | None = None) -> Cleaned:
+        """One clean-up as of ``at`` (now by default): tables nobody started and games nobody
+        plays any more are deleted or closed (:meth:`Store.clean`), finished games are
+        archived (their record kept, their action rows folded into it), and finished tables
+        with no client that were not used for ``evict_seconds`` leave this process's memory."""
+        limits = self.limits
+        moment = at or now()
+        done = await self.store.clean(
+            open_before=moment - timedelta(hours=limits.open_table_hours),
+            idle_before=moment - timedelta(days=limits.idle_game_days),
+            archive_before=moment - timedelta(days=limits.archive_after_days),
+        )
+        for table_id in await self.store.archivable(moment - timedelta(days=limits.archive_after_days)):
+            live = self.tables.get(table_id)
+            if live is None:
+                loaded = await self.store.load(table_id)
+                if loaded is None:
+                    continue
+                live = LiveTable(self, loaded)
+            if live.status == "finished" and await self.store.archive(table_id, live.record_json()):
+                done.archived.append(table_id)
+        for table_id in [*done.deleted_open, *done.abandoned, *done.deleted_abandoned]:
+            held = self.tables.get(table_id)
+            if held is not None:
+                await held.refresh()
+        clock = time.monotonic()
+        for table_id, live in list(self.tables.items()):
+            if not live.clients and live.status not in ("open", "playing") and clock - live.touched >= limits.evict_seconds:
+                self.tables.pop(table_id, None)
+                live.stop()
+                await self.bus.release(table_id)
+        if any(done.counts().values()):
+            log.info("clean-up: %s", done.counts())
+        return done
+
     def close(self) -> None:
-        """Stop every table's driver."""
+        """Stop every table's driver, the schedule and the bus."""
+        for task in self._tasks:
+            task.cancel()
         for live in self.tables.values():
             live.stop()
-
+        self.bus.close()

@@ -9,20 +9,25 @@ The browser (or any program) connects to ``/ws/tables/{id}`` and says who it is 
 Then, any number of times::
 
     → {"type": "act", "action": "move R", "version": 12}    (or the action's id)
-    → {"type": "replace", "seat": 2}                         (a departed player's seat to a bot)
+    → {"type": "replace", "seat": 2}                         (a departed or too slow player's seat to a bot)
+    → {"type": "reclaim"}                                    (take my seat back from the bot)
+    → {"type": "settings", "spectators": false}              (the host only: spectators or not)
     → {"type": "lang", "lang": "en"}                         (the view again, in that language)
     → {"type": "sync"}                                       (the full view again)
     → {"type": "ping"}                                       ← {"type": "pong"}
+    → {"type": "coach", "what": "odds"}                      (or "hint": see savanna.web.coach)
 
 Every change of the game sends each client its own view (and the log entries it has not
-seen); a change of who is connected sends ``{"type": "seats"}``. A refused message is
-answered to its sender only::
+seen); a change of who is connected or watching sends ``{"type": "seats"}``. A refused
+message is answered to its sender only::
 
     ← {"type": "refused", "code": "action/illegal", "message": "…", "rule": "banjooli/…", "rule_text": "…"}
 
 A stale version is refused with ``version/stale`` and followed by the full view. Garbage
 (not JSON, not an object, too large, an unknown type) is refused the same way and changes
-nothing; a connection that keeps flooding is closed (code 1008).
+nothing; a connection that keeps flooding is closed (code 1008). A client address holding
+too many sockets is refused (``client/too_many_connections``, code 1013); a spectator at a
+table whose host does not allow spectators is refused (``spectators/off``, code 4403).
 """
 
 from __future__ import annotations
@@ -34,17 +39,18 @@ import logging
 from collections.abc import Mapping
 from typing import Any
 
+from starlette.requests import HTTPConnection
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from savanna.core import SavannaError
 from savanna.web.errors import WebError, error_payload, web_error
 from savanna.web.limits import TokenBucket
 
-__all__ = ["KINDS", "WsClient", "serve_websocket"]
+__all__ = ["KINDS", "WsClient", "client_address", "serve_websocket"]
 
 log = logging.getLogger("savanna.web")
 
-KINDS = ("hello", "act", "replace", "lang", "sync", "ping")
+KINDS = ("hello", "act", "replace", "reclaim", "settings", "lang", "sync", "ping", "coach")
 OUTBOX = 256
 """Messages queued for one client; a client that falls this far behind is dropped."""
 
@@ -55,6 +61,7 @@ class WsClient:
     def __init__(self, websocket: WebSocket) -> None:
         self.websocket = websocket
         self.seat: int | None = None
+        self.host = False
         self.lang = "en"
         self.log_sent = 0
         self.outbox: asyncio.Queue[str | None] = asyncio.Queue(OUTBOX)
@@ -119,6 +126,11 @@ def _parse(raw: Mapping[str, Any], max_bytes: int) -> dict[str, Any]:
     return data
 
 
+def client_address(connection: HTTPConnection) -> str:
+    """The client's address (behind a trusted reverse proxy, the one it forwarded)."""
+    return connection.client.host if connection.client is not None else "unknown"
+
+
 def _lang(value: Any, default: str) -> str:
     return value if value in ("en", "fr") else default
 
@@ -131,6 +143,12 @@ async def serve_websocket(websocket: WebSocket) -> None:
     limits = hub.limits
     await websocket.accept()
     client = WsClient(websocket)
+    address = client_address(websocket)
+    if not hub.gate.open(address):
+        limit = limits.max_connections_per_client
+        await client.send(_refusal(web_error("client/too_many_connections", limit=limit), "en"))
+        await client.close(1013)
+        return
     live = None
     try:
         try:
@@ -166,12 +184,12 @@ async def serve_websocket(websocket: WebSocket) -> None:
             else:
                 client.seat = live.seat_of(token)
         host_token = hello.get("host")
-        host = isinstance(host_token, str) and live.is_host(host_token)
+        host = client.host = isinstance(host_token, str) and live.is_host(host_token)
         try:
             await live.attach(client, host)
         except WebError as exc:
             await client.send(_refusal(exc, client.lang))
-            await client.close(1013)
+            await client.close(4403 if exc.code == "spectators/off" else 1013)
             return
         bucket = TokenBucket(limits.messages_per_second, limits.burst)
         strikes = 0
@@ -193,12 +211,18 @@ async def serve_websocket(websocket: WebSocket) -> None:
                     await live.act(client, message.get("action"), message.get("version"))
                 elif kind == "replace":
                     await live.replace(client, message.get("seat"))
+                elif kind == "reclaim":
+                    await live.reclaim(client)
+                elif kind == "settings":
+                    await live.settings(client.host, message.get("spectators"))
                 elif kind == "lang":
                     client.lang = _lang(message.get("lang"), client.lang)
                     await client.send(live.welcome(client.seat, client.lang, host))
                     await live.send_view(client, full=True)
                 elif kind == "sync":
                     await live.send_view(client, full=True)
+                elif kind == "coach":
+                    await live.ask_coach(client, message.get("what"))
                 elif kind == "ping":
                     await client.send({"type": "pong"})
                 else:  # a second hello
@@ -210,6 +234,7 @@ async def serve_websocket(websocket: WebSocket) -> None:
     except WebSocketDisconnect:
         return
     finally:
+        hub.gate.close(address)
         if live is not None:
             await live.detach(client)
         await client.close()

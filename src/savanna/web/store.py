@@ -11,27 +11,39 @@ Each operation is one synchronous SQLAlchemy transaction, run as a whole: on SQL
 in the event loop (a local commit takes well under a millisecond, and one writer at a time
 is all SQLite has), on PostgreSQL in a worker thread (one hop per transaction, never one
 per statement).
+
+On PostgreSQL every write also says which table it changed, inside its own transaction
+(``pg_notify`` on :data:`CHANNEL`, delivered by the database at commit and never for a
+rolled-back write): the other server processes listening there (:mod:`savanna.web.bus`)
+read the change and tell their own players at once.
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
+import logging
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any, TypeVar
 
-from sqlalchemy import func, select, update
+from sqlalchemy import delete, func, select, text, update
 from sqlalchemy.engine import URL
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, InterfaceError, OperationalError
 from sqlalchemy.orm import Session, sessionmaker
 
 from savanna.web.db import ActionRow, EventRow, SeatRow, TableRow, now, sync_engine
 from savanna.web.errors import web_error
 
-__all__ = ["LoadedTable", "StaleVersion", "Store"]
+__all__ = ["CHANNEL", "Cleaned", "LoadedTable", "StaleVersion", "Store"]
 
 T = TypeVar("T")
+log = logging.getLogger("savanna.web")
+
+CHANNEL = "savanna_tables"
+"""The PostgreSQL notification channel: each payload is ``"<origin> <table id>"``."""
 
 
 class StaleVersion(Exception):
@@ -40,12 +52,31 @@ class StaleVersion(Exception):
 
 @dataclass
 class LoadedTable:
-    """A table as stored: its row, its seats in order, its actions and events."""
+    """A table as stored: its row, its seats in order, its actions (from ``since``) and events.
+
+    An archived game's actions come from its record (its action rows are gone).
+    """
 
     table: TableRow
     seats: list[SeatRow]
     actions: list[ActionRow]
     events: list[EventRow]
+    since: int = 0
+
+
+@dataclass
+class Cleaned:
+    """What one clean-up did (table ids): deleted because never started, closed as
+    abandoned, archived (finished games), deleted because abandoned long ago."""
+
+    deleted_open: list[str] = field(default_factory=list)
+    abandoned: list[str] = field(default_factory=list)
+    archived: list[str] = field(default_factory=list)
+    deleted_abandoned: list[str] = field(default_factory=list)
+
+    def counts(self) -> dict[str, int]:
+        """How many tables each step touched."""
+        return {name: len(getattr(self, name)) for name in ("deleted_open", "abandoned", "archived", "deleted_abandoned")}
 
 
 class Store:
@@ -55,8 +86,9 @@ class Store:
         url: the database URL (see :func:`savanna.web.db.database_url`).
     """
 
-    def __init__(self, url: URL) -> None:
+    def __init__(self, url: URL, origin: str = "") -> None:
         self.url = url
+        self.origin = origin
         self.engine = sync_engine(url)
         self.sessions = sessionmaker(self.engine, expire_on_commit=False)
         self._threads = None if self.backend == "sqlite" else ThreadPoolExecutor(8, thread_name_prefix="savanna-db")
@@ -72,6 +104,12 @@ class Store:
             self._threads.shutdown(wait=True)
         self.engine.dispose()
 
+    def _changed(self, session: Session, table_id: str) -> None:
+        """Mark ``table_id`` written in this transaction: its clock, and (PostgreSQL) a
+        notification the other processes receive if and when the transaction commits."""
+        session.execute(update(TableRow).where(TableRow.id == table_id).values(updated_at=now()))
+        self._notify(session, table_id)
+
     async def _run(self, work: Callable[[Session], T], write: bool = False) -> T:
         """Run ``work`` in one session (one transaction when ``write``)."""
 
@@ -82,28 +120,42 @@ class Store:
                 with session.begin():
                     return work(session)
 
-        if self._threads is None:
-            return transaction()
-        return await asyncio.get_running_loop().run_in_executor(self._threads, transaction)
+        try:
+            if self._threads is None:
+                return transaction()
+            return await asyncio.get_running_loop().run_in_executor(self._threads, transaction)
+        except (OperationalError, InterfaceError) as exc:
+            # The database is down or restarting: a transaction is all or nothing, so the
+            # caller keeps what it had and the player is asked to try again.
+            log.warning("database unavailable: %s", str(exc).splitlines()[0] if str(exc) else type(exc).__name__)
+            raise web_error("database/unavailable") from None
 
     # -- reading ----------------------------------------------------------------------
     async def ping(self) -> None:
         """Run a trivial query (raises when the database cannot be reached)."""
         await self._run(lambda s: s.execute(select(1)).all())
 
-    async def load(self, table_id: str) -> LoadedTable | None:
-        """The table ``table_id`` with its seats, actions and events, or ``None``."""
+    async def load(self, table_id: str, since: int = 0) -> LoadedTable | None:
+        """The table ``table_id`` with its seats, its actions from number ``since`` and its
+        events, or ``None``."""
 
         def work(session: Session) -> LoadedTable | None:
             table = session.get(TableRow, table_id)
             if table is None:
                 return None
             seats = session.scalars(select(SeatRow).where(SeatRow.table_id == table_id).order_by(SeatRow.seat)).all()
-            actions = session.scalars(
-                select(ActionRow).where(ActionRow.table_id == table_id).order_by(ActionRow.seq)
-            ).all()
+            if table.record is not None:
+                texts = json.loads(table.record)["actions"][since:]
+                # Archived: the record keeps the actions' text, all a replay needs.
+                actions = [ActionRow(table_id=table_id, seq=since + i, text=t) for i, t in enumerate(texts)]
+            else:
+                actions = list(session.scalars(
+                    select(ActionRow)
+                    .where(ActionRow.table_id == table_id, ActionRow.seq >= since)
+                    .order_by(ActionRow.seq)
+                ).all())
             events = session.scalars(select(EventRow).where(EventRow.table_id == table_id).order_by(EventRow.id)).all()
-            return LoadedTable(table, list(seats), list(actions), list(events))
+            return LoadedTable(table, list(seats), actions, list(events), since)
 
         return await self._run(work)
 
@@ -141,10 +193,21 @@ class Store:
         return await self._run(work)
 
     # -- writing ----------------------------------------------------------------------
-    async def create(self, table: TableRow, seats: Sequence[SeatRow]) -> None:
-        """Store a new table and its seats."""
+    async def create(self, table: TableRow, seats: Sequence[SeatRow], open_cap: int | None = None) -> None:
+        """Store a new table and its seats.
+
+        Raises:
+            WebError: ``client/too_many_tables`` when its creator already has ``open_cap``
+                tables waiting for players.
+        """
 
         def work(session: Session) -> None:
+            if open_cap is not None and table.creator is not None:
+                waiting = session.scalar(
+                    select(func.count()).where(TableRow.creator == table.creator, TableRow.status == "open")
+                )
+                if (waiting or 0) >= open_cap:
+                    raise web_error("client/too_many_tables", limit=open_cap)
             session.add(table)
             session.flush()
             session.add_all(seats)
@@ -173,6 +236,7 @@ class Store:
                     .values(kind="human", name=name, token_hash=token_hash)
                 )
                 if taken.rowcount == 1:  # type: ignore[attr-defined]
+                    self._changed(session, table_id)
                     return candidate
             if seat is not None:
                 raise web_error("seat/taken", seat=seat + 1)
@@ -194,6 +258,7 @@ class Store:
                 .where(SeatRow.table_id == table_id, SeatRow.seat == seat)
                 .values(kind="open", name="", token_hash=None)
             )
+            self._changed(session, table_id)
 
         await self._run(work, write=True)
 
@@ -222,6 +287,7 @@ class Store:
             )
             if done.rowcount != 1:  # type: ignore[attr-defined]
                 raise web_error("table/not_open")
+            self._changed(session, table_id)
 
         await self._run(work, write=True)
 
@@ -241,7 +307,7 @@ class Store:
         """
 
         def work(session: Session) -> None:
-            values: dict[str, Any] = {"version": version + len(actions)}
+            values: dict[str, Any] = {"version": version + len(actions), "updated_at": now()}
             if result is not None:
                 values.update(status="finished", finished_at=now(), result=result)
             moved = session.execute(
@@ -256,6 +322,7 @@ class Store:
                 ActionRow(table_id=table_id, seq=version + i, text=text, actor=actor, created_at=stamp)
                 for i, (text, actor) in enumerate(actions)
             )
+            self._notify(session, table_id)
 
         try:
             await self._run(work, write=True)
@@ -270,5 +337,94 @@ class Store:
                 update(SeatRow).where(SeatRow.table_id == table_id, SeatRow.seat == seat).values(replaced_by=bot)
             )
             session.add(EventRow(table_id=table_id, at_version=at_version, kind=kind, seat=seat, detail=detail))
+            self._changed(session, table_id)
 
         await self._run(work, write=True)
+
+    async def settings(self, table_id: str, spectators: bool) -> None:
+        """Let spectators watch the table, or not."""
+
+        def work(session: Session) -> None:
+            session.execute(update(TableRow).where(TableRow.id == table_id).values(spectators=spectators))
+            self._changed(session, table_id)
+
+        await self._run(work, write=True)
+
+    # -- the clean-up -----------------------------------------------------------------
+    async def clean(
+        self, *, open_before: datetime, idle_before: datetime, archive_before: datetime, batch: int = 200
+    ) -> Cleaned:
+        """Delete tables never started and untouched since ``open_before``; close as
+        ``abandoned`` the games in play untouched since ``idle_before``; delete games
+        abandoned before ``archive_before``. Each step is one transaction over at most
+        ``batch`` tables; running it twice, or in two processes at once, changes nothing more.
+        """
+        done = Cleaned()
+
+        def ids(session: Session, status: str, before: datetime) -> list[str]:
+            query = select(TableRow.id).where(TableRow.status == status, TableRow.updated_at < before)
+            return list(session.scalars(query.limit(batch)).all())
+
+        def drop(session: Session, status: str, before: datetime) -> list[str]:
+            found = ids(session, status, before)
+            if not found:
+                return []
+            for model in (ActionRow, EventRow, SeatRow):
+                session.execute(delete(model).where(model.table_id.in_(found)))
+            session.execute(delete(TableRow).where(TableRow.id.in_(found)))
+            for table_id in found:
+                self._notify(session, table_id)
+            return found
+
+        def idle_games(session: Session) -> list[str]:
+            found = ids(session, "playing", idle_before)
+            if found:
+                session.execute(
+                    update(TableRow)
+                    .where(TableRow.id.in_(found), TableRow.status == "playing", TableRow.updated_at < idle_before)
+                    .values(status="abandoned", finished_at=now(), updated_at=now())
+                )
+                for table_id in found:
+                    self._notify(session, table_id)
+            return found
+
+        done.deleted_open = await self._run(lambda session: drop(session, "open", open_before), write=True)
+        done.abandoned = await self._run(idle_games, write=True)
+        done.deleted_abandoned = await self._run(
+            lambda session: drop(session, "abandoned", archive_before), write=True
+        )
+        return done
+
+    async def archivable(self, before: datetime, batch: int = 50) -> list[str]:
+        """Finished games, finished before ``before``, whose actions are still rows."""
+        return await self._run(
+            lambda session: list(
+                session.scalars(
+                    select(TableRow.id)
+                    .where(TableRow.status == "finished", TableRow.finished_at < before, TableRow.record.is_(None))
+                    .limit(batch)
+                ).all()
+            )
+        )
+
+    async def archive(self, table_id: str, record: str) -> bool:
+        """Fold a finished game's actions into its ``record`` (JSON; the action rows go).
+        ``False`` when it was archived already (by another process)."""
+
+        def work(session: Session) -> bool:
+            moved = session.execute(
+                update(TableRow)
+                .where(TableRow.id == table_id, TableRow.status == "finished", TableRow.record.is_(None))
+                .values(record=record, archived_at=now())
+            )
+            if moved.rowcount != 1:  # type: ignore[attr-defined]
+                return False
+            session.execute(delete(ActionRow).where(ActionRow.table_id == table_id))
+            return True
+
+        return await self._run(work, write=True)
+
+    def _notify(self, session: Session, table_id: str) -> None:
+        if self.backend == "postgresql":
+            session.execute(text("SELECT pg_notify(:channel, :payload)"),
+                            {"channel": CHANNEL, "payload": f"{self.origin} {table_id}"})

@@ -265,8 +265,9 @@ def format_total(total: float) -> str:
     return str(int(total)) if float(total).is_integer() else str(total)
 
 
-def board_svg(observation: Observation) -> str:
-    """An SVG drawing of the race as ``observation`` shows it, with the dice under the Exit.
+def board_svg(observation: Observation, lang: str = "en") -> str:
+    """An SVG drawing of the race as ``observation`` shows it, with the dice under the Exit;
+    its words and the ostriches' letters in ``lang`` (``J`` and ``V`` in French).
 
     Elements a seat's action can point at carry a ``data-target`` key (see
     :func:`action_targets`): ``space:N`` for each space, ``ostrich:C`` for each running
@@ -275,15 +276,17 @@ def board_svg(observation: Observation) -> str:
     d = view(observation)
     if not d["layout"]:
         svg = ET.Element("svg", xmlns="http://www.w3.org/2000/svg", width="130", height="30")
-        ET.SubElement(svg, "text", x="4", y="20").text = f"banjooli — {d['phase']}"
+        svg.set("width", "360")
+        ET.SubElement(svg, "text", x="4", y="20").text = MESSAGES.text("draw.setup", lang)
         return ET.tostring(svg, encoding="unicode")
     head, total, where = _static_board(tuple(d["layout"]))
     top = _CELL
+    letters = _letters(lang)
     layer = ET.Element("g")
     for i, o in enumerate(d["arrived"]):
-        _ostrich(layer, 5 * _CELL + 10 + i * _CELL, 0, COLOURS[o], False)
+        _ostrich(layer, 5 * _CELL + 10 + i * _CELL, 0, COLOURS[o], False, letters[o])
     if d.get("lion"):
-        ET.SubElement(layer, "text", x=str(5 * _CELL + 10), y=str(2 * _CELL)).text = f"lion {d['lion']}"
+        ET.SubElement(layer, "text", x=str(5 * _CELL + 10), y=str(2 * _CELL)).text = MESSAGES.text("draw.lion", lang, steps=d["lion"])
     for space, token in d["berries"]:
         lane, row = where[space]
         circle = ET.SubElement(layer, "circle", cx=str(lane * _CELL + _CELL // 2),
@@ -294,12 +297,12 @@ def board_svg(observation: Observation) -> str:
     for o, p in enumerate(d["pos"]):
         if p != ARRIVED:
             lane, row = where[p]
-            _ostrich(layer, lane * _CELL, top + row * _CELL, COLOURS[o], bool(d["scared"][o])).set(
+            _ostrich(layer, lane * _CELL, top + row * _CELL, COLOURS[o], bool(d["scared"][o]), letters[o]).set(
                 "data-target", f"ostrich:{COLOURS[o]}"
             )
     dice_top = top + (total + 1) * _CELL - _CELL // 2
     for i, face in enumerate(d["dice"]):
-        _die(layer, i * (_CELL + 4) + (6 if i == 5 else 0), dice_top, i, face)
+        _die(layer, i * (_CELL + 4) + (6 if i == 5 else 0), dice_top, i, face, lang)
     return head + ET.tostring(layer, encoding="unicode") + "</svg>"
 
 
@@ -326,11 +329,12 @@ def _static_board(layout: tuple[str, ...]) -> tuple[str, int, dict[int, tuple[in
 _DIE_FILL = {**_OSTRICH_FILL, "W": "#ffffff"}
 
 
-def _die(svg: ET.Element, x: int, y: int, index: int, face: int) -> None:
+def _die(svg: ET.Element, x: int, y: int, index: int, face: int, lang: str) -> None:
     """Die ``index`` (0-4 movement, 5 sorcery) showing ``face`` (a colour, white, or not rolled)."""
     group = ET.SubElement(svg, "g", attrib={"data-target": f"die:{index + 1}"})
     letter = FACES[face] if face >= 0 else ""
-    ET.SubElement(group, "title").text = f"die {index + 1}: {letter or '-'}"
+    shown = people_letters(letter, lang)
+    ET.SubElement(group, "title").text = MESSAGES.text("draw.die", lang, n=index + 1, face=shown or "-")
     ET.SubElement(group, "rect", x=str(x + 1), y=str(y + 1), width=str(_CELL - 2), height=str(_CELL - 2),
                   rx="5", fill=_DIE_FILL.get(letter, "#f4ecd8"), stroke="#222",
                   attrib={"stroke-width": "2" if index == 5 else "1", "stroke-dasharray": "3,2" if index == 5 else ""})
@@ -338,20 +342,21 @@ def _die(svg: ET.Element, x: int, y: int, index: int, face: int) -> None:
                          fill="#000" if letter in ("W", "Y", "") else "#fff",
                          attrib={"text-anchor": "middle", "font-size": "13", "font-weight": "bold",
                                  "font-family": "sans-serif"})
-    text.text = letter or "·"
+    text.text = shown or "·"
     label = ET.SubElement(svg, "text", x=str(x + _CELL // 2), y=str(y + _CELL + 11), fill="#555",
                           attrib={"text-anchor": "middle", "font-size": "9", "font-family": "sans-serif"})
     label.text = str(index + 1)
 
 
-def _ostrich(svg: ET.Element, x: int, y: int, letter: str, scared: bool) -> ET.Element:
+def _ostrich(svg: ET.Element, x: int, y: int, letter: str, scared: bool, shown: str) -> ET.Element:
+    """Ostrich ``letter`` (its notation colour) drawn with the letter people read, ``shown``."""
     half = _CELL // 2
     group = ET.SubElement(svg, "g")
     ET.SubElement(group, "circle", cx=str(x + half), cy=str(y + half), r=str(half - 3), fill=_OSTRICH_FILL[letter],
                   stroke="#000" if not scared else "#fff", attrib={"stroke-width": "2" if scared else "1"})
     label = ET.SubElement(group, "text", x=str(x + half), y=str(y + half + 4), fill="#fff",
                           attrib={"text-anchor": "middle", "font-size": "12", "font-family": "sans-serif"})
-    label.text = letter.lower() if scared else letter
+    label.text = shown.lower() if scared else shown
     return group
 
 

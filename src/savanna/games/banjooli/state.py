@@ -16,6 +16,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Final
 
 from savanna.core.display import EVERYONE, Audience
+from savanna.core.draws import randbelow
 from savanna.core.errors import IllegalActionError
 from savanna.core.game import CHANCE, TERMINAL, Observation, State, compile_clone
 from savanna.games.banjooli.actions import (
@@ -67,28 +68,51 @@ if TYPE_CHECKING:
 
 __all__ = ["BanjooliState"]
 
-# The phases as plain ints (a position stores ``int(Phase.X)``): the hot paths compare
-# them at every action, and plain ints compare twice as fast as enum members.
-LAYOUT, DEAL, PLACE, ROLL, REROLL, DECIDE, STEP, BERRY, FIX, GIVE, VORTEX, SWAP, SPACE, FRENZY, OVER, SIDES = (
-    int(p) for p in Phase
-)
+# The phases as plain int constants (a position stores ``int(Phase.X)``): the hot paths
+# compare them at every action; plain ints compare twice as fast as enum members, and a
+# compiled build (``make compile``) inlines these literals. Checked against Phase below.
+LAYOUT: Final = 0
+DEAL: Final = 1
+PLACE: Final = 2
+ROLL: Final = 3
+REROLL: Final = 4
+DECIDE: Final = 5
+STEP: Final = 6
+BERRY: Final = 7
+FIX: Final = 8
+GIVE: Final = 9
+VORTEX: Final = 10
+SWAP: Final = 11
+SPACE: Final = 12
+FRENZY: Final = 13
+OVER: Final = 14
+SIDES: Final = 15
+FIRST: Final = 16
+_PHASES: Final = (LAYOUT, DEAL, PLACE, ROLL, REROLL, DECIDE, STEP, BERRY, FIX, GIVE, VORTEX, SWAP, SPACE, FRENZY, OVER, SIDES,
+                   FIRST)
+if tuple(int(p) for p in Phase) != _PHASES:
+    raise ImportError("the phase constants of banjooli.state must follow banjooli.phase.Phase")
 
 # Space kinds compared on the hot paths, as module names (faster than class attributes).
-_LAND, _QUICKSAND, _VORTEX, _LAVA, _CROCODILE = (
-    SpaceKind.LAND, SpaceKind.QUICKSAND, SpaceKind.VORTEX, SpaceKind.LAVA, SpaceKind.CROCODILE
-)
+_LAND: Final = SpaceKind.LAND
+_QUICKSAND: Final = SpaceKind.QUICKSAND
+_VORTEX: Final = SpaceKind.VORTEX
+_LAVA: Final = SpaceKind.LAVA
+_CROCODILE: Final = SpaceKind.CROCODILE
 _BACKS: Final = {t.id: t.back for t in load_data().tiles if t.kind in ("straight", "curve")}
 """Front face id of each common (double-sided) tile → its back face id."""
 _WHO: Final = tuple(TERMINAL if p == OVER else CHANCE if p in CHANCE_PHASES else None for p in Phase)
 """Who acts in each phase: TERMINAL, CHANCE or ``None`` (the seat)."""
 _BERRY_IDS: Final = tuple(b.id for b in load_data().berries)
+_ALL_REROLLS: Final = list(range(64))
+"""Every Reroll mask (copied, never handed out)."""
 
 # The declared fields of a position. ``clone`` copies exactly these (``__slots__`` is made
 # of them, and the copy is written from them by the core's ``compile_clone``), so a new
 # field cannot be forgotten by the copy.
 _SHARED: Final = (
     "n", "board", "order", "phase", "seat", "direction", "turn", "after_roll", "rerolled", "mover",
-    "points", "turn_over", "frenzy_pending", "in_frenzy", "reason", "lion",
+    "points", "turn_over", "frenzy_pending", "in_frenzy", "reason", "lion", "first",
 )
 """Fields holding immutable values (ints, bools, strings, tuples, the shared board)."""
 _LISTS: Final = (
@@ -130,6 +154,7 @@ class BanjooliState(State):
         fix_queue: face-down berries chance identifies for a Jëmbat picker.
         occ: for each space, the ostrich on it or :data:`~.phase.EMPTY`.
         lion: the lion's steps from the line (the lion variant; 0 at home).
+        first: the seat that plays first (rule ``setup.first``; 0 until drawn).
         memo: the feasibility cache of :meth:`_feasible` (``None``: empty), reset only by
             :meth:`_paths_changed`.
     """
@@ -137,6 +162,7 @@ class BanjooliState(State):
     __slots__ = (*_SHARED, *_LISTS, *_DEEP)
 
     game: BanjooliGame
+    history: list[int]
     n: int
     board: Board | None
     order: tuple[str, ...]
@@ -167,6 +193,7 @@ class BanjooliState(State):
     fix_queue: list[int]
     occ: list[int]
     lion: int
+    first: int
     memo: dict[int, bool] | None
 
     def __init__(self, game: BanjooliGame) -> None:
@@ -202,6 +229,7 @@ class BanjooliState(State):
         self.fix_queue = []
         self.occ = []
         self.lion = 0
+        self.first = 0
         self.memo = None
 
     # -- copying ----------------------------------------------------------------------
@@ -219,32 +247,63 @@ class BanjooliState(State):
         who = _WHO[self.phase]
         return self.seat if who is None else who
 
-    def chance_outcomes(self) -> list[tuple[int, Fraction]]:
+    # The core's three questions asked at every action, answered from the phase directly
+    # (the same answers as the core's, without going through current_player).
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    def is_chance_node(self) -> bool:
+        return _WHO[self.phase] == CHANCE
+
+    def legal_actions(self) -> list[int]:
         phase = self.phase
-        if phase in (ROLL, VORTEX):
-            outcomes = list(range(6))
-        elif phase == LAYOUT:
-            outcomes = list(range(len(self.game.layouts)))
-        elif phase == SIDES:
-            outcomes = list(range(1 << self._commons()))
-        elif phase == DEAL:
-            used = set(self.cards)
-            outcomes = [c for c in range(len(CARDS)) if c not in used]
-        elif phase in (BERRY, FIX):
-            outcomes = self._berry_pool()
-        else:
+        if phase == OVER:
+            return []
+        if _WHO[phase] == CHANCE:
+            return self._chance_pool()
+        return self._legal_actions()
+
+    def chance_outcomes(self) -> list[tuple[int, Fraction]]:
+        outcomes = self._chance_pool()
+        if not outcomes:
             return []
         p = Fraction(1, len(outcomes))
         return [(o, p) for o in outcomes]
 
+    def _chance_pool(self) -> list[int]:
+        """The chance outcomes here, all equiprobable (empty when chance does not act)."""
+        phase = self.phase
+        if phase in (ROLL, VORTEX):
+            return list(range(6))
+        if phase == LAYOUT:
+            return list(range(len(self.game.layouts)))
+        if phase == SIDES:
+            return list(range(1 << self._commons()))
+        if phase == DEAL:
+            used = set(self.cards)
+            return [c for c in range(len(CARDS)) if c not in used]
+        if phase == FIRST:
+            return list(range(self.n))  # rule setup.first: each seat equally likely
+        if phase in (BERRY, FIX):
+            return self._berry_pool()
+        return []
+
     def sample_chance(self, rng: random.Random) -> int:
-        """A uniform draw among the chance outcomes (all of them are equiprobable)."""
-        if self.phase in (ROLL, VORTEX):
-            return rng.randrange(6)
-        if self.phase == SIDES:
-            return rng.randrange(1 << self._commons())
-        outcomes = self.chance_outcomes()
-        return outcomes[rng.randrange(len(outcomes))][0]
+        """A uniform draw among the chance outcomes (all of them are equiprobable).
+
+        The outcome drawn is ``pool[randbelow(rng, len(pool))]`` of the outcomes in
+        :meth:`chance_outcomes` order; where that order is ``0, 1, ..., k - 1`` the draw is
+        the outcome itself (no list is made).
+        """
+        phase = self.phase
+        if phase in (ROLL, VORTEX):
+            return randbelow(rng, 6)
+        if phase == SIDES:
+            return randbelow(rng, 1 << self._commons())
+        if phase == LAYOUT:
+            return randbelow(rng, len(self.game.layouts))
+        outcomes = self._chance_pool()
+        return outcomes[randbelow(rng, len(outcomes))]
 
     def _commons(self) -> int:
         """How many common (double-sided, flipped by chance) tiles the layout holds."""
@@ -266,7 +325,7 @@ class BanjooliState(State):
     def _legal_actions(self) -> list[int]:
         phase = self.phase
         if phase == REROLL:
-            return list(range(64))  # every Reroll mask, 0 keeping them all (rule reroll.once)
+            return _ALL_REROLLS[:]  # every Reroll mask, 0 keeping them all (rule reroll.once)
         if phase == DECIDE:
             actions = [a for a, _ in self._move_options(self._counts(), True)]
             actions.extend(self._spell_options())
@@ -580,9 +639,9 @@ class BanjooliState(State):
             self.berries[chosen.space] = -1  # face down, unknown to all (rule berry.placement)
             self._paths_changed()
             if len(self.berries) == self.n:
-                self._start_turn(0)
-            else:
-                self.seat = len(self.berries)
+                self._start_turn(self.first)
+            else:  # from the first player, clockwise
+                self.seat = (self.first + len(self.berries)) % self.n
         elif phase == LAYOUT:
             self.order = self.game.layouts[action]  # rule setup.layout
             self.phase = SIDES
@@ -595,11 +654,21 @@ class BanjooliState(State):
         elif phase == DEAL:
             self.cards[self.cards.index(NO_CARD)] = action  # rule setup.deal
             if NO_CARD not in self.cards:
-                if self.game.options["berries"]:
-                    self.phase = PLACE
-                    self.seat = 0
+                if self.game.options["first"] == "draw":
+                    self.phase = FIRST
                 else:
-                    self._start_turn(0)
+                    self._first_plays()
+        elif phase == FIRST:
+            self.first = action  # rule setup.first
+            self._first_plays()
+
+    def _first_plays(self) -> None:
+        """The first player places the first berry (berries variant) or takes the first turn."""
+        if self.game.options["berries"]:
+            self.phase = PLACE
+            self.seat = self.first
+        else:
+            self._start_turn(self.first)
 
     def _start_turn(self, seat: int) -> None:
         self._paths_changed()
@@ -727,11 +796,22 @@ class BanjooliState(State):
         if reason == Reason.CROCODILE:
             self.scared[o] = False  # carried beyond the ditch running (rule croc.bite)
             self._end_turn()
-        elif reason == Reason.LAVA:
+            return
+        self._enter_quicksand(o)
+        if reason == Reason.LAVA:
             self._after_move()
         else:
             self.points = 0
             self._finish_move()
+
+    def _enter_quicksand(self, o: int) -> None:
+        """Rule ``quicksand.scare`` for an ostrich put on a space other than by its own step
+        (Joka, the Lava River, a Vortex swap): entering quicksand scares it."""
+        board = self.board
+        assert board is not None
+        here = self.pos[o]
+        if here >= 0 and board.kind[here] == _QUICKSAND:
+            self.scared[o] = True
 
     def _relocate(self, o: int, s: int) -> None:
         """Put ostrich ``o`` on space ``s`` (or across the line, ``ARRIVED``) other than by a
@@ -840,6 +920,8 @@ class BanjooliState(State):
         self.pos[a], self.pos[b] = pb, pa
         self.occ[pa], self.occ[pb] = b, a
         self._paths_changed()
+        self._enter_quicksand(a)
+        self._enter_quicksand(b)
 
     def _vortex(self, face: int) -> None:
         """The sorcery die names the ostrich the mover swaps with (rule ``vortex.swap``)."""
@@ -929,7 +1011,8 @@ class BanjooliState(State):
         return parse_action(self, text)
 
     def explain_illegal(self, action: int) -> IllegalActionError:
-        return self.game.refuse(self.action_to_text_safe(action), refusal(self, action))
+        rule_id, detail = refusal(self, action)
+        return self.game.refuse(self.action_to_text_safe(action), rule_id, detail)
 
     def to_text(self) -> str:
         return position_text(self, None, full=True)

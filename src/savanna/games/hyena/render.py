@@ -8,13 +8,27 @@ observation (nothing else draws the board).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 from xml.etree import ElementTree as ET
 
 from savanna.core.game import Observation
+from savanna.games.hyena.actions import BANK, MOVE, PAY, THROW
 from savanna.games.hyena.observation import HyenaView, view
 from savanna.games.hyena.rules import MESSAGES
 
-__all__ = ["SEAT_STYLES", "legend", "render_svg", "render_text", "spiral", "text_styles"]
+if TYPE_CHECKING:
+    from savanna.games.hyena.state import HyenaState
+
+__all__ = [
+    "SEAT_STYLES",
+    "action_targets",
+    "legend",
+    "private_summary",
+    "render_svg",
+    "render_text",
+    "spiral",
+    "text_styles",
+]
 
 _COLOURS = ("#d62728", "#1f77b4", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf")
 def legend(lang: str = "en") -> list[tuple[str, str]]:
@@ -96,6 +110,8 @@ def _info_lines(observation: Observation, lang: str = "en", worth: Sequence[str]
         info.append(words("home", seats=", ".join(str(s + 1) for s in data["home"])))
     if data["stage"] == "over":
         info.append(words("over"))
+    elif data["stage"] == "first":
+        info.append(words("first"))
     else:
         throw = data["throw"]
         value = worth[throw] if data["stage"] == "decide" and 0 <= throw < len(worth) else ""
@@ -152,15 +168,33 @@ def render_text(observation: Observation, lang: str = "en", worth: Sequence[str]
     return "\n".join([*drawing, "", *info]) + "\n"
 
 
-def render_svg(observation: Observation) -> str:
-    """The spiral as SVG: holes on a square spiral, mothers as numbered discs, the hyena in black."""
+def render_svg(observation: Observation, lang: str = "en", worth: Sequence[str] = (), sticks: int = 3) -> str:
+    """The spiral as SVG, its words in ``lang``: holes on a square spiral, mothers as numbered
+    discs (those still in the village beside it), the hyena in black, then the sticks, each
+    seat's tabas and the lines of :func:`render_text`.
+
+    Elements a seat's action points at carry a ``data-target`` key (see
+    :func:`action_targets`): ``sticks`` (throw), ``tabas:S`` (seat ``S``'s bank),
+    ``piece:S`` (seat ``S``'s mother), ``piece:H`` (the hyena) and ``well``.
+
+    Args:
+        observation: what the viewer may see.
+        lang: ``"en"`` or ``"fr"``.
+        worth: what each throw is worth, in words (see :func:`render_text`).
+        sticks: how many sticks the ruleset throws.
+    """
     data = view(observation)
     length = int(data["length"])
     cells = spiral(length)
     size = 40
-    width = (max(c for _, c in cells) + 1) * size
-    legend = _info_lines(observation)
-    height = (max(r for r, _ in cells) + 1) * size + 20 * len(legend) + 10
+    rows = max(r for r, _ in cells) + 1
+    width = max((max(c for _, c in cells) + 1) * size, 16 * sticks + 26 + 42 * len(data["mothers"]))
+    lines = _info_lines(observation, lang, worth)
+    base = rows * size + 8
+    height = base + 44 + 20 * len(lines) + 6
+
+    def say(key: str, **fields: object) -> str:
+        return MESSAGES.text(f"draw.svg.{key}", lang, **fields)
 
     def centre(hole: int) -> tuple[int, int]:
         r, c = cells[hole]
@@ -177,18 +211,22 @@ def render_svg(observation: Observation) -> str:
             "font-size": "11",
         },
     )
-    ET.SubElement(svg, "title").text = f"Hyena game, {data['rules']}, {length} holes"
+    rules = MESSAGES.text(f"ruleset.{data['rules']}", lang) if f"ruleset.{data['rules']}" in MESSAGES else data["rules"]
+    ET.SubElement(svg, "title").text = say("title", rules=rules, length=length)
     points = " ".join("{},{}".format(*centre(h)) for h in range(length + 1))
-    ET.SubElement(
-        svg,
-        "polyline",
-        {"points": points, "fill": "none", "stroke": "#c8b28a", "stroke-width": "3"},
-    )
+    ET.SubElement(svg, "polyline", {"points": points, "fill": "none", "stroke": "#c8b28a", "stroke-width": "3"})
     for hole in range(length + 1):
         x, y = centre(hole)
         special = hole in (0, length)
+        parent = svg
+        if hole == length:
+            parent = ET.SubElement(svg, "g", {"data-target": "well"})
+            ET.SubElement(parent, "title").text = say("well")
+        elif hole == 0:
+            parent = ET.SubElement(svg, "g")
+            ET.SubElement(parent, "title").text = say("village")
         ET.SubElement(
-            svg,
+            parent,
             "circle",
             {
                 "cx": str(x),
@@ -199,33 +237,114 @@ def render_svg(observation: Observation) -> str:
             },
         )
         if special:
-            label = ET.SubElement(
-                svg, "text", {"x": str(x), "y": str(y + 4), "text-anchor": "middle"}
-            )
-            label.text = "W" if hole == length else "V"
-    for hole, tokens in sorted(_pieces(data).items()):
+            label = ET.SubElement(parent, "text", {"x": str(x), "y": str(y + 4), "text-anchor": "middle"})
+            label.text = "W" if hole == length else "V"  # the letters of the legend, in every language
+    for hole, tokens in sorted(_all_pieces(data).items()):
         x, y = centre(hole)
         for i, token in enumerate(tokens):
             px, py = x - 8 + 8 * (i % 3), y - 8 + 8 * (i // 3)
+            if hole == 0:  # beside the village, not on it
+                px, py = x + 18 + 13 * (i % 4), y - 6 + 13 * (i // 4)
+            group = ET.SubElement(svg, "g", {"data-target": f"piece:{token}"})
+            owner = data["hyena"]["owner"] + 1 if token == "H" and data["hyena"] else token
+            ET.SubElement(group, "title").text = say("hyena" if token == "H" else "mother", s=owner)
             colour = "#000000" if token == "H" else _COLOURS[int(token) - 1]
-            ET.SubElement(svg, "circle", {"cx": str(px), "cy": str(py), "r": "6", "fill": colour})
+            ET.SubElement(group, "circle", {"cx": str(px), "cy": str(py), "r": "6", "fill": colour})
             text = ET.SubElement(
-                svg,
+                group,
                 "text",
-                {
-                    "x": str(px),
-                    "y": str(py + 3),
-                    "text-anchor": "middle",
-                    "fill": "#ffffff",
-                    "font-size": "8",
-                },
+                {"x": str(px), "y": str(py + 3), "text-anchor": "middle", "fill": "#ffffff", "font-size": "8"},
             )
             text.text = token
-    base = (max(r for r, _ in cells) + 1) * size + 14
-    for line_no, line in enumerate(legend):
-        text = ET.SubElement(svg, "text", {"x": "4", "y": str(base + 20 * line_no)})
+    # The sticks (the pending throw: white sides light, dark sides brown) and each seat's tabas.
+    throw = data["throw"] if data["stage"] == "decide" else -1
+    sticks_group = ET.SubElement(svg, "g", {"data-target": "sticks"})
+    value = worth[throw] if 0 <= throw < len(worth) else ""
+    ET.SubElement(sticks_group, "title").text = (
+        say("sticks_thrown", w=throw, worth=value) if throw >= 0 else say("sticks")
+    )
+    ET.SubElement(
+        sticks_group,
+        "rect",
+        {"x": "2", "y": str(base), "width": str(16 * sticks + 8), "height": "34", "fill": "#f4ecd8", "rx": "4"},
+    )
+    for i in range(sticks):
+        white = throw >= 0 and i < throw
+        fill = "#fbfaf4" if white else "#8a5a2b" if throw >= 0 else "#c9b48f"
+        ET.SubElement(
+            sticks_group,
+            "rect",
+            {"x": str(8 + 16 * i), "y": str(base + 4), "width": "8", "height": "26", "rx": "3", "fill": fill,
+             "stroke": "#5a3a1b"},
+        )
+    left = 16 * sticks + 22
+    for seat, mother in enumerate(data["mothers"]):
+        x = left + 42 * seat
+        chip = ET.SubElement(svg, "g", {"data-target": f"tabas:{seat}"})
+        ET.SubElement(chip, "title").text = say("tabas", s=seat + 1, t=mother["tabas"])
+        ET.SubElement(
+            chip,
+            "rect",
+            {"x": str(x), "y": str(base), "width": "38", "height": "34", "rx": "4", "fill": "#f4ecd8",
+             "stroke": _COLOURS[seat]},
+        )
+        label = ET.SubElement(chip, "text", {"x": str(x + 19), "y": str(base + 14), "text-anchor": "middle"})
+        label.text = str(seat + 1)
+        count = ET.SubElement(
+            chip, "text", {"x": str(x + 19), "y": str(base + 29), "text-anchor": "middle", "font-weight": "bold"}
+        )
+        count.text = str(mother["tabas"])
+    for line_no, line in enumerate(lines):
+        text = ET.SubElement(svg, "text", {"x": "4", "y": str(base + 56 + 20 * line_no)})
         text.text = line
     return ET.tostring(svg, encoding="unicode")
+
+
+def _all_pieces(data: HyenaView) -> dict[int, list[str]]:
+    """:func:`_pieces` and the pieces still in the village (hole 0), for the SVG drawing."""
+    on = _pieces(data)
+    village = [str(seat + 1) for seat, mother in enumerate(data["mothers"]) if mother["phase"] == "V"]
+    hyena = data["hyena"]
+    if hyena is not None and hyena["phase"] == "V":
+        village.append("H")
+    if village:
+        on[0] = village
+    return on
+
+
+def action_targets(state: HyenaState, action: int) -> tuple[str, ...]:
+    """The ``data-target`` keys of :func:`render_svg` that the seat action ``action`` points at:
+    the sticks to throw, the seat's tabas to bank, its piece to move, the well to pay into."""
+    seat = state.current_player()
+    if seat < 0:
+        return ()
+    if action == THROW:
+        return ("sticks",)
+    if action == BANK:
+        return (f"tabas:{seat}",)
+    if action == MOVE:
+        return ("piece:H",) if seat == state.hyena_owner else (f"piece:{seat + 1}",)
+    if action == PAY:
+        return ("well",)
+    return ()
+
+
+def private_summary(observation: Observation, lang: str = "en") -> list[str]:
+    """The observing seat's own pieces in sentences (nothing in this game is secret: the lines
+    say so); nothing for a spectator."""
+    seat = observation.seat
+    if seat is None:
+        return []
+    data = view(observation)
+    mother = data["mothers"][seat]
+    where = MESSAGES.text(f"draw.{mother['phase']}", lang, h=mother["hole"])
+    colour = MESSAGES.text(f"private.colour{seat + 1}", lang)
+    lines = [MESSAGES.text("private.you", lang, s=seat + 1, colour=colour, where=where, t=mother["tabas"])]
+    hyena = data["hyena"]
+    if hyena is not None and hyena["owner"] == seat:
+        lines.append(MESSAGES.text("private.hyena", lang, where=MESSAGES.text(f"draw.hyena_{hyena['phase']}", lang, h=hyena["hole"])))
+    lines.append(MESSAGES.text("private.public", lang))
+    return lines
 
 
 SEAT_STYLES: tuple[str, ...] = ("bold cyan", "bold magenta", "bold yellow", "bold green", "bold blue", "bold white")

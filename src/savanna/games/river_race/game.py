@@ -166,10 +166,10 @@ class RiverRaceGame(Game):
 
         return render_text(self, observation, lang)
 
-    def render_svg(self, observation: Observation) -> str:
+    def render_svg(self, observation: Observation, lang: str = "en") -> str:
         from savanna.games.river_race.render import render_svg
 
-        return render_svg(self, observation)
+        return render_svg(self, observation, lang)
 
     def text_styles(self, lang: str = "en") -> list[tuple[str, str]]:
         from savanna.games.river_race.render import text_styles

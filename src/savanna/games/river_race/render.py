@@ -211,8 +211,9 @@ def _centre(cell: tuple[int, int]) -> tuple[float, float]:
     return (cell[0] * _CELL + _CELL / 2 + 8, cell[1] * _CELL + _CELL / 2 + 8)
 
 
-def render_svg(game: RiverRaceGame, observation: Observation) -> str:
-    """An SVG drawing of the map and the pawns, with the same information as the text."""
+def render_svg(game: RiverRaceGame, observation: Observation, lang: str = "en") -> str:
+    """An SVG drawing of the map and the pawns, with the same information as the text, its
+    words in ``lang`` (the text drawing's information lines under the map)."""
     data = observation.data
     board = game.board
     w = board.data.width * _CELL + 16
@@ -308,7 +309,7 @@ def render_svg(game: RiverRaceGame, observation: Observation) -> str:
     camp = [pawn_name(p) for p, name in enumerate(data["pawns"]) if name == "camp"]
     width = (first[0] - lx + 1) * _CELL
     out.append(f'<rect x="{cx - _CELL / 2}" y="{cy - 13}" width="{width}" height="26" rx="6" fill="#d5f5e3" stroke="#1e8449"/>')
-    out.append(f'<text x="{cx - _CELL / 2 + 6}" y="{cy + 4}">camp</text>')
+    out.append(f'<text x="{cx - _CELL / 2 + 6}" y="{cy + 4}">{escape(_label("camp", lang))}</text>')
     for i, pawn in enumerate(camp):
         px = cx - _CELL / 2 + 52 + i * 24
         colour = SEAT_COLOURS[int(pawn[0]) - 1]
@@ -320,14 +321,8 @@ def render_svg(game: RiverRaceGame, observation: Observation) -> str:
         wx, wy = _centre(water[0])
         out.append(f'<text x="{wx}" y="{wy - 2}" text-anchor="middle" fill="#1b4f72" font-weight="bold">{river + 1}</text>')
     base = board.data.height * _CELL + 16
-    gold = "   ".join(f"{s + 1}: {g}" for s, g in enumerate(data["gold"]))
-    out.append(f'<text x="8" y="{base + 14}">gold {escape(gold)}   rings {data["rings"]}/{game.material.persecutor.rings}</text>')
-    cards = "; ".join(
-        f"{c['pawn']} at {c['place']}: " + (f"{c['price']} (card {c['card']})" if c["prices"] is not None else "secret")
-        for c in data["cards"]
-    )
-    out.append(f'<text x="8" y="{base + 30}">cards {escape(cards or "-")}</text>')
-    out.append(f'<text x="8" y="{base + 46}">persecutor {data["persecutor"]}/{board.persecutor_length}</text>')
+    for i, line in enumerate(_info_lines(game, observation, lang)):
+        out.append(f'<text x="8" y="{base + 14 + 16 * i}">{escape(line)}</text>')
     out.append("</svg>")
     return "\n".join(out)
 

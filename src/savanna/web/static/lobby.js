@@ -3,6 +3,14 @@ import { api, clear, el, lang, langSwitch, loadWords, t, tokens } from "/static/
 
 let GAMES = [];
 let BOTS = [];
+let CLOCKS = [0];
+
+function clockLabel(seconds) {
+  if (!seconds) return t("lobby.clock.none");
+  if (seconds >= 86400) return t("lobby.clock.days", { n: seconds / 86400 });
+  if (seconds >= 60) return t("lobby.clock.minutes", { n: seconds / 60 });
+  return t("lobby.clock.seconds", { n: seconds });
+}
 
 function gameTitle(game) { return game.title[lang()] || game.title.en; }
 
@@ -28,11 +36,12 @@ async function renderTables() {
     if (table.status === "finished") actions.append(el("a", { class: "button ghost", href: `/t/${table.id}/replay` }, t("lobby.replay")));
     else if (mine) actions.append(el("a", { class: "button", href: `/t/${table.id}` }, t("lobby.resume")));
     else if (table.status === "open" && free) actions.append(el("a", { class: "button", href: `/t/${table.id}` }, t("lobby.join")));
-    if (table.status !== "finished" && !mine) actions.append(el("a", { class: "button ghost", href: `/t/${table.id}` }, t("lobby.watch")));
+    if (table.status !== "finished" && !mine && table.spectators !== false) actions.append(el("a", { class: "button ghost", href: `/t/${table.id}` }, t("lobby.watch")));
     return el("tr", {},
       el("td", {}, el("strong", {}, table.title || table.id), el("div", { class: "small muted" }, game ? gameTitle(game) : table.game)),
       el("td", {}, el("span", { class: `status ${table.status}` }, t(`lobby.status.${table.status}`)),
-        table.status === "open" ? el("div", { class: "small" }, t("lobby.free", { n: free })) : null),
+        table.status === "open" ? el("div", { class: "small" }, t("lobby.free", { n: free })) : null,
+        table.coach ? el("div", { class: "small" }, t("lobby.coach.on")) : null),
       el("td", { class: "small" }, who),
       el("td", {}, actions));
   });
@@ -83,6 +92,10 @@ function renderForm() {
     el("fieldset", {}, el("legend", {}, t("lobby.seats")), el("ul", { class: "plain" }, seats)),
     el("label", { for: "title" }, el("span", { class: "l" }, t("lobby.title")), el("input", { id: "title", name: "title", maxlength: 60, value: previous.get("title") || "" })),
     el("label", { for: "grace" }, el("span", { class: "l" }, t("lobby.grace")), el("input", { id: "grace", name: "grace", type: "number", min: 5, max: 3600, value: previous.get("grace") || 60 })),
+    el("label", { for: "clock" }, el("span", { class: "l" }, t("lobby.clock")),
+      el("select", { id: "clock", name: "clock" }, CLOCKS.map((c) => el("option", { value: c, selected: String(c) === (previous.get("clock") || "0") ? true : null }, clockLabel(c))))),
+    el("label", { for: "spectators" }, el("input", { type: "checkbox", id: "spectators", name: "spectators", checked: previous.has("clock") && !previous.get("spectators") ? null : true }), " ", t("lobby.spectators")),
+    el("label", { for: "coach" }, el("input", { type: "checkbox", id: "coach", name: "coach", checked: previous.get("coach") ? true : null }), " ", t("lobby.coach")),
     el("p", {}, el("button", { type: "submit", id: "create-submit" }, t("lobby.submit"))));
 }
 
@@ -106,7 +119,11 @@ async function create(event) {
   try {
     localStorage.setItem("savanna.name", name);
     const title = String(data.get("title") || "").trim() || t("lobby.title.default", { name });
-    const made = await api("POST", "/api/tables", { game: game.name, players, options, seats, title, lang: lang(), grace: Number(data.get("grace")) });
+    const made = await api("POST", "/api/tables", {
+      game: game.name, players, options, seats, title, lang: lang(), grace: Number(data.get("grace")),
+      turn_seconds: Number(data.get("clock") || 0), spectators: form.querySelector("#spectators").checked,
+      coach: form.querySelector("#coach").checked,
+    });
     tokens.setHost(made.id, made.host_token);
     const seat = await api("POST", `/api/tables/${made.id}/join`, { seat: 0, name });
     tokens.setSeat(made.id, seat.token);
@@ -133,6 +150,7 @@ async function main() {
   const data = await api("GET", "/api/games");
   GAMES = data.games;
   BOTS = data.bots;
+  CLOCKS = data.turn_seconds || [0];
   document.getElementById("langslot").append(langSwitch(renderWords));
   document.getElementById("create").addEventListener("submit", create);
   document.getElementById("refresh").addEventListener("click", renderTables);

@@ -2,6 +2,7 @@
 // The server is the authority: this page only shows the view it is sent and sends back the
 // chosen action with the version it saw. Nothing is computed or kept here but the display.
 import { api, clear, el, lang, langSwitch, loadWords, parseSvg, t, tokens } from "/static/common.js";
+import { coachMessage, coachRefused, renderCoach, setupCoach } from "/static/coach.js";
 
 const TABLE = location.pathname.split("/")[2];
 const S = { welcome: null, view: null, seats: [], log: [], selection: new Set(), ws: null, retry: 500, ackTimer: null, connected: false };
@@ -28,6 +29,7 @@ function connect() {
     if (S.ws !== ws) return;
     S.connected = false;
     if (event.code === 4404) { notice(t("error.generic", { message: "404" }), true); return; }
+    if (event.code === 4403) { notice(t("table.spectators.refused"), true); return; }
     notice(t("table.reconnecting"));
     setTimeout(connect, S.retry);
     S.retry = Math.min(S.retry * 2, 8000);
@@ -59,12 +61,14 @@ function handle(message) {
       if (message.log_start === 0) S.log = [];
       S.log.push(...message.log);
       S.seats = message.seats;
+      S.watch = { watchers: message.watchers, spectators: message.spectators, turn_seconds: message.turn_seconds };
       S.view = message;
       S.selection.clear();
       render();
       break;
     case "seats":
       S.seats = message.seats;
+      S.watch = { watchers: message.watchers, spectators: message.spectators, turn_seconds: message.turn_seconds };
       if (S.view) S.view.status = message.status;
       renderSeats();
       renderSetup();
@@ -72,7 +76,11 @@ function handle(message) {
     case "refused":
       clearTimeout(S.ackTimer);
       if (message.code === "token/invalid") tokens.dropSeat(TABLE);
+      coachRefused(message, S.view);
       refusal(message);
+      break;
+    case "coach":
+      coachMessage(message, S.view);
       break;
     default:
       break;
@@ -159,6 +167,7 @@ function render() {
   renderTurn();
   renderMoves();
   renderPrivate();
+  renderCoach(S.welcome, S.view);
   renderLog();
   renderEnd();
 }
@@ -262,6 +271,7 @@ function renderTurn() {
   const v = S.view;
   const box = $("turn");
   box.className = "turn";
+  if (v.status === "abandoned") { box.textContent = t("table.turn.abandoned"); box.classList.add("over"); return; }
   if (v.status === "finished" || v.to_act === "over") { box.textContent = t("table.turn.over"); box.classList.add("over"); return; }
   if (v.to_act === "chance") { box.textContent = t("table.turn.chance"); return; }
   if (v.to_act === v.you) { box.textContent = t("table.turn.you"); box.classList.add("you"); return; }
@@ -302,6 +312,7 @@ function renderPrivate() {
 function renderSeats() {
   const v = S.view;
   const you = v ? v.you : S.welcome && S.welcome.you;
+  renderWatch(you);
   clear($("seats"), S.seats.map((s) => {
     const state = s.kind === "open" ? "" : s.connected ? "on" : "off";
     const label = s.kind === "open" ? t("table.free") : s.kind === "bot" ? "" : s.connected ? t("table.connected") : t("table.away", { s: s.away ?? 0 });
@@ -311,7 +322,13 @@ function renderSeats() {
       s.seat === you ? el("span", { class: "tag" }, t("table.you")) : null,
       v && v.to_act === s.seat ? el("span", { class: "tag" }, "▶") : null,
       s.replaced_by ? el("span", { class: "tag" }, t("table.replaced", { bot: s.replaced_by })) : null,
-      s.kind === "human" && label ? el("span", { class: "small muted" }, label) : null);
+      s.kind === "human" && label ? el("span", { class: "small muted" }, label) : null,
+      s.turn !== null && s.turn !== undefined ? el("span", { class: `small ${s.replaceable ? "bad-text" : "muted"}` }, t("table.clock", { s: s.turn, max: (S.watch || {}).turn_seconds })) : null);
+    if (s.seat === you && s.replaced_by && v && v.status === "playing") {
+      const back = el("button", { class: "ghost", type: "button", id: "reclaim" }, t("table.reclaim"));
+      back.addEventListener("click", () => send({ type: "reclaim" }));
+      li.append(back);
+    }
     if (s.replaceable && you !== null && you !== undefined && s.seat !== you) {
       const button = el("button", { class: "ghost", type: "button", id: `replace-${s.seat}` }, t("table.replace"));
       button.addEventListener("click", () => send({ type: "replace", seat: s.seat }));
@@ -319,6 +336,21 @@ function renderSeats() {
     }
     return li;
   }));
+}
+
+// Who watches, and (for the host) whether spectators may.
+function renderWatch(you) {
+  const box = $("watch");
+  const w = S.watch || (S.welcome && { watchers: 0, spectators: S.welcome.table.spectators, turn_seconds: S.welcome.table.turn_seconds }) || {};
+  const parts = [el("span", { id: "watchers" }, t("table.watchers", { n: w.watchers || 0 })), " · ",
+    el("span", {}, w.spectators ? t("table.spectators.on") : t("table.spectators.off"))];
+  if (w.turn_seconds) parts.push(" · ", el("span", {}, t("table.clock.rule", { s: w.turn_seconds })));
+  if (S.welcome && S.welcome.host && S.welcome.table.status !== "finished") {
+    const toggle = el("input", { type: "checkbox", id: "spectators-toggle", checked: w.spectators ? true : null });
+    toggle.addEventListener("change", () => send({ type: "settings", spectators: toggle.checked }));
+    parts.push(el("label", { for: "spectators-toggle", class: "small" }, toggle, " ", t("lobby.spectators")));
+  }
+  clear(box, parts);
 }
 
 function logLine(entry) {
@@ -391,6 +423,7 @@ async function main() {
     try { await navigator.clipboard.writeText($("link").textContent); $("copy").textContent = t("table.copied"); } catch (_) { /* the link stays visible */ }
   });
   $("start").addEventListener("click", startGame);
+  setupCoach(send);
   $("typed").addEventListener("submit", (event) => {
     event.preventDefault();
     const text = $("typed-move").value.trim();
