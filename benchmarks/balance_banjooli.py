@@ -240,8 +240,11 @@ def main(argv: list[str] | None = None) -> None:
     )
     parser.add_argument("--out", type=Path, default=Path("docs/balance/banjooli.md"))
     args = parser.parse_args(argv)
-    given = argv if argv is not None else sys.argv[1:]
-    command = shlex.join([".venv/bin/python", "benchmarks/balance_banjooli.py", *given])
+    # The page quotes what decides its figures (sizes, bots, seed), not where files went.
+    sizes = ["--games", args.games, "--ismcts-games", args.ismcts_games, "--ismcts", args.ismcts]
+    sizes += ["--variant-games", args.variant_games, "--length-games", args.length_games]
+    sizes += ["--random-games", args.random_games, "--seed", args.seed]
+    command = shlex.join([".venv/bin/python", "benchmarks/balance_banjooli.py", *map(str, sizes)])
     started = time.perf_counter()
     study = Study(args.seed, args.workers, args.reports, args.cache)
 
@@ -301,7 +304,8 @@ def main(argv: list[str] | None = None) -> None:
         "",
         f"Rules version {base['game_version']} (`docs/rules/banjooli.md`): the first player is "
         "drawn by chance (rule `setup.first`), the cards are dealt at random (rule "
-        "`setup.deal`). 4 players. *Heuristic bots* are four `heuristic` bots (each seat "
+        "`setup.deal`) from the deck of `data/cards.toml`, balanced for issue 16 (why and how: "
+        '`docs/rules/banjooli.md`, "The Prediction cards are balanced"). 4 players. *Heuristic bots* are four `heuristic` bots (each seat '
         "plays the game's documented strategy, `heuristic.py`). Game *i* of each run is "
         f"seeded with derive_seed({args.seed}, i), so every figure is reproducible. Each "
         "question is answered by the lab's stratified test (`savanna simulate --test FACTOR`; "
