@@ -4,7 +4,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install play serve test lint bench benchmarks clean
+.PHONY: install play serve test lint bench benchmarks clean compile clean-compiled test-compiled
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -36,5 +36,20 @@ lint: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python benchmarks/engines.py $(ARGS)
 
-clean:
+## compile: the optional compiled build of the engines (mypyc, in place); clean-compiled removes it
+compile: $(STAMP)
+	SAVANNA_COMPILE=1 $(BIN)/python setup.py --quiet build_ext --inplace
+
+## test-compiled: build the compiled engines, then the tests that prove them identical and correct
+## (the trace of seeded games against the pure build, golden records and trials, games, conformance, bots)
+COMPILED_TESTS := tests/native tests/records tests/games tests/conformance tests/bots \
+	tests/core/test_draws.py tests/coach/test_bot_and_hooks.py
+test-compiled: compile
+	SAVANNA_EXPECT_COMPILED=1 $(BIN)/python -m pytest -n 2 --dist loadfile $(COMPILED_TESTS)
+
+clean-compiled:
+	find src -name '*.so' -delete
+	rm -rf build
+
+clean: clean-compiled
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

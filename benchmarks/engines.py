@@ -4,7 +4,10 @@ Usage (from the repository root, after ``make install``; ``make bench`` runs the
 
     .venv/bin/python benchmarks/engines.py [--seconds 4] [--repeats 3] [--only engines,search,lab] [--write]
 
-Three sections, each written between its own markers in ``docs/benchmarks.md`` by ``--write``:
+Each engine build is measured in its own process (``--build both``, the default: the
+interpreted build, and the compiled one when ``make compile`` has built it). Three sections
+per build, each written between its own markers in ``docs/benchmarks.md`` by ``--write``
+(``<!-- engines-compiled:begin -->`` ...):
 
 ``engines``
     Random playouts of every configuration in :data:`CONFIGS` and of OpenSpiel's C++
@@ -39,6 +42,7 @@ import random
 import re
 import resource
 import statistics
+import subprocess
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -50,6 +54,7 @@ from savanna.bench import Engine, Rates, engine_build, measure, openspiel_engine
 from savanna.bots import Search, make_bots, parse_bot_spec, play_game
 from savanna.core import Game, Observation, State, load_game, registered_games
 from savanna.lab import SimulationPlan, run_simulation
+from savanna.native import PURE_ENV, compiled_modules
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "benchmarks.md"
 SECTIONS = ("engines", "search", "lab")
@@ -413,6 +418,27 @@ def _cpu_with_children() -> float:
 
 
 # -- main ---------------------------------------------------------------------------------
+BUILDS = ("interpreted", "compiled")
+
+
+def _build_here() -> str:
+    """``compiled`` when this process runs the compiled build, else ``interpreted``."""
+    engine_build()  # imports every engine
+    return "compiled" if compiled_modules() else "interpreted"
+
+
+def _run_children(argv: list[str], builds: list[str]) -> None:
+    """Run this script once per build, each in its own process (``--build here``)."""
+    for build in builds:
+        env = dict(os.environ)
+        env.pop(PURE_ENV, None)
+        if build == "interpreted":
+            env[PURE_ENV] = "1"
+        env["SAVANNA_BENCH_BUILD"] = build
+        _log(f"== {build} build")
+        subprocess.run([sys.executable, __file__, *argv, "--build", "here"], env=env, check=True)
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--seconds", type=float, default=4.0, help="measuring time per engine and run")
@@ -426,13 +452,37 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--only", default=",".join(SECTIONS), help="sections to run, comma-separated")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--clock", choices=sorted(CLOCKS), default="cpu", help="engines and search timing")
+    parser.add_argument(
+        "--build",
+        choices=["both", *BUILDS, "here"],
+        default="both",
+        help="engine builds to measure, each in its own process (both: the compiled one only "
+        "when make compile has built it); here: this process as it is",
+    )
     parser.add_argument("--write", action="store_true", help="update docs/benchmarks.md")
     parser.add_argument("--doc", type=Path, default=DOC, help="the page --write updates")
-    args = parser.parse_args(argv)
+    given = list(sys.argv[1:] if argv is None else argv)
+    args = parser.parse_args(given)
     wanted = [s.strip() for s in args.only.split(",") if s.strip()]
     unknown = sorted(set(wanted) - set(SECTIONS))
     if unknown:
         parser.error(f"unknown section(s) {', '.join(unknown)}; choose from {', '.join(SECTIONS)}")
+    if args.build != "here":
+        passed = [a for i, a in enumerate(given) if a != "--build" and (i == 0 or given[i - 1] != "--build")]
+        if args.build == "both":
+            builds = ["interpreted"]
+            if _compiled_build_exists():
+                builds.append("compiled")
+            else:
+                _log("no compiled build (make compile builds it): the interpreted build only")
+        else:
+            builds = [args.build]
+        _run_children(passed, builds)
+        return
+    build = _build_here()
+    expected = os.environ.get("SAVANNA_BENCH_BUILD")
+    if expected and expected != build:
+        raise SystemExit(f"asked for the {expected} build, but this process runs the {build} one")
     runners: dict[str, Callable[[], str]] = {
         "engines": lambda: engines_section(
             args.seconds, args.repeats, args.slices, args.seed, args.clock
@@ -444,9 +494,17 @@ def main(argv: list[str] | None = None) -> None:
     }
     for name in wanted:
         body = runners[name]()
-        print(f"## {name}\n\n{body}\n", flush=True)
+        print(f"## {name} ({build} build)\n\n{body}\n", flush=True)
         if args.write:
-            _write(args.doc, name, body)
+            _write(args.doc, f"{name}-{build}", body)
+
+
+def _compiled_build_exists() -> bool:
+    """Whether ``make compile`` has built the engines (asked of a fresh process)."""
+    env = {k: v for k, v in os.environ.items() if k != PURE_ENV}
+    code = "import savanna.bench as b, savanna.native as n; b.engine_build(); print(len(n.compiled_modules()))"
+    result = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+    return int(result.stdout.strip() or 0) > 0
 
 
 if __name__ == "__main__":

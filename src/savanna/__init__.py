@@ -15,6 +15,11 @@ Example:
 
 from __future__ import annotations
 
+from savanna import native as _native
+
+if _native.pure_requested():  # SAVANNA_PURE_PYTHON=1: ignore any compiled build
+    _native.use_pure_python()
+
 from savanna.core import (
     CHANCE,
     TERMINAL,

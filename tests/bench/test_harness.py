@@ -100,15 +100,17 @@ def test_engines_script_writes_each_section_between_its_markers(tmp_path: Path) 
         pytest.skip("open_spiel is not installed")
     engines = _script("engines")
     doc = tmp_path / "benchmarks.md"
+    build = engines._build_here()
     doc.write_text(
-        "# B\n\n<!-- engines:begin -->\nold\n<!-- engines:end -->\n\nmiddle\n\n"
-        "<!-- search:begin -->\nold\n<!-- search:end -->\n\n<!-- lab:begin -->\nold\n<!-- lab:end -->\n",
+        f"# B\n\n<!-- engines-{build}:begin -->\nold\n<!-- engines-{build}:end -->\n\nmiddle\n\n"
+        f"<!-- search-{build}:begin -->\nold\n<!-- search-{build}:end -->\n\n"
+        f"<!-- lab-{build}:begin -->\nold\n<!-- lab-{build}:end -->\n",
         encoding="utf-8",
     )
     engines.main([
         "--seconds", "0.02", "--repeats", "2", "--slices", "1", "--search-sims", "3",
         "--search-positions", "1", "--search-rounds", "1", "--lab-game", "hyena",
-        "--lab-games", "4", "--write", "--doc", str(doc),
+        "--lab-games", "4", "--build", "here", "--write", "--doc", str(doc),
     ])
     text = doc.read_text(encoding="utf-8")
     assert "old" not in text and "\n\nmiddle\n\n" in text
@@ -121,3 +123,25 @@ def test_engines_script_refuses_an_unknown_section() -> None:
     engines = _script("engines")
     with pytest.raises(SystemExit):
         engines.main(["--only", "engines,warp"])
+
+
+def test_each_build_is_measured_in_its_own_process(tmp_path: Path) -> None:
+    if openspiel_engine("pig") is None:
+        pytest.skip("open_spiel is not installed")
+    engines = _script("engines")
+    doc = tmp_path / "benchmarks.md"
+    doc.write_text("<!-- engines-interpreted:begin -->\nold\n<!-- engines-interpreted:end -->\n", encoding="utf-8")
+    engines.main([
+        "--only", "engines", "--seconds", "0.02", "--repeats", "1", "--slices", "1",
+        "--build", "interpreted", "--write", "--doc", str(doc),
+    ])
+    text = doc.read_text(encoding="utf-8")
+    assert "Engine build: **interpreted (pure Python, SAVANNA_PURE_PYTHON=1)**" in text
+
+
+def test_a_process_refuses_to_measure_another_build_than_asked(monkeypatch: pytest.MonkeyPatch) -> None:
+    engines = _script("engines")
+    other = "interpreted" if engines._build_here() == "compiled" else "compiled"
+    monkeypatch.setenv("SAVANNA_BENCH_BUILD", other)
+    with pytest.raises(SystemExit, match=f"asked for the {other} build"):
+        engines.main(["--only", "engines", "--build", "here"])

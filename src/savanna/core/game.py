@@ -42,6 +42,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
+from abc import _abc_init as abc_init  # type: ignore[attr-defined]
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -736,6 +737,22 @@ class State(ABC):
         python-chess's ``Board('<FEN>')`` does: the game, then its position notation."""
         return f"{self.game!r}.parse_position({self.to_text()!r})"
 
+    def __reduce__(self) -> tuple[Callable[[Game, str, list[int]], State], tuple[Game, str, list[int]]]:
+        """Pickle a state as its game, its complete notation and its history.
+
+        The notation is complete by contract (hidden parts included) and round-trips, so
+        this copies every state, whatever build of the engine made it (a compiled class
+        cannot be rebuilt field by field by ``object.__new__``).
+        """
+        return _restore_state, (self.game, self.to_text(), list(self.history))
+
+
+def _restore_state(game: Game, text: str, history: list[int]) -> State:
+    """The state pickled by :meth:`State.__reduce__`."""
+    state = game.parse_position(text)
+    state.history = list(history)
+    return state
+
 
 def compile_clone(
     cls: type[S],
@@ -760,7 +777,14 @@ def compile_clone(
     Usage, after the class: ``_clone = compile_clone(HyenaState, values=(...), lists=(...))``
     and ``def clone(self): return _clone(self)`` in it.
     """
-    lines = ["other = new(cls)", "other.game = self.game", "other.history = self.history[:]"]
+    if "_abc_impl" not in vars(cls):
+        # A class compiled by mypyc is made without ABCMeta.__new__ and would share its
+        # base's ABC caches: isinstance(x, OtherGameState) could then answer from State's.
+        abc_init(cls)
+    # A class compiled by mypyc runs ``__init__`` in ``__new__`` and refuses
+    # ``object.__new__``: it is made by its constructor, then every field is overwritten.
+    blank = "new(cls)" if cls.__new__ is object.__new__ else "cls(self.game)"
+    lines = [f"other = {blank}", "other.game = self.game", "other.history = self.history[:]"]
     lines += [f"other.{name} = self.{name}" for name in values]
     lines += [f"other.{name} = self.{name}[:]" for name in lists]
     lines += [f"other.{name} = {copy}" for name, copy in (copies or {}).items()]

@@ -33,7 +33,8 @@ def _positions(config: dict[str, object], seed: int) -> list[BanjooliState]:
 @pytest.mark.parametrize("config", CONFIGS)
 def test_no_field_escapes_the_declared_slots(config: dict[str, object]) -> None:
     for state in _positions(config, 3):
-        assert set(vars(state)) == {"game", "history"}
+        # Only the core's two fields (a compiled build keeps them in its own slots).
+        assert set(getattr(state, "__dict__", {})) <= {"game", "history"}
 
 
 @pytest.mark.parametrize("config", CONFIGS)

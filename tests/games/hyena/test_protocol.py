@@ -240,8 +240,7 @@ def test_throw_only_rulesets_offer_one_forced_action() -> None:
 
 @pytest.mark.parametrize("module", ["rules", "game", "render", "ruleset"])
 def test_docstring_examples_run(module: str) -> None:
-    import doctest
-    import importlib
+    from tests.support.doctests import run_docstring_examples
 
-    result = doctest.testmod(importlib.import_module(f"savanna.games.hyena.{module}"))
+    result = run_docstring_examples(f"savanna.games.hyena.{module}")
     assert result.failed == 0 and result.attempted > 0

@@ -16,6 +16,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Final
 
 from savanna.core.display import EVERYONE, Audience
+from savanna.core.draws import randbelow
 from savanna.core.errors import IllegalActionError
 from savanna.core.game import CHANCE, TERMINAL, Observation, State, compile_clone
 from savanna.games.banjooli.actions import (
@@ -67,21 +68,42 @@ if TYPE_CHECKING:
 
 __all__ = ["BanjooliState"]
 
-# The phases as plain ints (a position stores ``int(Phase.X)``): the hot paths compare
-# them at every action, and plain ints compare twice as fast as enum members.
-LAYOUT, DEAL, PLACE, ROLL, REROLL, DECIDE, STEP, BERRY, FIX, GIVE, VORTEX, SWAP, SPACE, FRENZY, OVER, SIDES = (
-    int(p) for p in Phase
-)
+# The phases as plain int constants (a position stores ``int(Phase.X)``): the hot paths
+# compare them at every action; plain ints compare twice as fast as enum members, and a
+# compiled build (``make compile``) inlines these literals. Checked against Phase below.
+LAYOUT: Final = 0
+DEAL: Final = 1
+PLACE: Final = 2
+ROLL: Final = 3
+REROLL: Final = 4
+DECIDE: Final = 5
+STEP: Final = 6
+BERRY: Final = 7
+FIX: Final = 8
+GIVE: Final = 9
+VORTEX: Final = 10
+SWAP: Final = 11
+SPACE: Final = 12
+FRENZY: Final = 13
+OVER: Final = 14
+SIDES: Final = 15
+_PHASES: Final = (LAYOUT, DEAL, PLACE, ROLL, REROLL, DECIDE, STEP, BERRY, FIX, GIVE, VORTEX, SWAP, SPACE, FRENZY, OVER, SIDES)
+if tuple(int(p) for p in Phase) != _PHASES:
+    raise ImportError("the phase constants of banjooli.state must follow banjooli.phase.Phase")
 
 # Space kinds compared on the hot paths, as module names (faster than class attributes).
-_LAND, _QUICKSAND, _VORTEX, _LAVA, _CROCODILE = (
-    SpaceKind.LAND, SpaceKind.QUICKSAND, SpaceKind.VORTEX, SpaceKind.LAVA, SpaceKind.CROCODILE
-)
+_LAND: Final = SpaceKind.LAND
+_QUICKSAND: Final = SpaceKind.QUICKSAND
+_VORTEX: Final = SpaceKind.VORTEX
+_LAVA: Final = SpaceKind.LAVA
+_CROCODILE: Final = SpaceKind.CROCODILE
 _BACKS: Final = {t.id: t.back for t in load_data().tiles if t.kind in ("straight", "curve")}
 """Front face id of each common (double-sided) tile → its back face id."""
 _WHO: Final = tuple(TERMINAL if p == OVER else CHANCE if p in CHANCE_PHASES else None for p in Phase)
 """Who acts in each phase: TERMINAL, CHANCE or ``None`` (the seat)."""
 _BERRY_IDS: Final = tuple(b.id for b in load_data().berries)
+_ALL_REROLLS: Final = list(range(64))
+"""Every Reroll mask (copied, never handed out)."""
 
 # The declared fields of a position. ``clone`` copies exactly these (``__slots__`` is made
 # of them, and the copy is written from them by the core's ``compile_clone``), so a new
@@ -137,6 +159,7 @@ class BanjooliState(State):
     __slots__ = (*_SHARED, *_LISTS, *_DEEP)
 
     game: BanjooliGame
+    history: list[int]
     n: int
     board: Board | None
     order: tuple[str, ...]
@@ -219,32 +242,61 @@ class BanjooliState(State):
         who = _WHO[self.phase]
         return self.seat if who is None else who
 
-    def chance_outcomes(self) -> list[tuple[int, Fraction]]:
+    # The core's three questions asked at every action, answered from the phase directly
+    # (the same answers as the core's, without going through current_player).
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    def is_chance_node(self) -> bool:
+        return _WHO[self.phase] == CHANCE
+
+    def legal_actions(self) -> list[int]:
         phase = self.phase
-        if phase in (ROLL, VORTEX):
-            outcomes = list(range(6))
-        elif phase == LAYOUT:
-            outcomes = list(range(len(self.game.layouts)))
-        elif phase == SIDES:
-            outcomes = list(range(1 << self._commons()))
-        elif phase == DEAL:
-            used = set(self.cards)
-            outcomes = [c for c in range(len(CARDS)) if c not in used]
-        elif phase in (BERRY, FIX):
-            outcomes = self._berry_pool()
-        else:
+        if phase == OVER:
+            return []
+        if _WHO[phase] == CHANCE:
+            return self._chance_pool()
+        return self._legal_actions()
+
+    def chance_outcomes(self) -> list[tuple[int, Fraction]]:
+        outcomes = self._chance_pool()
+        if not outcomes:
             return []
         p = Fraction(1, len(outcomes))
         return [(o, p) for o in outcomes]
 
+    def _chance_pool(self) -> list[int]:
+        """The chance outcomes here, all equiprobable (empty when chance does not act)."""
+        phase = self.phase
+        if phase in (ROLL, VORTEX):
+            return list(range(6))
+        if phase == LAYOUT:
+            return list(range(len(self.game.layouts)))
+        if phase == SIDES:
+            return list(range(1 << self._commons()))
+        if phase == DEAL:
+            used = set(self.cards)
+            return [c for c in range(len(CARDS)) if c not in used]
+        if phase in (BERRY, FIX):
+            return self._berry_pool()
+        return []
+
     def sample_chance(self, rng: random.Random) -> int:
-        """A uniform draw among the chance outcomes (all of them are equiprobable)."""
-        if self.phase in (ROLL, VORTEX):
-            return rng.randrange(6)
-        if self.phase == SIDES:
-            return rng.randrange(1 << self._commons())
-        outcomes = self.chance_outcomes()
-        return outcomes[rng.randrange(len(outcomes))][0]
+        """A uniform draw among the chance outcomes (all of them are equiprobable).
+
+        The outcome drawn is ``pool[randbelow(rng, len(pool))]`` of the outcomes in
+        :meth:`chance_outcomes` order; where that order is ``0, 1, ..., k - 1`` the draw is
+        the outcome itself (no list is made).
+        """
+        phase = self.phase
+        if phase in (ROLL, VORTEX):
+            return randbelow(rng, 6)
+        if phase == SIDES:
+            return randbelow(rng, 1 << self._commons())
+        if phase == LAYOUT:
+            return randbelow(rng, len(self.game.layouts))
+        outcomes = self._chance_pool()
+        return outcomes[randbelow(rng, len(outcomes))]
 
     def _commons(self) -> int:
         """How many common (double-sided, flipped by chance) tiles the layout holds."""
@@ -266,7 +318,7 @@ class BanjooliState(State):
     def _legal_actions(self) -> list[int]:
         phase = self.phase
         if phase == REROLL:
-            return list(range(64))  # every Reroll mask, 0 keeping them all (rule reroll.once)
+            return _ALL_REROLLS[:]  # every Reroll mask, 0 keeping them all (rule reroll.once)
         if phase == DECIDE:
             actions = [a for a, _ in self._move_options(self._counts(), True)]
             actions.extend(self._spell_options())

@@ -36,10 +36,28 @@ if TYPE_CHECKING:
 
 __all__ = ["HyenaState"]
 
-# Plain ints for the hot paths (a position stores the values of the enums).
-NONE, VILLAGE, OUT, WELL, BACK, HOME, EATEN = (int(p) for p in Place)
-START, THROWING, DECIDE, OVER = (int(s) for s in Stage)
-_NULL, _TABA, _DAYS = int(Kind.NULL), int(Kind.TABA), int(Kind.DAYS)
+# Plain int constants for the hot paths (a position stores the values of the enums); a
+# compiled build (``make compile``) inlines these literals. Checked against the enums below.
+NONE: Final = -1
+VILLAGE: Final = 0
+OUT: Final = 1
+WELL: Final = 2
+BACK: Final = 3
+HOME: Final = 4
+EATEN: Final = 5
+START: Final = 0
+THROWING: Final = 1
+DECIDE: Final = 2
+OVER: Final = 3
+_NULL: Final = 0
+_TABA: Final = 1
+_DAYS: Final = 2
+if (
+    tuple(int(p) for p in Place) != (NONE, VILLAGE, OUT, WELL, BACK, HOME, EATEN)
+    or tuple(int(s) for s in Stage) != (START, THROWING, DECIDE, OVER)
+    or (int(Kind.NULL), int(Kind.TABA), int(Kind.DAYS)) != (_NULL, _TABA, _DAYS)
+):
+    raise ImportError("the constants of hyena.state must follow hyena.phase")
 
 _VALUES: Final = ("well", "hyena_owner", "hyena_phase", "hyena_pos", "seat", "stage", "pending", "steps")
 """Fields holding ints."""
@@ -72,6 +90,7 @@ class HyenaState(State):
     __slots__ = (*_VALUES, *_LISTS)
 
     game: HyenaGame
+    history: list[int]
     well: int
     phase: list[int]
     pos: list[int]
@@ -113,6 +132,22 @@ class HyenaState(State):
         if stage == OVER:
             return TERMINAL
         return self.seat
+
+    # The core's three questions asked at every action, answered from the stage directly
+    # (the same answers as the core's, without going through current_player).
+    def is_terminal(self) -> bool:
+        return self.stage == OVER
+
+    def is_chance_node(self) -> bool:
+        return self.stage == THROWING
+
+    def legal_actions(self) -> list[int]:
+        stage = self.stage
+        if stage == OVER:
+            return []
+        if stage == THROWING:
+            return [a for a, _ in self.chance_outcomes()]
+        return self._legal_actions()
 
     def _legal_actions(self) -> list[int]:
         if self.stage == START:
