@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from savanna.lab import SimulationPlan, run_simulation, summarise
+from savanna.lab.fairness import answer
 from savanna.lab.stats import wilson_interval
 
 ENDINGS = ("three", "huts", "persecutor", "cap")
@@ -43,11 +44,28 @@ SECONDS_PER_TURN = (25, 40)
 """Table time of a turn assumed for the length estimate (a roll, a move, now and then a bargain)."""
 
 
-def play(players: int, games: int, seed: int, workers: int) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    """The lab's summary and outcomes of ``games`` heuristic games with ``players`` seats."""
+def play(
+    players: int, games: int, seed: int, workers: int, tests: tuple[str, ...] = ()
+) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """The lab's summary and outcomes of ``games`` heuristic games with ``players`` seats, with
+    the lab's answers to the fairness questions about ``tests`` (``docs/balance/method.md``)."""
     plan = SimulationPlan.create("river-race", bots=["heuristic"], games=games, seed=seed, players=players)
     outcomes = run_simulation(plan, workers=workers)
-    return summarise(plan, outcomes), list(outcomes)
+    summary = summarise(plan, outcomes)
+    if tests:
+        summary["tests"] = answer(plan, outcomes, list(tests))
+    return summary, list(outcomes)
+
+
+def fairness_lines(summary: dict[str, Any]) -> list[str]:
+    """Each fairness question the lab answered: its test, games, verdict and power."""
+    lines = []
+    for q in summary["tests"]["questions"]:
+        lines += [
+            f"- **{q['question']}** ({q['test']}, {q['games']} games): **{q['verdict']}.** "
+            f"{q['power']['text']}",
+        ]
+    return lines
 
 
 def pct(hits: int, n: int) -> str:
@@ -140,7 +158,7 @@ def main(argv: list[str] | None = None) -> None:
     command = shlex.join([".venv/bin/python", "benchmarks/balance_river_race.py", *given])
     started = time.perf_counter()
 
-    summary, outcomes = play(4, args.games, args.seed, args.workers)
+    summary, outcomes = play(4, args.games, args.seed, args.workers, tests=("seat", "order"))
     f = facts(outcomes)
     n = f["n"]
     lines = [
@@ -219,6 +237,12 @@ def main(argv: list[str] | None = None) -> None:
         f"{f['shared']} of {n} games ended in a shared first place. By seat (1 to 4): "
         + ", ".join(f"{row['rate']:.1%}" for row in summary["win_rates"]["by_seat"])
         + ".",
+        "",
+        "The lab's fairness questions on the same games (method: `docs/balance/method.md`; "
+        "`savanna simulate river-race --bots heuristic --test seat --test order` asks them of any "
+        "run), p-values corrected for the four questions (Holm):",
+        "",
+        *fairness_lines(summary),
         "",
         "## Game length",
         "",

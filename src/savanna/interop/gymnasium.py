@@ -54,7 +54,7 @@ from gymnasium import spaces
 from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
-from savanna.bots import Bot, BotError, parse_bot_spec
+from savanna.bots import Bot, BotError, Turn, parse_bot_spec
 from savanna.core.errors import IllegalActionError, OptionError
 from savanna.core.game import CHANCE, TERMINAL, Game, State
 from savanna.core.registry import game_class, registered_games
@@ -287,7 +287,7 @@ class SavannaEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
             else:
                 legal = state.legal_actions()
                 bot = self._bots[player]
-                action = bot.act(state.observation(player), legal)
+                action = bot.decide(Turn(state, player, legal))
                 if action not in legal:
                     raise BotError(
                         f"{bot!r} chose {state.action_to_text_safe(action)!r}, which is not legal here",

@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import re
 import xml.etree.ElementTree as ET
+from html import escape
 
 import pytest
 from tests.games.river_race.helpers import game, play, position
@@ -126,6 +127,21 @@ def test_the_legend_explains_every_symbol_of_the_drawing_in_both_languages() -> 
         if symbol not in ("1a", "15", "[oo.]", "$4"):
             assert symbol in text, symbol
     assert "$2" in text and "1a" in text and "10" in text
+
+
+def test_the_svg_map_carries_its_key_and_the_village_is_named_in_the_readers_language() -> None:
+    """A newcomer reads the browser's map without the rules document: under it, each kind
+    of place is drawn small with its meaning, in the reader's language; the text map names
+    the village."""
+    g = game()
+    view = position().observation(0)
+    for lang in ("en", "fr"):
+        svg = g.render_svg(view, lang)
+        ET.fromstring(svg)
+        for key in ("road", "around", "spring", "yard", "altar", "persecutor", "village"):
+            assert escape(g.message(f"key.{key}", lang)) in svg, (lang, key)
+        assert g.message("label.village", lang) in g.render_text(view, lang)
+    assert "sacrifice place" in g.render_svg(view, "en") and "lieu de sacrifice" in g.render_svg(view, "fr")
 
 
 def test_moves_steps_and_crossings_point_at_the_pawn_and_where_it_goes() -> None:

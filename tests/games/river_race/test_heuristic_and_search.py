@@ -106,3 +106,47 @@ def test_a_whole_game_between_heuristic_and_search_bots_ends() -> None:
     specs = [parse_bot_spec(s) for s in ("heuristic", "ismcts:sims=20:depth=6", "heuristic")]
     final = play_game(game, make_bots(game, specs, seed=4), seed=4)
     assert final.is_terminal() and field(final, "end") in ("three", "huts", "persecutor")
+
+
+def test_heuristic_in_a_state_redraws_hidden_cards_like_the_observation() -> None:
+    """sacrifice.secret: the coach's fast path (``heuristic_action_in_state``) chooses what
+    the heuristic chooses from the seat's observation, drawing the same numbers, including
+    in positions where another seat holds a secret card."""
+    rng = random.Random(5)
+    compared = secret = 0
+    for seed in range(3):
+        game = RiverRaceGame(players=4)
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply(state.sample_chance(rng))
+                continue
+            seat = state.current_player()
+            legal = state.legal_actions()
+            view = state.observation(seat)
+            secret += any(card["prices"] is None for card in view.data["cards"])
+            a, b = random.Random(seed), random.Random(seed)
+            fast = game.heuristic_action_in_state(state, legal, a)
+            assert fast == game.heuristic_action(view, legal, b)
+            assert a.random() == b.random()
+            compared += 1
+            state.apply(fast)
+    assert compared > 100 and secret >= 5
+
+
+def test_the_coach_asks_how_the_game_ends_and_who_takes_the_best_hut() -> None:
+    """end.three, end.huts, end.persecutor, village.hut: the coach's outcome questions are
+    answered from the finished game."""
+    game = RiverRaceGame(players=2, options={"first": "seat1"})
+    keys = [q.key for q in game.outcome_questions()]
+    assert keys[:2] == ["ending", "best_hut"]
+    state = game.parse_position(
+        "river-race/2 first=1 turn=2 turns=9 phase=over dice=- ones=0 gold=3,10 rings=0 "
+        "persecutor=3 bag=6,6,6,6,6,6 springs=0,0 pawns=h1,h3,c2/h0,h2,a0 cards=- "
+        "pools=1,2,3,4,5,6,7,8,9,10,11,12 discard=- asked=- deals=- offer=- counter=- end=huts"
+    )
+    answers = game.outcomes(state)
+    assert answers["ending"] == "huts" and answers["best_hut"] == "seat.1"
+    assert answers["seat.1"] == "place.0"
+    words = {q.key: game.label_text(q.label, "fr") for q in game.outcome_questions()}
+    assert words["best_hut"] == f"qui prend la meilleure hutte (valeur {game.huts[0]})"

@@ -173,7 +173,10 @@ def test_cross_payment_owners_pay_the_sacrificer_who_pays_the_bank_and_the_party
     """cross.payment and persecutor.sacrifice: 2a pays 3 to seat 1, seat 1 pays 4 to the bank,
     card 7 is revealed and discarded, 1a and 2a land across, 2b (refused) stays, and the
     persecutor advances one space with the rings kept."""
-    state = play(_council(rings="2"), "offer 2a 3", "accept", "offer 2b 4", "refuse", "cross a")
+    state = play(_council(rings="2"), "offer 2a 3", "accept", "offer 2b 4", "refuse")
+    words = state.describe_action(state.parse_action("cross a"))
+    assert words == "pawn 1a crosses river 1 with 2a, paying the bank 4 gold (the persecutor advances)"
+    play(state, "cross a")
     assert field(state, "gold") == "1,6"
     assert field(state, "pawns") == "u0,camp,camp/u0,y1u,camp"
     assert field(state, "cards") == "-" and field(state, "discard") == "7"

@@ -136,6 +136,7 @@ class CampData(_Model):
 
 class VillageData(_Model):
     cells: list[Cell]
+    label: Cell
     source: str
 
 

@@ -12,6 +12,7 @@ from savanna.core.display import ScoreSheet
 from savanna.core.errors import RuleRef
 from savanna.core.game import Game, GameSpec, Observation, State
 from savanna.core.options import ChoiceOption
+from savanna.core.outcome import OutcomeQuestion
 from savanna.games.river_race.actions import NUM_ACTIONS, rolls
 from savanna.games.river_race.board import Board, load_board
 from savanna.games.river_race.components import Material, load_material
@@ -143,6 +144,29 @@ class RiverRaceGame(Game):
         from savanna.games.river_race.heuristic import choose
 
         return choose(self, observation, legal_actions, rng)
+
+    def heuristic_action_in_state(self, state: State, legal_actions: Sequence[int], rng: random.Random) -> int:
+        """The heuristic's choice read from the state (the others' cards redrawn as from the
+        observation, with the same draws): the coach's fast path."""
+        from savanna.games.river_race.heuristic import choose_in_state
+
+        if not isinstance(state, RiverRaceState):
+            raise TypeError(f"a river race state is needed, not {type(state).__name__}")
+        return choose_in_state(state, legal_actions, rng)
+
+    # -- what the coach asks (savanna.coach) -------------------------------------------
+    def outcome_questions(self) -> tuple[OutcomeQuestion, ...]:
+        """How the game ends, who takes the best hut, then each seat's final place."""
+        from savanna.games.river_race.scoring import outcome_questions
+
+        return (*outcome_questions(self), *super().outcome_questions())
+
+    def outcomes(self, state: State) -> dict[str, str]:
+        from savanna.games.river_race.scoring import outcomes
+
+        if not isinstance(state, RiverRaceState):
+            raise TypeError(f"a river race state is needed, not {type(state).__name__}")
+        return {**outcomes(state), **super().outcomes(state)}
 
     def evaluate(self, state: State) -> list[float]:
         """Each seat's expected final score (see :mod:`savanna.games.river_race.evaluation`)."""

@@ -39,14 +39,14 @@ from savanna.games.river_race.actions import (
     from_id,
 )
 from savanna.games.river_race.evaluation import estimate_scores
-from savanna.games.river_race.observation import sample_state
+from savanna.games.river_race.observation import determinize, sample_state
 from savanna.games.river_race.state import ANSWER, COUNCIL, MOVE, REPLY, RiverRaceState
 
 if TYPE_CHECKING:
     from savanna.core.game import Observation
     from savanna.games.river_race.game import RiverRaceGame
 
-__all__ = ["ACCEPT", "ASK", "COUNTER", "choose", "margin", "ride_worth"]
+__all__ = ["ACCEPT", "ASK", "COUNTER", "choose", "choose_in", "choose_in_state", "margin", "ride_worth"]
 
 ASK: Final = 0.7
 """Share of a ride's worth to its owner that the sacrificer asks first."""
@@ -85,6 +85,22 @@ def choose(game: RiverRaceGame, observation: Observation, legal_actions: Sequenc
         return legal[0]
     state = sample_state(game, observation, rng)
     seat = observation.seat if observation.seat is not None else state.current_player()
+    return choose_in(state, seat, legal)
+
+
+def choose_in_state(state: RiverRaceState, legal_actions: Sequence[int], rng: random.Random) -> int:
+    """:func:`choose` for the seat to act, read from a full ``state`` without building its
+    observation: the same choice, from the same draws of ``rng`` (the other seats' cards
+    are redrawn by :func:`~savanna.games.river_race.observation.determinize`)."""
+    legal = list(legal_actions)
+    if len(legal) == 1:
+        return legal[0]
+    seat = state.current_player()
+    return choose_in(determinize(state, seat, rng), seat, legal)
+
+
+def choose_in(state: RiverRaceState, seat: int, legal: list[int]) -> int:
+    """The heuristic's choice for ``seat`` in ``state``, a guess it holds of the position."""
     if state.phase == MOVE:
         return _best_move(state, seat, legal)
     if state.phase == COUNCIL:

@@ -478,7 +478,8 @@ def describe(state: RiverRaceState, action: int, lang: str = "en") -> str:
     pawn = 3 * seat + act.pawn
     place = game.board.places[game.board.place_of_altar[state.pos[pawn]]]
     party = [p for p, s in enumerate(state.pos) if s == place.yard and (p // 3 == seat or any(d[0] == p for d in state.deals))]
+    price = state.card_price(place.index)  # crossing reveals the card (rule cross.payment)
     if not party:
-        return text("describe.cross_alone", lang, pawn=pawn_name(pawn), river=place.river)
+        return text("describe.cross_alone", lang, pawn=pawn_name(pawn), river=place.river, price=price)
     names = ", ".join(pawn_name(p) for p in party)
-    return text("describe.cross", lang, pawn=pawn_name(pawn), river=place.river, party=names)
+    return text("describe.cross", lang, pawn=pawn_name(pawn), river=place.river, party=names, price=price)

@@ -39,7 +39,16 @@ from savanna.games.river_race.state import PHASES, RiverRaceState
 if TYPE_CHECKING:
     from savanna.games.river_race.game import RiverRaceGame
 
-__all__ = ["CardView", "RiverRaceView", "observation_tensor", "observe", "sample_state", "tensor_size", "view"]
+__all__ = [
+    "CardView",
+    "RiverRaceView",
+    "determinize",
+    "observation_tensor",
+    "observe",
+    "sample_state",
+    "tensor_size",
+    "view",
+]
 
 
 class CardView(TypedDict):
@@ -178,12 +187,33 @@ def sample_state(game: RiverRaceGame, observation: Observation, rng: random.Rand
     if observation.game != game.name:
         raise NotationError(observation.game, f"an observation of {game.name}")
     state, hidden = parse_view(game, str(observation.data["position"]))
+    _redraw(state, hidden, rng)
+    return state
+
+
+def determinize(state: RiverRaceState, seat: int | None, rng: random.Random) -> RiverRaceState:
+    """What :func:`sample_state` draws from ``seat``'s observation of ``state``, read from the
+    state itself: a clone with every card ``seat`` cannot see redrawn, with the same draws
+    from ``rng`` (the heuristic's fast path for simulations)."""
+    other = state.clone()
+    hidden = [
+        place
+        for place, card in enumerate(other.held)
+        if card >= 0 and (seat is None or other.sacrificer(place) // 3 != seat)
+    ]
+    for place in hidden:
+        other.held[place] = -1
+    _redraw(other, hidden, rng)
+    return other
+
+
+def _redraw(state: RiverRaceState, hidden: list[int], rng: random.Random) -> None:
+    """Fill the hidden places' cards, in place order, each from what its deck leaves."""
     for place in sorted(hidden):
         epoch = state.held_epoch[place]
         taken = {c for c, e in zip(state.held, state.held_epoch, strict=True) if c >= 0 and e == epoch}
-        free = [c for c in state.pools[epoch] if c not in taken]
+        free = [c for c in sorted(state.pools[epoch]) if c not in taken]
         state.held[place] = rng.choice(free)
-    return state
 
 
 def tensor_size(game: RiverRaceGame) -> int:

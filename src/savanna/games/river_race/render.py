@@ -113,10 +113,12 @@ def render_text(game: RiverRaceGame, observation: Observation, lang: str = "en")
     for y in range(board.data.height):
         row = "".join(grid.get((x, y), "  ") + " " for x in range(width)).rstrip()
         rows.append(row)
-    camp = _camp_text(game, data, lang)
-    lx, ly = board.data.camp.label
-    row = rows[ly].ljust(lx * _PITCH)
-    rows[ly] = (row[: lx * _PITCH] + camp).rstrip()
+    for (lx, ly), words in (
+        (board.data.camp.label, _camp_text(game, data, lang)),
+        (board.data.village.label, _label("village", lang)),
+    ):
+        row = rows[ly].ljust(lx * _PITCH)
+        rows[ly] = (row[: lx * _PITCH] + words + row[lx * _PITCH + len(words) :]).rstrip()
     rows += _info_lines(game, observation, lang)
     return "\n".join(line[:80] for line in rows)
 
@@ -217,7 +219,7 @@ def render_svg(game: RiverRaceGame, observation: Observation, lang: str = "en") 
     data = observation.data
     board = game.board
     w = board.data.width * _CELL + 16
-    h = board.data.height * _CELL + 16 + 64
+    h = board.data.height * _CELL + 16 + 64 + _KEY_HEIGHT
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" '
         'font-family="sans-serif" font-size="11">',
@@ -321,10 +323,47 @@ def render_svg(game: RiverRaceGame, observation: Observation, lang: str = "en") 
         wx, wy = _centre(water[0])
         out.append(f'<text x="{wx}" y="{wy - 2}" text-anchor="middle" fill="#1b4f72" font-weight="bold">{river + 1}</text>')
     base = board.data.height * _CELL + 16
+    out += _svg_key(lang, base, w)
     for i, line in enumerate(_info_lines(game, observation, lang)):
-        out.append(f'<text x="8" y="{base + 14 + 16 * i}">{escape(line)}</text>')
+        out.append(f'<text x="8" y="{base + _KEY_HEIGHT + 14 + 16 * i}">{escape(line)}</text>')
     out.append("</svg>")
     return "\n".join(out)
+
+
+_KEY_HEIGHT: Final = 48
+"""Room for the key of the SVG drawing, under the map (two rows)."""
+
+_KEY_SHAPES: Final = {
+    "road": '<circle cx="{x}" cy="{y}" r="8" fill="#fdfefe" stroke="#8d6e63"/>',
+    "around": '<circle cx="{x}" cy="{y}" r="8" fill="#abebc6" stroke="#8d6e63"/>',
+    "spring": '<circle cx="{x}" cy="{y}" r="9" fill="#2e86c1"/>'
+    '<text x="{x}" y="{y4}" text-anchor="middle" fill="#f7dc6f" font-weight="bold">4</text>',
+    "yard": '<rect x="{x0}" y="{y0}" width="16" height="16" rx="4" fill="#e5d3b3" stroke="#8d6e63"/>',
+    "altar": '<polygon points="{x},{yt} {xr},{yb} {xl},{yb}" fill="#cd6155" stroke="#641e16"/>',
+    "persecutor": '<circle cx="{x}" cy="{y}" r="8" fill="#17202a"/>'
+    '<text x="{x}" y="{y4}" text-anchor="middle" fill="#f1948a" font-weight="bold">P</text>',
+    "village": '<polygon points="{xl},{yb} {xl},{y} {x},{yt} {xr},{y} {xr},{yb}" fill="#dc7633" stroke="#6e2c00"/>',
+}
+"""The key's shapes, drawn as on the map (smaller), in the order they are explained."""
+
+
+def _svg_key(lang: str, top: int, width: int) -> list[str]:
+    """The key under the map: each kind of place drawn small with its meaning in ``lang``
+    (so the drawing needs no rules document), laid out in rows that fit ``width``."""
+    out = []
+    x, y = 8.0, top + 12.0
+    for key, shape in _KEY_SHAPES.items():
+        words = _label(f"key.{key}", lang)
+        room = 24 + 6.2 * len(words) + 14
+        if x + room > width and x > 8:
+            x, y = 8.0, y + 22
+        cx = x + 9
+        out.append(
+            shape.format(x=cx, y=y, y4=y + 4, x0=cx - 8, y0=y - 8, yt=y - 9, yb=y + 8, xl=cx - 9, xr=cx + 9)
+        )
+        out.append(f'<text x="{x + 24}" y="{y + 4}">{escape(words)}</text>')
+        x += room
+    return out
 
 
 def _nearest(

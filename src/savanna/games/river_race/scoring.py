@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from savanna.core.display import Label, ScoreLine, ScoreSheet
 from savanna.core.game import ranking_from_scores
+from savanna.core.outcome import Answer, OutcomeQuestion
 from savanna.games.river_race.actions import (
     AROUND,
     Accept,
@@ -31,12 +32,13 @@ from savanna.games.river_race.actions import (
     from_id,
     pawn_name,
 )
-from savanna.games.river_race.state import OVER, RiverRaceState
+from savanna.games.river_race.state import ENDINGS, OVER, RiverRaceState
 
 if TYPE_CHECKING:
     from savanna.core.game import Observation
+    from savanna.games.river_race.game import RiverRaceGame
 
-__all__ = ["best_huts", "ranking", "score_sheets", "statistics", "totals"]
+__all__ = ["best_huts", "outcome_questions", "outcomes", "ranking", "score_sheets", "statistics", "totals"]
 
 
 def totals(state: RiverRaceState) -> list[int]:
@@ -165,3 +167,25 @@ def statistics(state: RiverRaceState) -> dict[str, Any]:
         },
         "seats": {"order": order, "home": home, "gold": list(state.gold)},
     }
+
+
+def outcome_questions(game: RiverRaceGame) -> tuple[OutcomeQuestion, ...]:
+    """The coach's questions: which rule ends the game (``end.three``, ``end.huts``,
+    ``end.persecutor``, ``end.cap``) and who takes the best hut (rule ``village.hut``), or
+    nobody."""
+    ending = OutcomeQuestion(
+        "ending", Label("outcome.ending"), tuple(Answer(e, Label(f"outcome.{e}")) for e in ENDINGS)
+    )
+    seats = tuple(Answer(f"seat.{s}", Label("outcome.seat", {"seat": s + 1})) for s in range(game.num_players))
+    best = OutcomeQuestion(
+        "best_hut",
+        Label("outcome.best_hut", {"value": game.huts[0]}),
+        (*seats, Answer("nobody", Label("outcome.nobody"))),
+    )
+    return (ending, best)
+
+
+def outcomes(state: RiverRaceState) -> dict[str, str]:
+    """The answers to :func:`outcome_questions` on a finished game."""
+    holder = next((pawn // 3 for pawn, hut in enumerate(state.hut) if hut == 0), None)
+    return {"ending": state.ended, "best_hut": "nobody" if holder is None else f"seat.{holder}"}
