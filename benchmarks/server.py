@@ -170,7 +170,9 @@ async def run(base: str, tables: int, seconds: float, think: float, game: str, s
     fig = Figures()
     rng = random.Random(seed)
     stop = time.monotonic() + 600.0
-    limits = httpx.Limits(max_connections=100)
+    # Keep-alive shorter than the server's (uvicorn closes an idle connection after 5 s): a
+    # pooled connection is never reused just as the server closes it (a client-side race).
+    limits = httpx.Limits(max_connections=100, keepalive_expiry=2.0)
 
     async def clock() -> None:
         nonlocal stop
@@ -232,7 +234,9 @@ def main() -> None:
         base = f"http://127.0.0.1:{port}"
         server = subprocess.Popen(
             [sys.executable, "-m", "savanna.cli", "serve", "--host", "127.0.0.1", "--port", str(port),
-             "--database", database, "--bot-workers", "0", "--bot-pace", "0"],
+             "--database", database, "--bot-workers", "0", "--bot-pace", "0",
+             # every client of the benchmark comes from 127.0.0.1: lift the per-client caps
+             "--per-client-connections", "100000", "--per-client-tables", "100000", "--per-client-rate", "100000"],
             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True,
         )
         try:

@@ -110,13 +110,14 @@ def test_engines_script_writes_each_section_between_its_markers(tmp_path: Path) 
     engines.main([
         "--seconds", "0.02", "--repeats", "2", "--slices", "1", "--search-sims", "3",
         "--search-positions", "1", "--search-rounds", "1", "--lab-game", "hyena",
-        "--lab-games", "4", "--build", "here", "--write", "--doc", str(doc),
+        "--lab-games", "4", "--no-lab-ray", "--build", "here", "--write", "--doc", str(doc),
     ])
     text = doc.read_text(encoding="utf-8")
     assert "old" not in text and "\n\nmiddle\n\n" in text
     assert "| OpenSpiel backgammon (C++) |" in text and "÷ pig actions" in text
     assert "OpenSpiel C++ `MCTSBot`, backgammon" in text and "ISMCTS, banjooli (4p)" in text
-    assert "| 2 |" in text and "Bare random playouts:" in text
+    assert "| no | 2 |" in text and "| yes | 1 |" in text and "Bare random playouts:" in text
+    assert "Fixed costs, measured apart" in text and "Ray locally and running a first task: not measured" in text
 
 
 def test_engines_script_refuses_an_unknown_section() -> None:

@@ -75,3 +75,16 @@ def test_bots_benchmark_writes_only_between_its_markers(tmp_path: Path) -> None:
     assert "old" not in text
     assert "| `ismcts:sims=5` vs 1 heuristic | 2 |" in text
     assert f"cut at {DEFAULT_DEPTH} actions, then `evaluate`" in text
+
+
+@pytest.mark.slow
+def test_hyena_balance_study_writes_its_page(tmp_path: Path) -> None:
+    balance = _script("balance_hyena")
+    out = tmp_path / "hyena.md"
+    balance.main(["--games", "8", "--workers", "1", "--out", str(out)])
+    text = out.read_text(encoding="utf-8")
+    assert "balance_hyena.py --games 8" in text.splitlines()[5]
+    for heading in ("how often the hyena hunts", "seats and play order", "the hyena does not matter",
+                    "faithful reading"):
+        assert heading in text
+    assert "| three-sticks, random | 8 |" in text

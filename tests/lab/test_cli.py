@@ -279,3 +279,20 @@ def test_simulate_vary_plays_every_value_in_whole_rotations(toystats: type, tmp_
     # A varied option is designed, so it gets no frequency question.
     assert [q["response"] for q in summary["tests"]["questions"]] == ["win", "score"]
     assert "--vary length=4,6 --test length" in (tmp_path / "report.md").read_text()
+
+
+def test_simulate_shows_the_games_then_the_summary_and_report_phases_apart(
+    toystats: type, tmp_path: Path
+) -> None:
+    result = runner.invoke(
+        app,
+        ["simulate", "toystats", "--games", "6", "--bots", "random", "--workers", "1",
+         "--report", str(tmp_path / "r")],
+    )
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    games = next(i for i, line in enumerate(lines) if "toystats: games" in line)
+    summary = next(i for i, line in enumerate(lines) if line.startswith("summary: "))
+    written = next(i for i, line in enumerate(lines) if line.startswith("report (records, plots, report.md): "))
+    assert games < summary < written
+    assert lines[written].endswith(" s")

@@ -229,3 +229,15 @@ def test_games_ended_at_the_turn_cap_are_counted(toystats: type, tmp_path: Path)
     assert lo < 0.2 < hi
     write_report(tmp_path, summarise(plan, outcomes), outcomes)
     assert "Games ended at the turn cap: 2 of 10 (20.0%" in (tmp_path / "report.md").read_text()
+
+
+@pytest.mark.parametrize("game", sorted(registered_games()))
+def test_a_run_without_records_plays_the_same_games(game: str) -> None:
+    plan = SimulationPlan.create(game, bots=["heuristic", "random"], games=4, seed=2)
+    with_records = run_simulation(plan, workers=1)
+    without = run_simulation(plan, workers=1, records=False)
+    assert all("record" in o for o in with_records) and not any("record" in o for o in without)
+    assert [{k: v for k, v in o.items() if k != "record"} for o in with_records] == without
+    assert json.dumps(summarise(plan, without), sort_keys=True) == json.dumps(
+        summarise(plan, with_records), sort_keys=True
+    )

@@ -11,6 +11,7 @@ import json
 import subprocess
 import sys
 
+import pytest
 from sqlalchemy import create_engine, text
 
 from savanna.core import Record, replay
@@ -130,6 +131,21 @@ def test_a_stale_version_is_refused_and_not_applied(client):
     )
     assert stale.status_code == 409 and stale.json()["error"]["code"] == "version/stale"
     assert view(client, table, None)["version"] == public["version"]
+
+
+@pytest.mark.parametrize("game", ["banjooli", "hyena"])
+def test_an_action_id_out_of_range_is_refused_by_the_core_rule_before_any_game_hook_reads_it(sqlite_client, game):
+    # Found by the fuzz test: Banjooli's words for an unknown id raised a plain ValueError and
+    # the socket closed; an id outside the game's actions is now refused like any illegal move.
+    table = make_table(sqlite_client, game=game, seats=["open", "open"])
+    public = wait_for(lambda: (v := view(sqlite_client, table, None))["to_act"] in (0, 1) and v, what="a seat")
+    seat = public["to_act"]
+    for action in (-(2**63), -1, 10**6, 2**70):
+        answer = sqlite_client.post(f"/api/tables/{table.id}/act", headers=bearer(table.tokens[seat]),
+                                    json={"action": action, "version": public["version"]})
+        assert answer.status_code == 422, answer.text
+        assert answer.json()["error"]["code"] == "action/illegal" and answer.json()["error"]["rule"] == "core/action.unknown"
+    assert view(sqlite_client, table, None)["version"] == public["version"]
 
 
 def test_an_illegal_move_names_its_rule_in_the_players_language(client):

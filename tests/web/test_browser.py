@@ -23,7 +23,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.conftest import ServerProcess
+from tests.web.conftest import ServerProcess, fresh_postgres_database, postgres_admin_url
 from tests.web.leaks import check_message, check_page, secrets_of
 
 playwright_api = pytest.importorskip("playwright.sync_api")
@@ -277,3 +277,92 @@ def test_a_hyena_game_in_french_played_with_the_keyboard(browser, tmp_path):
     finally:
         seat.context.close()
         server.stop()
+
+
+def test_names_and_titles_holding_html_or_script_are_shown_as_text(browser, tmp_path):
+    """A table title and players' names written as HTML and script are shown literally in the
+    lobby, at the table (a seat's page and a spectator's) and nothing of them runs."""
+    server = ServerProcess(f"sqlite:///{tmp_path / 'xss.sqlite3'}", workers=0).start()
+    title = "<script>window.pwned=1</script>"
+    names = ["<img src=x onerror=pwned=2>", "<svg onload=alert(3)>"]
+    context = browser.new_context(viewport={"width": 1100, "height": 850})
+    dialogs: list[str] = []
+    errors: list[str] = []
+    try:
+        made = json.loads(context.request.post(f"{server.url}/api/tables", data={
+            "game": "hyena", "players": 2, "options": {}, "seats": ["open", "open"], "title": title,
+        }).text())
+        tokens = [json.loads(context.request.post(f"{server.url}/api/tables/{made['id']}/join",
+                                                  data={"seat": s, "name": n}).text())["token"]
+                  for s, n in enumerate(names)]
+        context.request.post(f"{server.url}/api/tables/{made['id']}/start",
+                             headers={"authorization": f"Bearer {made['host_token']}"})
+        page = context.new_page()
+        page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.goto(server.url + "/")
+        page.wait_for_selector(f"text={title}")
+        assert names[0] in page.locator("body").inner_text()
+        watcher = context.new_page()
+        watcher.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+        watcher.goto(f"{server.url}/t/{made['id']}")
+        watcher.wait_for_function("document.body.dataset.status === 'playing'")
+        page.evaluate("([id, token]) => localStorage.setItem(`savanna.seat.${id}`, token)", [made["id"], tokens[0]])
+        page.goto(f"{server.url}/t/{made['id']}")
+        page.wait_for_function("document.body.dataset.status === 'playing'")
+        for shown in (page, watcher):
+            text = shown.locator("body").inner_text()
+            assert title in text and names[0] in text and names[1] in text
+            assert shown.evaluate("typeof window.pwned") == "undefined"
+            assert shown.locator("script:has-text('pwned'), img[onerror], svg[onload]").count() == 0
+        assert not dialogs and not errors, (dialogs, errors)
+    finally:
+        context.close()
+        server.stop()
+
+
+def test_two_browsers_on_two_server_processes_see_each_others_moves(browser):
+    """Awa's browser talks to process A, Moussa's to process B, both on one PostgreSQL
+    database: every move one of them makes reaches the other's page through the other
+    process (``LISTEN``/``NOTIFY``), and both pages end on the same game."""
+    if postgres_admin_url() is None:
+        if os.environ.get("CI"):
+            pytest.fail("CI must test on PostgreSQL: .ci/run exports SAVANNA_TEST_POSTGRES")
+        pytest.skip("SAVANNA_TEST_POSTGRES is not set (run .ci/postgres; CI always sets it)")
+    with fresh_postgres_database() as database:
+        a = ServerProcess(database, workers=0).start()
+        b = ServerProcess(database, workers=0).start()
+        awa = Seat(browser, {"width": 1100, "height": 850})
+        moussa = Seat(browser, {"width": 1100, "height": 850})
+        try:
+            request = awa.context.request
+            made = json.loads(request.post(f"{a.url}/api/tables", data={
+                "game": "hyena", "players": 2, "options": {"length": 30}, "seats": ["open", "open"],
+                "title": "two processes"}).text())
+            table = made["id"]
+            tokens = [json.loads(request.post(f"{url}/api/tables/{table}/join", data={"seat": s, "name": n}).text())
+                      ["token"] for s, (url, n) in enumerate(((a.url, "Awa"), (b.url, "Moussa")))]
+            for seat, url, token in ((awa, a.url, tokens[0]), (moussa, b.url, tokens[1])):
+                seat.page.goto(url + "/")
+                seat.page.evaluate("([id, t]) => localStorage.setItem(`savanna.seat.${id}`, t)", [table, token])
+                seat.page.goto(f"{url}/t/{table}")
+            request.post(f"{b.url}/api/tables/{table}/start", headers={"authorization": f"Bearer {made['host_token']}"})
+            for seat in (awa, moussa):
+                seat.page.wait_for_function("document.body.dataset.status === 'playing'", timeout=20000)
+            # Each page gets moves only once the other process's move reached it.
+            rng = random.Random(4)
+            play_some([awa, moussa], rng, lambda: min(awa.version(), moussa.version()) > 30, limit=180)
+            assert awa.snapshots and moussa.snapshots
+            final = max(awa.version(), moussa.version())
+            for seat in (awa, moussa):
+                seat.page.wait_for_function("v => Number(document.body.dataset.version) >= v", arg=final,
+                                            timeout=5000)
+                assert not seat.errors, seat.errors
+            shown = [json.loads(f)["version"] for f in moussa.frames if json.loads(f).get("type") == "view"]
+            assert len(set(shown)) > 10
+            assert not a.errors() and not b.errors(), a.errors() + b.errors()
+        finally:
+            awa.context.close()
+            moussa.context.close()
+            a.stop()
+            b.stop()

@@ -12,9 +12,12 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import urllib.error
 import urllib.request
+from collections.abc import Callable
 
 import pytest
+import websockets
 from sqlalchemy import create_engine, text
 
 from savanna.core import Record, State, load_game, record_of
@@ -166,3 +169,137 @@ def test_the_leak_check_catches_a_prediction_and_a_peek_shown_to_the_wrong_seat(
     assert not check_frame(secrets, 0, 10, f"your card: {secrets.orders[0]}")
     assert check_frame(secrets, 0, 10, "<pre>| [k] |</pre>") or "k" in "".join(secrets.known[0][10])
     assert not check_frame(secrets, 0, secrets.end, f"end: {other_order}")
+
+
+async def _session(base: str, table: str, token: str | None, frames: list[str], rng: random.Random,
+                   until: Callable[[dict], bool], timeout: float = 300.0) -> dict:
+    """One websocket connection: hello, record every frame, play random legal moves (paced
+    like :class:`SeatPlayer`) until ``until(view)`` holds or the game ends; returns the last view."""
+    url = base.replace("http", "ws", 1) + f"/ws/tables/{table}"
+    deadline = asyncio.get_running_loop().time() + timeout
+    last_send = 0.0
+    async with websockets.connect(url, max_size=2**22) as ws:
+        await ws.send(json.dumps({"type": "hello", "token": token, "lang": "en"}))
+        while True:
+            raw = await asyncio.wait_for(ws.recv(), timeout=max(0.1, deadline - asyncio.get_running_loop().time()))
+            text = raw if isinstance(raw, str) else raw.decode()
+            frames.append(text)
+            message = json.loads(text)
+            if message["type"] != "view":
+                continue
+            if message["status"] == "finished" or until(message):
+                return message
+            if message["legal"]:
+                wait = last_send + 0.12 - asyncio.get_running_loop().time()
+                if wait > 0:
+                    await asyncio.sleep(wait)
+                last_send = asyncio.get_running_loop().time()
+                move = message["legal"][rng.randrange(len(message["legal"]))]
+                await ws.send(json.dumps({"type": "act", "action": move["id"], "version": message["version"]}))
+
+
+def _get_any(base: str, path: str, token: str | None = None) -> str:
+    """A GET's body whatever its status (an error's body is shown to its asker too)."""
+    headers = {"authorization": f"Bearer {token}"} if token else {}
+    try:
+        with urllib.request.urlopen(urllib.request.Request(base + path, headers=headers), timeout=10) as answer:
+            return answer.read().decode()
+    except urllib.error.HTTPError as exc:
+        return exc.read().decode()
+
+
+async def _reconnects_takeover_and_spectating(base: str) -> dict:
+    made = post(base, "/api/tables", {"game": "banjooli", "players": 3, "options": OPTIONS, "grace": 5,
+                                      "seats": ["open", "open", "bot:heuristic"], "title": "takeover"})
+    table = made["id"]
+    gone = post(base, f"/api/tables/{table}/join", {"seat": 1, "name": "Gone"})["token"]
+    post(base, f"/api/tables/{table}/leave", {}, gone)
+    awa = post(base, f"/api/tables/{table}/join", {"seat": 0, "name": "Awa"})["token"]
+    moussa = post(base, f"/api/tables/{table}/join", {"seat": 1, "name": "Moussa"})["token"]
+    frames: dict[str, list[str]] = {"awa": [], "moussa": [], "watcher": [], "gone": []}
+    rest: dict[str, list[tuple[str, str, bool]]] = {"awa": [], "moussa": [], "watcher": [], "gone": []}
+    tokens = {"awa": awa, "moussa": moussa, "watcher": None, "gone": gone}
+    events: dict[str, int] = {}
+    rng = random.Random(31)
+    post(base, f"/api/tables/{table}/start", {}, made["host_token"])
+
+    def poll_rest(final: bool = False) -> None:
+        for who, token in tokens.items():
+            for path in ("view", "record", "replay"):
+                rest[who].append((path, _get_any(base, f"/api/tables/{table}/{path}", token), final))
+
+    async def awa_plays() -> None:
+        await _session(base, table, awa, frames["awa"], rng, lambda v: False)
+
+    async def moussa_plays() -> None:
+        left = await _session(base, table, moussa, frames["moussa"], rng, lambda v: v["version"] >= 15)
+        events["moussa_left"] = left["version"]
+        # Awa hands the departed seat to a bot once the grace period is over.
+        for _ in range(200):
+            answer = urllib.request.Request(f"{base}/api/tables/{table}/replace", method="POST",
+                                            data=json.dumps({"seat": 1}).encode(),
+                                            headers={"content-type": "application/json",
+                                                     "authorization": f"Bearer {awa}"})
+            try:
+                with urllib.request.urlopen(answer, timeout=10):
+                    break
+            except urllib.error.HTTPError:
+                await asyncio.sleep(0.5)
+        taken = json.loads(_get_any(base, f"/api/tables/{table}/view"))["version"]
+        events["replaced_at"] = taken
+        while json.loads(_get_any(base, f"/api/tables/{table}/view"))["version"] < taken + 10:
+            await asyncio.sleep(0.2)
+        poll_rest()  # while the bot plays Moussa's seat
+        # Moussa comes back with his token: the seat is his again, with his card.
+        await _session(base, table, moussa, frames["moussa"], rng, lambda v: False)
+
+    async def watcher_watches() -> None:
+        await _session(base, table, None, frames["watcher"], rng, lambda v: v["version"] >= 25)
+        poll_rest()
+        await _session(base, table, None, frames["watcher"], rng, lambda v: False)
+
+    async def gone_tries() -> None:
+        # The former occupant of seat 2 says hello with the old token: refused, public view only.
+        await _session(base, table, gone, frames["gone"], rng, lambda v: v["version"] >= 30)
+
+    await asyncio.gather(awa_plays(), moussa_plays(), watcher_watches(), gone_tries())
+    poll_rest(final=True)
+    record = get(base, f"/api/tables/{table}/record")
+    return {"frames": frames, "rest": rest, "events": events, "record": record}
+
+
+@pytest.mark.slow
+def test_no_secret_reaches_the_wrong_seat_through_reconnects_a_takeover_spectating_or_early_replay(tmp_path):
+    server = ServerProcess(f"sqlite:///{tmp_path / 'takeover.sqlite3'}", workers=1).start()
+    try:
+        out = asyncio.run(_reconnects_takeover_and_spectating(server.url))
+        assert not server.errors(), server.errors()
+    finally:
+        server.stop()
+    secrets = secrets_of(out["record"])
+    record = Record.from_json(out["record"])
+    assert out["events"]["replaced_at"] >= out["events"]["moussa_left"] >= 15
+    assert secrets.end > out["events"]["replaced_at"] + 10
+    kinds = {json.loads(f).get("type") for f in out["frames"]["gone"]}
+    assert "refused" in kinds and all(json.loads(f).get("you") is None for f in out["frames"]["gone"]
+                                      if json.loads(f).get("type") in ("welcome", "view"))
+    seat_of = {"awa": 0, "moussa": 1}
+    checked = 0
+    for who, frames in out["frames"].items():
+        # (after the end everything is public: the final record and replay are not checked)
+        bodies = frames + [body for _, body, final in out["rest"][who] if not final]
+        for body in bodies:
+            if who in seat_of:
+                problems = check_message(secrets, seat_of[who], body)
+            else:  # a spectator or the dead token: no seat's Prediction, whoever's
+                problems = [p for s in range(3) for p in check_message(secrets, s, body) if "another seat" in p]
+            assert not problems, (who, problems)
+            checked += 1
+    # Early replay and record are refused to everyone before the end.
+    early = [(path, json.loads(body)) for answers in out["rest"].values() for path, body, final in answers
+             if not final and path != "view"]
+    assert len(early) >= 8
+    assert all(answer.get("error", {}).get("code") == "table/not_finished" for _, answer in early), early
+    # Moussa's card came back to him after the takeover, and never to anyone else.
+    assert any("your card" in f for f in out["frames"]["moussa"][-50:])
+    assert checked > 200 and len(record.actions) == secrets.end

@@ -15,7 +15,8 @@ coach      the coach's best move (:mod:`savanna.coach`): ``coach:samples=60``,
 
 A bot is built with ``(game, seat, rng, **settings)`` and answers
 ``act(observation, legal_actions) -> action``. :func:`play_game` drives a game between bots,
-giving each seat only ``state.observation(seat)``.
+giving each seat only a :class:`Turn` (its own observation, built if asked for, and the legal
+actions) through ``Bot.decide``.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from savanna.bots.bot import (
     BotConfig,
     BotError,
     BotSpec,
+    Turn,
     bot_kinds,
     parse_bot_spec,
     register_bot,
@@ -44,6 +46,7 @@ __all__ = [
     "ISMCTSConfig",
     "RandomBot",
     "Search",
+    "Turn",
     "bot_kinds",
     "make_bots",
     "parse_bot_spec",

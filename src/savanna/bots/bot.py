@@ -31,13 +31,14 @@ from typing import Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from savanna.core import Game, Observation, OptionError, SavannaError
+from savanna.core import Game, Observation, OptionError, SavannaError, State
 
 __all__ = [
     "Bot",
     "BotConfig",
     "BotError",
     "BotSpec",
+    "Turn",
     "bot_kinds",
     "parse_bot_spec",
     "register_bot",
@@ -86,8 +87,45 @@ class Bot(ABC):
     def act(self, observation: Observation, legal_actions: Sequence[int]) -> int:
         """Choose one of ``legal_actions`` knowing only ``observation`` (this seat's view)."""
 
+    def decide(self, turn: Turn) -> int:
+        """Choose one of ``turn.legal_actions`` (what the drivers of many games call).
+
+        The default builds this seat's observation and asks :meth:`act`. A kind that needs
+        less overrides it to take only what it uses (the random bot: nothing but the legal
+        actions; the heuristic bot: the game's fast heuristic path), and must choose exactly
+        what :meth:`act` would, drawing the same numbers from its rng.
+        """
+        return self.act(turn.observation(), turn.legal_actions)
+
     def __repr__(self) -> str:
         return f"<{type(self).__name__} seat={self.seat} {self.config!r}>"
+
+
+class Turn:
+    """A seat's turn as a driver hands it to :meth:`Bot.decide`.
+
+    It offers what that seat may know, built only when asked for: the seat's
+    :meth:`observation`, the legal actions, and :meth:`heuristic_action` (the game's
+    heuristic choice for this seat, ``Game.heuristic_action_in_state``, which reads only
+    what the seat may see and is tested equal to ``Game.heuristic_action`` on its
+    observation). The state it wraps is private to the driver: a bot reads nothing else.
+    """
+
+    __slots__ = ("_state", "legal_actions", "seat")
+
+    def __init__(self, state: State, seat: int, legal_actions: Sequence[int]) -> None:
+        self._state = state
+        self.seat = seat
+        self.legal_actions = legal_actions
+
+    def observation(self) -> Observation:
+        """This seat's observation (built on each call)."""
+        return self._state.observation(self.seat)
+
+    def heuristic_action(self, rng: random.Random) -> int:
+        """The game's heuristic choice for this seat, drawing from ``rng``."""
+        state = self._state
+        return state.game.heuristic_action_in_state(state, self.legal_actions, rng)
 
 
 def _validate(kind: str, model: type[BotConfig], config: Mapping[str, Any]) -> BotConfig:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from savanna.bots.bot import Bot, BotError, BotSpec
+from savanna.bots.bot import Bot, BotError, BotSpec, Turn
 from savanna.core import Game, OptionError, State, make_rng
 from savanna.core.rng import sequence_rng
 
@@ -41,18 +41,22 @@ def play_game(
     *,
     seed: int | None = None,
     rng: random.Random | None = None,
+    deciders: list[int] | None = None,
 ) -> State:
     """Play one game to its end and return the terminal state (its history is the record).
 
     Chance is drawn with ``sequence_rng(seed)`` (the ``sequence`` draw of
     :mod:`savanna.core.rng`, which records name so that replay checks it) or ``rng``; the
-    seat to act gets ``state.observation(seat)`` and the legal actions, never the state.
+    seat to act is asked :meth:`Bot.decide` with a :class:`Turn` (its own observation, built
+    if the bot asks for it, and the legal actions), never the state.
 
     Args:
         game: the configured game.
         bots: one bot per seat, ``bots[s].seat == s``.
         seed: seeds the chance draws (give ``seed`` or ``rng``).
         rng: the chance generator itself, instead of ``seed``.
+        deciders: if given, the seat of each decision is appended to it, in order (the
+            chance outcomes are the other entries of the history).
 
     Raises:
         ValueError: both or neither of ``seed`` and ``rng`` are given.
@@ -82,7 +86,9 @@ def play_game(
             continue
         seat = state.current_player()
         legal = state.legal_actions()
-        action = bots[seat].act(state.observation(seat), list(legal))
+        action = bots[seat].decide(Turn(state, seat, list(legal)))
+        if deciders is not None:
+            deciders.append(seat)
         if action not in legal:
             raise BotError(
                 f"{bots[seat]!r} chose {state.action_to_text_safe(action)!r}, which is not legal here",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from savanna.bots.bot import Bot, register_bot
+from savanna.bots.bot import Bot, Turn, register_bot
 from savanna.core import Observation
 
 __all__ = ["HeuristicBot"]
@@ -24,3 +24,7 @@ class HeuristicBot(Bot):
     def act(self, observation: Observation, legal_actions: Sequence[int]) -> int:
         """The game's heuristic choice for this observation."""
         return self.game.heuristic_action(observation, legal_actions, self.rng)
+
+    def decide(self, turn: Turn) -> int:
+        """The same choice as :meth:`act`, by the game's fast path (no observation built)."""
+        return turn.heuristic_action(self.rng)

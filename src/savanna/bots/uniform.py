@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from savanna.bots.bot import Bot, register_bot
+from savanna.bots.bot import Bot, Turn, register_bot
 from savanna.core import Observation
 
 __all__ = ["RandomBot"]
@@ -20,3 +20,8 @@ class RandomBot(Bot):
     def act(self, observation: Observation, legal_actions: Sequence[int]) -> int:
         """A legal action drawn uniformly with the bot's rng."""
         return legal_actions[self.rng.randrange(len(legal_actions))]
+
+    def decide(self, turn: Turn) -> int:
+        """The same draw as :meth:`act`, without building the observation it ignores."""
+        legal = turn.legal_actions
+        return legal[self.rng.randrange(len(legal))]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import shlex
 import tempfile
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -83,6 +84,19 @@ def _progress(total: int, label: str, quiet: bool) -> Iterator[Callable[[int], N
     with bar:
         task = bar.add_task(label, total=total)
         yield lambda done: bar.update(task, completed=done)
+
+
+@contextmanager
+def _phase(label: str, quiet: bool) -> Iterator[None]:
+    """A phase after the games (summary, report) on standard error: a spinner while it
+    runs, then its wall-clock time on a line of its own, apart from the games' bar."""
+    start = time.perf_counter()
+    if quiet:
+        yield
+        return
+    with err_console.status(label):
+        yield
+    err_console.print(f"{label}: {time.perf_counter() - start:.1f} s", highlight=False)
 
 
 TestFlag = Annotated[
@@ -232,16 +246,18 @@ def simulate(
                 outcomes = first + rest
             else:
                 outcomes = run_simulation(plan, workers=workers, use_ray=ray, on_result=tick)
-    summary = summarise(plan, outcomes)
-    if factors:
-        summary["tests"] = answer(plan, outcomes, factors, settings)
-    if stopping is not None:
-        summary["stopping"] = stopping
+    with _phase("summary" + (" and fairness tests" if factors else ""), quiet):
+        summary = summarise(plan, outcomes)
+        if factors:
+            summary["tests"] = answer(plan, outcomes, factors, settings)
+        if stopping is not None:
+            summary["stopping"] = stopping
     command = _command_line(plan, report, factors, settings, adaptive)
-    try:
-        write_report(report, summary, outcomes, command=command)
-    except OSError as exc:
-        raise _unwritable(report, exc) from None
+    with _phase("report (records, plots, report.md)", quiet):
+        try:
+            write_report(report, summary, outcomes, command=command)
+        except OSError as exc:
+            raise _unwritable(report, exc) from None
     table = Table(title=f"{summary['game']}: {summary['games']} games, win rate [95% CI]")
     table.add_column("bot")
     table.add_column("seat-games", justify="right")

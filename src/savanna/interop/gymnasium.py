@@ -35,9 +35,9 @@ Example:
     >>> observation.shape == env.observation_space.shape
     True
     >>> import gymnasium
-    >>> "savanna/hyena-v1" in register_envs()
+    >>> "savanna/hyena-v2" in register_envs()
     True
-    >>> gymnasium.make("savanna/hyena-v1", opponents="random").unwrapped.game.name
+    >>> gymnasium.make("savanna/hyena-v2", opponents="random").unwrapped.game.name
     'hyena'
 """
 
@@ -54,7 +54,7 @@ from gymnasium import spaces
 from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
-from savanna.bots import Bot, BotError, parse_bot_spec
+from savanna.bots import Bot, BotError, Turn, parse_bot_spec
 from savanna.core.errors import IllegalActionError, OptionError
 from savanna.core.game import CHANCE, TERMINAL, Game, State
 from savanna.core.registry import game_class, registered_games
@@ -122,9 +122,9 @@ def env_id(name: str) -> str:
 def register_envs() -> list[str]:
     """Register every game of the Savanna registry with ``gymnasium.make``; returns the ids.
 
-    ``gymnasium.make("savanna/hyena-v1", opponents="random", players=3)`` then builds the
+    ``gymnasium.make("savanna/hyena-v2", opponents="random", players=3)`` then builds the
     same environment as :func:`make` (wrapped by Gymnasium's usual checkers), and
-    ``gymnasium.make_vec("savanna/hyena-v1", num_envs=64, opponents="random")`` the
+    ``gymnasium.make_vec("savanna/hyena-v2", num_envs=64, opponents="random")`` the
     vector environment of :func:`make_vec`.
     """
     ids = []
@@ -287,7 +287,7 @@ class SavannaEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
             else:
                 legal = state.legal_actions()
                 bot = self._bots[player]
-                action = bot.act(state.observation(player), legal)
+                action = bot.decide(Turn(state, player, legal))
                 if action not in legal:
                     raise BotError(
                         f"{bot!r} chose {state.action_to_text_safe(action)!r}, which is not legal here",

@@ -183,24 +183,26 @@ def _configured(
     return game_cls(players=players, options=dict(options))
 
 
-def play_one(plan: SimulationPlan, index: int) -> Outcome:
-    """Play game ``index`` of ``plan`` and describe it (JSON-able, the record included)."""
+def play_one(plan: SimulationPlan, index: int, records: bool = True) -> Outcome:
+    """Play game ``index`` of ``plan`` and describe it (JSON-able).
+
+    Args:
+        records: whether the outcome carries the game's record (JSON text, under
+            ``"record"``). Building it replays the game to write every action's notation;
+            a run whose records are not written skips it.
+    """
     game = plan.make_game(index)
     seed = plan.game_seed(index)
     seats = plan.seating(index)
-    state = play_game(game, make_bots(game, [parse_bot_spec(s) for s in seats], seed), seed=seed)
-    decisions = 0
-    deciders: dict[int, None] = {}
-    replay = game.new_initial_state()
-    for action in state.history:
-        if not replay.is_chance_node():
-            decisions += 1
-            deciders.setdefault(replay.current_player())
-        replay.apply_unchecked(action)
+    deciders: list[int] = []
+    state = play_game(
+        game, make_bots(game, [parse_bot_spec(s) for s in seats], seed), seed=seed, deciders=deciders
+    )
     # Play order: seats by their first decision; seats that never decided come last.
-    first = [*deciders, *(s for s in range(plan.players) if s not in deciders)]
+    first = list(dict.fromkeys(deciders))
+    first.extend(s for s in range(plan.players) if s not in first)
     statistics = game.game_statistics(state)
-    return {
+    outcome: Outcome = {
         "index": index,
         "seed": seed,
         "variant": plan.variant(index),
@@ -209,14 +211,16 @@ def play_one(plan: SimulationPlan, index: int) -> Outcome:
         "scores": [float(s) for s in state.scores()],
         "ranking": state.ranking(),
         "length": len(state.history),
-        "decisions": decisions,
+        "decisions": len(deciders),
         "statistics": statistics,
-        "record": record_of(state, seed=seed, seats=seats, chance=SEQUENCE).to_json(),
     }
+    if records:
+        outcome["record"] = record_of(state, seed=seed, seats=seats, chance=SEQUENCE).to_json()
+    return outcome
 
 
-def _play_chunk(plan: SimulationPlan, indices: Sequence[int]) -> list[Outcome]:
-    return [play_one(plan, i) for i in indices]
+def _play_chunk(plan: SimulationPlan, indices: Sequence[int], records: bool) -> list[Outcome]:
+    return [play_one(plan, i, records) for i in indices]
 
 
 def _chunks(n: int, size: int) -> list[list[int]]:
@@ -231,6 +235,7 @@ def run_simulation(
     on_result: Callable[[int], None] | None = None,
     start: int = 0,
     stop: int | None = None,
+    records: bool = True,
 ) -> list[Outcome]:
     """Play the games ``start`` to ``stop - 1`` of ``plan`` (all by default), in index order.
 
@@ -243,6 +248,9 @@ def run_simulation(
             ``RAY_ADDRESS`` environment variable, or starts Ray locally, unless Ray is
             already initialised in this process.
         on_result: called with the number of games of this call finished so far.
+        records: whether each outcome carries its game's record (``"record"``, JSON
+            text; see :func:`play_one`). Without them a run plays only what its summary
+            needs.
 
     Raises:
         LabError: Ray is not installed or a worker failed.
@@ -250,7 +258,7 @@ def run_simulation(
     """
     indices = range(start, plan.games if stop is None else stop)
     if use_ray:
-        return _run_ray(plan, indices, on_result)
+        return _run_ray(plan, indices, on_result, records)
     count = workers if workers is not None else (os.cpu_count() or 1)
     if count < 1:
         raise OptionError(
@@ -258,17 +266,17 @@ def run_simulation(
             f"--workers doit valoir au moins 1, pas {count}",
         )
     outcomes: list[Outcome] = []
-    for outcome in _iterate(plan, indices, min(count, len(indices))):
+    for outcome in _iterate(plan, indices, min(count, len(indices)), records):
         outcomes.append(outcome)
         if on_result is not None:
             on_result(len(outcomes))
     return outcomes
 
 
-def _iterate(plan: SimulationPlan, indices: range, workers: int) -> Iterator[Outcome]:
+def _iterate(plan: SimulationPlan, indices: range, workers: int, records: bool) -> Iterator[Outcome]:
     if workers <= 1:
         for index in indices:
-            yield play_one(plan, index)
+            yield play_one(plan, index, records)
         return
     # "spawn" keeps workers independent of the parent's threads (progress bars, Ray); the
     # game class travels by reference, so games registered at run time work too.
@@ -276,7 +284,8 @@ def _iterate(plan: SimulationPlan, indices: range, workers: int) -> Iterator[Out
     chunk = max(1, min(16, len(indices) // (workers * 8)))
     try:
         with context.Pool(workers) as pool:
-            yield from pool.imap(functools.partial(play_one, plan), indices, chunksize=chunk)
+            play = functools.partial(play_one, plan, records=records)
+            yield from pool.imap(play, indices, chunksize=chunk)
     except SavannaError:
         raise
     except Exception as exc:  # a worker crash surfaces as a clear lab error
@@ -284,7 +293,7 @@ def _iterate(plan: SimulationPlan, indices: range, workers: int) -> Iterator[Out
 
 
 def _run_ray(
-    plan: SimulationPlan, indices: range, on_result: Callable[[int], None] | None
+    plan: SimulationPlan, indices: range, on_result: Callable[[int], None] | None, records: bool
 ) -> list[Outcome]:
     try:
         import ray
@@ -299,7 +308,7 @@ def _run_ray(
     remote = ray.remote(_play_chunk)
     size = max(1, min(32, len(indices) // 64))
     pending = [
-        remote.remote(plan, [indices[i] for i in chunk]) for chunk in _chunks(len(indices), size)
+        remote.remote(plan, [indices[i] for i in chunk], records) for chunk in _chunks(len(indices), size)
     ]
     outcomes: list[Outcome] = []
     try:

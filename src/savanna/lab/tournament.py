@@ -113,7 +113,13 @@ def run_tournament(
                 on_result(base + n)
 
         results.append(
-            (a, b, run_simulation(plan, workers=workers, use_ray=use_ray, on_result=progress))
+            (
+                a,
+                b,
+                run_simulation(
+                    plan, workers=workers, use_ray=use_ray, on_result=progress, records=False
+                ),
+            )
         )
         finished += plan.games
 

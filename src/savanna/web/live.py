@@ -593,6 +593,8 @@ class LiveTable:
             else:
                 action = probe.sample_chance(position_rng(self.seed, len(probe.history)))
             actor = probe.current_player()
+            if actor >= 0 and action not in probe.legal_actions():
+                probe.apply(action)  # refused with the rule that forbids it, before any game hook sees it
             text = probe.action_to_text_safe(action)
             entry = self._entry(probe, action)
             probe.apply(action)
