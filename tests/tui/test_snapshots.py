@@ -53,10 +53,10 @@ CASES = [
     # name, game, players, steps, seed, viewer, lang, width, height
     ("toy-seat1-en", "toy", 2, 7, 1, 0, "en", 80, 24),
     ("toy-spectator-fr", "toy", 3, 9, 2, None, "fr", 80, 24),
-    ("hyena-seat2-en-wide", "hyena", 2, 25, 3, 1, "en", 120, 40),
+    ("hyena-seat2-en-wide", "hyena", 2, 26, 3, 1, "en", 120, 40),
     ("hyena-spectator-fr", "hyena", 4, 40, 5, None, "fr", 80, 24),
     ("banjooli-seat1-en", "banjooli", 3, 12, 1, 0, "en", 80, 24),
-    ("banjooli-seat1-fr-reroll", "banjooli", 2, 10, 3, 0, "fr", 80, 24),
+    ("banjooli-seat1-fr-reroll", "banjooli", 2, 11, 3, 0, "fr", 80, 24),
 ]
 
 

@@ -68,9 +68,10 @@ def test_a_message_before_hello_is_refused(sqlite_client):
 
 def test_garbage_gets_named_errors_and_changes_nothing(sqlite_client):
     table = make_table(sqlite_client, game="hyena", seats=["open", "open"])
-    before = wait_for(lambda: (v := view(sqlite_client, table, None))["to_act"] in (0, 1) and v, what="play")["version"]
+    public = wait_for(lambda: (v := view(sqlite_client, table, None))["to_act"] in (0, 1) and v, what="play")
+    before = public["version"]
     with sqlite_client.websocket_connect(f"/ws/tables/{table.id}") as ws:
-        hello(ws, table.tokens[0])
+        hello(ws, table.tokens[public["to_act"]])  # the seat to act: the first player is drawn
         cases = [
             ("not json", "message/malformed"),
             ("[1, 2]", "message/malformed"),

@@ -29,7 +29,14 @@ from savanna.core.game import (
     ranking_from_scores,
 )
 from savanna.core.messages import CORE_MESSAGES, MessageCatalogue, load_messages
-from savanna.core.options import BoolOption, ChoiceOption, IntOption, Option, parse_assignment
+from savanna.core.options import (
+    FIRST_PLAYER,
+    BoolOption,
+    ChoiceOption,
+    IntOption,
+    Option,
+    parse_assignment,
+)
 from savanna.core.outcome import Answer, OutcomeQuestion
 from savanna.core.play import random_playout, sample_action
 from savanna.core.record import (
@@ -48,6 +55,7 @@ __all__ = [
     "CORE_MESSAGES",
     "CORE_RULES",
     "EVERYONE",
+    "FIRST_PLAYER",
     "MAX_SEED",
     "NOBODY",
     "TERMINAL",

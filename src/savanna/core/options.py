@@ -21,6 +21,7 @@ from typing import Any
 from savanna.core.errors import OptionError
 
 __all__ = [
+    "FIRST_PLAYER",
     "BoolOption",
     "ChoiceOption",
     "IntOption",
@@ -126,6 +127,22 @@ class BoolOption(Option):
 
     def describe(self) -> str:
         return "on|off"
+
+
+FIRST_PLAYER = ChoiceOption(
+    "first",
+    "draw",
+    choices=("draw", "seat1"),
+    help="who plays first: a player drawn by chance, or player 1",
+    help_fr="qui joue en premier : un joueur tiré au sort, ou le joueur 1",
+)
+"""Who plays first, an option every game declares (checked by the conformance suite).
+
+``draw`` (the default): a chance node draws the first seat, each seat equally likely, the way
+players throw for the first player when the rules do not say who starts; the draw is in the
+game's record and replayed like any chance outcome. ``seat1``: the first seat starts (seat
+number 0 in positions and notation), for studies that need a fixed order.
+"""
 
 
 def parse_assignment(text: str) -> tuple[str, str]:

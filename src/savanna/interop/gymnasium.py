@@ -35,9 +35,9 @@ Example:
     >>> observation.shape == env.observation_space.shape
     True
     >>> import gymnasium
-    >>> "savanna/hyena-v1" in register_envs()
+    >>> "savanna/hyena-v2" in register_envs()
     True
-    >>> gymnasium.make("savanna/hyena-v1", opponents="random").unwrapped.game.name
+    >>> gymnasium.make("savanna/hyena-v2", opponents="random").unwrapped.game.name
     'hyena'
 """
 
@@ -122,9 +122,9 @@ def env_id(name: str) -> str:
 def register_envs() -> list[str]:
     """Register every game of the Savanna registry with ``gymnasium.make``; returns the ids.
 
-    ``gymnasium.make("savanna/hyena-v1", opponents="random", players=3)`` then builds the
+    ``gymnasium.make("savanna/hyena-v2", opponents="random", players=3)`` then builds the
     same environment as :func:`make` (wrapped by Gymnasium's usual checkers), and
-    ``gymnasium.make_vec("savanna/hyena-v1", num_envs=64, opponents="random")`` the
+    ``gymnasium.make_vec("savanna/hyena-v2", num_envs=64, opponents="random")`` the
     vector environment of :func:`make_vec`.
     """
     ids = []

@@ -28,8 +28,8 @@ Example:
     >>> from savanna.interop.pettingzoo import env
     >>> e = env("hyena")
     >>> e.reset(seed=1)
-    >>> e.agent_selection
-    'player_0'
+    >>> e.agent_selection  # who plays first is drawn (the game's option ``first``)
+    'player_1'
 """
 
 from __future__ import annotations

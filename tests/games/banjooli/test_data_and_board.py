@@ -73,20 +73,6 @@ def test_tile_data_refuses_a_back_of_another_kind() -> None:
         GameData(tiles=tiles, cards=data.cards, berries=data.berries)
 
 
-@pytest.mark.parametrize("order", [STRAIGHTS, CURVE_FIRST, "rocks,bend_right,plain,quicksand"])
-def test_setup_layout_every_side_combination_leaves_every_lane_a_way_to_the_line(order: str) -> None:
-    s = game().parse_position(
-        f"banjooli L={order} P=sides S=0 D=+ T=0 O=0,1,2,3,4 A=- C=-,-,-,- X=...... Q=- N=reroll R=0 M=- "
-        "F=- Z=000000 B=- K=- J=-/-/-/- G=- V=-:- Y=- H=0"
-    )
-    assert [a for a, _ in s.chance_outcomes()] == list(range(16))
-    for mask in range(16):
-        board = Board.build(s.faces(mask))
-        assert all(board.dist[nest] < 40 for nest in range(5))
-        for space in range(board.size):  # every enterable space still leads to the line
-            assert not board.passable[space] or board.dist[space] < 40
-
-
 def test_setup_layout_sides_drawn_after_the_order_one_chance_node() -> None:
     g = game(special="lava")
     s = g.new_initial_state()

@@ -240,3 +240,89 @@ def test_legal_actions_are_sorted_with_several_joker_kinds() -> None:
     s = position(game(), dice="PWGYYW", arrived="GY", at={"P": sp(3, 4)})
     legal = s.legal_actions()
     assert legal == sorted(legal) and "move P+G" in texts(s) and "move P+Y" in texts(s)
+
+
+# -- quicksand.scare, however the ostrich gets there (rules version 3) ---------------------
+# EN A.4: "An ostrich that enters in a quicksand space stops its movement and is immediately
+# 'scared'"; FR A.4: quicksand stops "l'autruche qui y passerait". Being put there by a berry
+# or a special tile is entering it too (docs/rules/banjooli.md, quicksand.scare).
+
+
+def test_quicksand_scare_joka_back_onto_quicksand() -> None:
+    """Joka jumps the ostrich two spaces back (FR "un saut de 2 cases en arrière"): landing on
+    quicksand scares it."""
+    berry = sp(7, 2)  # plain land in the last row of the Quicksand Flats
+    s = position(game(berries=True), phase="step", mover="B", points=2, at={"B": sp(6, 2)}, berries={berry: "k"})
+    s.apply_text("step F")
+    assert s.phase_name == "space" and sp(5, 2) in s.choices  # 32 is quicksand
+    s.apply_text(f"to {sp(5, 2)}")
+    assert s.pos[0] == sp(5, 2) and s.scared[0] and s.seat == 1
+
+
+def test_quicksand_scare_joka_back_onto_land_keeps_it_running() -> None:
+    berry = sp(7, 2)
+    s = position(game(berries=True), phase="step", mover="B", points=2, at={"B": sp(6, 2)}, berries={berry: "k"})
+    s.apply_text("step F")
+    s.apply_text(f"to {sp(5, 1)}")
+    assert s.pos[0] == sp(5, 1) and not s.scared[0]
+
+
+def test_quicksand_scare_lava_back_onto_quicksand() -> None:
+    """Quicksand Flats (row 3: quicksand in lanes 0 and 4, spaces 20 and 24), then the Lava
+    River (rows 25-29 land, 30-39 lava). Blue jumps yellow onto the lava and must go back:
+    25 and 26 are taken, so the nearest high ground is the quicksand row behind."""
+    g = game(special="lava")
+    s = position(g, layout="quicksand,lava,plain,rocks", phase="step", mover="B", points=1,
+                 at={"B": 20, "Y": 25, "R": 26, "G": 0, "P": 1})
+    s.apply_text("jump F")
+    assert s.phase_name == "space" and 20 in s.choices
+    s.apply_text("to 20")
+    assert s.pos[0] == 20 and s.scared[0]
+
+
+def test_quicksand_scare_vortex_swap_onto_quicksand() -> None:
+    """The Vortex (spaces 5-29, vortex 17), Open Plain, Rocky Pass, Quicksand Flats (its
+    second row: quicksand on 77). Blue enters the vortex, the die names red on 77: blue
+    takes red's place on the quicksand and is scared."""
+    g = game(special="vortex")
+    s = position(g, layout="vortex,plain,rocks,quicksand", phase="step", mover="B", points=1,
+                 at={"B": 12, "R": 77})
+    s.apply_text("step F")
+    s.apply_text("vortex R")
+    assert s.pos[0] == 77 and s.scared[0] and s.pos[2] == 17
+
+
+# -- refusals that name the right rule (rules version 3) ----------------------------------
+
+
+def refusal_of(state, text: str) -> IllegalActionError:
+    with pytest.raises(IllegalActionError) as info:
+        state.apply(state.parse_action(text))
+    return info.value
+
+
+def test_move_joker_rolled_names_the_missing_white_die() -> None:
+    """EN A: "Each white die ... in the movement dice can be used as a joker": no white die,
+    no white joker. Version 2 named move.joker_one_kind, a rule about mixing two kinds."""
+    s = position(game(), dice="RRGGGB")
+    error = refusal_of(s, "move R+W")
+    assert error.rule.id == "move.joker_rolled"
+    assert "no white die" in str(error) and "aucun dé blanc" in error.text("fr")
+
+
+def test_move_joker_rolled_names_the_missing_arrived_colour() -> None:
+    s = position(game(), dice="PWGRRB", arrived="Y", at={"P": sp(3, 4)})
+    error = refusal_of(s, "move P+Y")
+    assert error.rule.id == "move.joker_rolled"
+    assert "no yellow die" in str(error) and "aucun dé jaune" in error.text("fr")
+
+
+@pytest.mark.parametrize("text", ["move R", "move R+W", "spell Y", "unspell Y", "pass", "step F"])
+def test_reroll_first_names_the_reroll_step(text: str) -> None:
+    """EN Course of the Game: the player throws, may rethrow dice once, then "has to choose one
+    of the following options with the outcome". Version 2 answered core/action.not_legal."""
+    s = position(game(), phase="reroll", dice="RRWGGY")
+    error = refusal_of(s, text)
+    assert error.rule.id == "reroll.first"
+    assert "kept or some rerolled" in str(error) and "on garde d'abord les dés" in error.text("fr")
+    assert "at this step the dice are kept or rerolled" in str(error)  # and the step's words

@@ -8,6 +8,8 @@ il l'entend").
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pytest
 from tests.games.banjooli.helpers import game, position, sp, texts
 
@@ -44,9 +46,55 @@ def test_setup_deal_one_secret_card_per_seat_from_the_cards_not_dealt() -> None:
     assert refused(s, "deal 4") == "setup.deal"  # a card is dealt once
     s.apply_text("deal 7")
     s.apply_text("deal 1")
-    assert s.cards == [3, 6, 0] and s.phase_name == "roll"
+    assert s.cards == [3, 6, 0] and s.phase_name == "first"
     assert s.observation(1).data["card"] == 6
     assert "C=?,6,?" in s.observation(1).text  # the others' cards stay face down
+
+
+def test_setup_first_a_seat_drawn_by_chance_after_the_deal_plays_first() -> None:
+    """EN Initial Setup: "The player who best imitates an ostrich will be the one who starts":
+    the platform draws the first player instead (option first=draw, the default)."""
+    s = game(players=3).new_initial_state()
+    for text in ("layout plain,quicksand,rocks,dry_river", "sides plain,quicksand,rocks,dry_river",
+                 "deal 4", "deal 7", "deal 1"):
+        s.apply_text(text)
+    assert s.phase_name == "first" and s.is_chance_node()
+    assert s.chance_outcomes() == [(0, Fraction(1, 3)), (1, Fraction(1, 3)), (2, Fraction(1, 3))]
+    assert s.legal_action_texts() == ["first 0", "first 1", "first 2"]
+    assert s.describe_action(2) == "player 3 plays first" and s.describe_action(2, "fr") == "le joueur 3 joue en premier"
+    s.apply_text("first 2")
+    assert s.phase_name == "roll" and s.seat == 2 and s.first == 2
+    assert "I=2" in s.to_text() and game(players=3).parse_position(s.to_text()).first == 2
+    for face in "BYRGPW":
+        s.apply_text(f"roll {face}")
+    assert s.current_player() == 2  # the first decision is the drawn seat's
+    s.apply_text("keep")
+    s.apply_text(s.legal_action_texts()[0])
+    while s.phase_name == "step":
+        s.apply_text(s.legal_action_texts()[0])
+    assert s.seat == 0  # then clockwise
+
+
+def test_setup_first_seat1_starts_without_a_draw() -> None:
+    s = game(players=3, first="seat1").new_initial_state()
+    for text in ("layout plain,quicksand,rocks,dry_river", "sides plain,quicksand,rocks,dry_river",
+                 "deal 4", "deal 7", "deal 1"):
+        s.apply_text(text)
+    assert s.phase_name == "roll" and s.seat == 0
+
+
+def test_setup_first_berries_are_placed_from_the_first_player_clockwise() -> None:
+    """EN Optional Setup: "Starting with the first player and taking turns clockwise, each
+    player draws randomly a token ... and places it"."""
+    s = game(players=3, berries=True).new_initial_state()
+    for text in ("layout plain,quicksand,rocks,dry_river", "sides plain,quicksand,rocks,dry_river",
+                 "deal 4", "deal 7", "deal 1", "first 1"):
+        s.apply_text(text)
+    placers = []
+    while s.phase_name == "place":
+        placers.append(s.current_player())
+        s.apply(s.legal_actions()[len(placers)])
+    assert placers == [1, 2, 0] and s.phase_name == "roll" and s.seat == 1
 
 
 def test_move_joker_all_white_jokers_of_the_kind_all_join_the_move() -> None:

@@ -54,12 +54,25 @@ def test_croc_bite_does_not_apply_on_land() -> None:
 
 
 def test_ravine_bridge_is_the_only_way() -> None:
-    s = on("ravine", phase="step", mover="B", points=4, at={"B": 6})
+    # rows: near bank 5-9, rim 10-14 (lanes 1-3 land), bridge 17, 22, 27, far bank 30-34
+    s = on("ravine", phase="step", mover="B", points=5, at={"B": 11})
     assert texts(s) == ["step R"]
     assert refused(s, "step F") == "ravine.bridge"
-    for _ in range(4):
+    assert refused(s, "step L") == "ravine.bridge"
+    for _ in range(5):
         s.apply_text(s.legal_action_texts()[0])
-    assert s.pos[0] in (26, 27, 28)
+    assert s.pos[0] in (35, 36, 37, 38)
+
+
+@pytest.mark.parametrize("lane", range(5))
+def test_ravine_bridge_reached_from_every_lane_of_the_near_bank(lane: int) -> None:
+    """The outer lanes of the near bank lead to the bridge by the rim (tiles version 3: they
+    used to lead only into the ravine, a dead end)."""
+    s = on("ravine", phase="step", mover="B", points=2, at={"B": 5 + lane})
+    assert s.legal_action_texts(), "no step from the near bank"
+    s.apply_text(s.legal_action_texts()[0])
+    s.apply_text(s.legal_action_texts()[0])
+    assert s.pos[0] == 17  # on the bridge
 
 
 def test_lava_can_be_crossed() -> None:

@@ -8,9 +8,9 @@ from savanna.core.errors import IllegalActionError
 from savanna.games.hyena import HyenaGame, HyenaState
 
 
-def hyena(rules: str, players: int = 2, length: int = 30) -> HyenaGame:
-    """A configured game."""
-    return HyenaGame(players=players, options={"rules": rules, "length": length})
+def hyena(rules: str, players: int = 2, length: int = 30, first: str = "draw") -> HyenaGame:
+    """A configured game (``first="seat1"``: seat 0 starts, no draw)."""
+    return HyenaGame(players=players, options={"rules": rules, "length": length, "first": first})
 
 
 def position(rules: str, text: str, players: int = 2, length: int = 30) -> HyenaState:

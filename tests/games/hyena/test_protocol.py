@@ -172,8 +172,8 @@ def test_a_thrown_three_sticks_throw_says_what_it_is_worth() -> None:
     assert "turn: player 1, threw 0 white: worth 6" in game.render_text(state.observation(0))
     assert "lancer 0 blanc(s), vaut 6" in game.render_text(state.observation(0), "fr")
     throwing = game.new_initial_state()
-    while not throwing.is_chance_node():
-        throwing.apply(throwing.legal_actions()[0])
+    throwing.apply_text("first 0")  # the draw of the first player, then the sticks fly
+    assert throwing.is_chance_node()
     assert throwing.describe_action(0, "en") == "0 white: worth 6"
 
 
@@ -233,7 +233,7 @@ def test_heuristic_player_beats_random_players_at_three_sticks() -> None:
 
 
 def test_throw_only_rulesets_offer_one_forced_action() -> None:
-    state = play(hyena("four-sticks").new_initial_state())
+    state = play(hyena("four-sticks", first="seat1").new_initial_state())
     assert state.legal_actions() == [0]
     assert hyena("four-sticks").heuristic_action(state.observation(0), [0], random.Random(0)) == 0
 

@@ -70,12 +70,21 @@ def test_well_fee_banked_tabas_pay_on_arrival() -> None:
     assert body(state) == "turn=0:throw mothers=B30,V0 banks=1,0 home=- hyena=-"
 
 
-def test_well_wait_every_scoring_throw_brings_one_taba() -> None:
+def test_well_wait_a_throw_brings_as_many_tabas_as_it_is_worth() -> None:
+    """FR PREMIERE VARIANTE, ARRIVE AU PUITS: while she waits "tout les résultat des jets de
+    dés suivants donne droit à des tabas (que le résultat soit 1,2, 3 ou 6 points)": a throw
+    worth 3 brings 3 tabas (rules version 2 gave one taba whatever the throw)."""
     state = position(R, "turn=0:throw mothers=W30,V0 banks=0,0 home=- hyena=-")
-    play(state, "4w", "3w", "0w", "1w")
-    assert body(state) == "turn=0:throw mothers=W30,V0 banks=3,0 home=- hyena=-"
-    play(state, "2w")  # the fourth taba pays the fee; the 2 ends the turn
-    assert body(state) == "turn=1:start mothers=B30,V0 banks=0,0 home=- hyena=-"
+    play(state, "0w", "1w")  # a null throw brings nothing, a taba one
+    assert body(state) == "turn=0:throw mothers=W30,V0 banks=1,0 home=- hyena=-"
+    play(state, "3w")  # 3 more: the fee of 4 is paid, she sets off home
+    assert body(state) == "turn=0:throw mothers=B30,V0 banks=0,0 home=- hyena=-"
+
+
+def test_well_wait_six_days_bring_six_tabas_and_the_rest_stays_banked() -> None:
+    state = position(R, "turn=0:throw mothers=W30,V0 banks=1,0 home=- hyena=-")
+    play(state, "4w")
+    assert body(state) == "turn=0:throw mothers=B30,V0 banks=3,0 home=- hyena=-"
 
 
 def test_home_reach_the_village_needs_no_exact_count() -> None:
@@ -94,8 +103,10 @@ def test_hyena_fee_the_hyena_waits_in_the_village_until_paid() -> None:
     state = position(R, "turn=1:throw mothers=O3,B2 banks=0,0 home=- hyena=-")
     play(state, "3w")
     assert body(state) == "turn=1:throw mothers=O3,H0 banks=0,0 home=1 hyena=1:V0"
-    play(state, "3w", "1w")  # waiting: each scoring throw brings a taba, two pay the fee
-    assert body(state) == "turn=1:throw mothers=O3,H0 banks=0,0 home=1 hyena=1:O0"
+    play(state, "1w")  # waiting: a taba brings one taba
+    assert body(state) == "turn=1:throw mothers=O3,H0 banks=0,1 home=1 hyena=1:V0"
+    play(state, "3w")  # a 3 brings three: the fee of two is paid, one stays banked
+    assert body(state) == "turn=1:throw mothers=O3,H0 banks=0,2 home=1 hyena=1:O0"
 
 
 def test_hyena_speed_moves_twice_the_throw() -> None:
@@ -112,8 +123,8 @@ def test_hyena_well_stops_at_the_well_and_eats_no_one_on_the_way_out() -> None:
 
 def test_hyena_well_fee_ten_tabas_then_it_turns_back_and_devours_at_the_well() -> None:
     state = position(R, "turn=1:throw mothers=W30,H0,O20 banks=0,0,0 home=1 hyena=1:W30", players=3)
-    play(state, "3w")
-    assert "hyena=1:W30" in body(state) and "banks=0,1,0" in body(state)
+    play(state, "3w")  # a 3 brings three tabas (rule well.wait)
+    assert "hyena=1:W30" in body(state) and "banks=0,3,0" in body(state)
     state = position(R, "turn=1:throw mothers=W30,H0,O20 banks=0,9,0 home=1 hyena=1:W30", players=3)
     play(state, "1w")
     assert body(state) == "turn=1:throw mothers=X30,H0,O20 banks=0,0,0 home=1 hyena=1:B30"

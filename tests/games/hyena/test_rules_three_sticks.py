@@ -8,7 +8,7 @@ R = "three-sticks"
 
 
 def test_turn_bank_or_move_one_throw_then_the_seat_chooses() -> None:
-    state = hyena(R).new_initial_state()
+    state = hyena(R, first="seat1").new_initial_state()
     assert state.is_chance_node()
     play(state, "2w")
     assert state.current_player() == 0

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
+
+from savanna.core.errors import NotationError
+
 from ._support import body, play, position, refused
 
 R = "traditional"
@@ -70,7 +74,39 @@ def test_well_wait_only_a_thrown_taba_counts() -> None:
     assert "banks=1,0" in body(state)
 
 
+def test_well_wait_other_throws_are_banked_as_days_and_walked_on_leaving() -> None:
+    """TRAD (At the well): "while she waits, her son may bank his other throws for later use".
+    Rules version 2 threw them away. The days are kept (``days=``) and walked at once when
+    she sets off home: nothing is gained by keeping them longer."""
+    state = position(R, "turn=0:throw mothers=W30,V0 banks=0,0 home=- hyena=-")
+    play(state, "0w", "3w")  # 6 and 4 days banked
+    assert body(state) == "turn=0:throw mothers=W30,V0 banks=0,0 days=10,0 home=- hyena=-"
+    play(state, "1w", "1w", "1w", "1w")
+    assert body(state) == "turn=0:throw mothers=W30,V0 banks=4,0 days=10,0 home=- hyena=-"
+    play(state, "2w")  # the turn-ending 2 is banked too
+    assert body(state) == "turn=1:start mothers=W30,V0 banks=4,0 days=12,0 home=- hyena=-"
+    play(state, "throw", "2w", "throw", "1w")  # seat 1's turn; then the fifth taba
+    assert body(state) == "turn=0:throw mothers=B18,V0 banks=0,0 home=- hyena=-"
+
+
+def test_well_wait_banked_days_can_bring_her_home_at_once() -> None:
+    state = position(R, "turn=0:throw mothers=W30,O4 banks=4,0 days=30,0 home=- hyena=-")
+    play(state, "1w")
+    assert body(state) == "turn=0:throw mothers=H0,O4 banks=0,0 home=0 hyena=0:V0"
+
+
+def test_well_wait_banked_days_only_in_the_traditional_rules() -> None:
+    with pytest.raises(NotationError):
+        position("four-sticks", "turn=0:throw mothers=W30,V0 banks=0,0 days=4,0 home=- hyena=-")
+    with pytest.raises(NotationError):  # days are banked at the well only
+        position(R, "turn=0:throw mothers=O20,V0 banks=0,0 days=4,0 home=- hyena=-")
+
+
 def test_move_taba_on_the_way_home_is_banked() -> None:
+    """TRAD (Dice): "A taba does not move her: it is written down to the player's credit".
+    Ludii's encoding also lets a throw of 1 on the way home move her one hole instead; the
+    summary does not, and the throws decide everything in this ruleset (turn.throw_only), so
+    a taba on the way home is banked (docs/rules/hyena.md, "Banking on the way home")."""
     state = position(R, "turn=0:throw mothers=B20,V0 banks=0,0 home=- hyena=-")
     play(state, "1w", "3w")
     assert "mothers=B16," in body(state) and "banks=1,0" in body(state)
@@ -82,3 +118,10 @@ def test_hyena_speed_and_well_fee_in_the_traditional_rules() -> None:
     assert body(state) == "turn=1:throw mothers=O10,H0 banks=0,0 home=1 hyena=1:B30"
     play(state, "3w")  # back 2 x 4 = 8 holes, to hole 22
     assert "hyena=1:B22" in body(state)
+
+
+def test_well_wait_banked_days_go_with_a_devoured_mother() -> None:
+    state = position(R, "turn=1:throw mothers=W30,H0 banks=0,10 days=8,0 home=1 hyena=1:O26")
+    play(state, "2w")  # 2 x 2 = 4: the hyena reaches the well, pays ten and turns back
+    assert body(state) == "turn=1:over mothers=X30,H0 banks=0,0 home=1 hyena=1:B30"
+    assert position(R, body(state)).to_text() == state.to_text().replace(" steps=1", " steps=0")

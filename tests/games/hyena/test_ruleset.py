@@ -70,7 +70,7 @@ def test_throw_probabilities_are_binomial_and_sum_to_one(sticks: int) -> None:
 
 @pytest.mark.parametrize("name", RULESET_NAMES)
 def test_chance_node_carries_the_exact_throw_probabilities(name: str) -> None:
-    game = hyena(name)
+    game = hyena(name, first="seat1")
     state = game.new_initial_state()
     if not state.is_chance_node():
         state.apply_text("throw")
@@ -81,7 +81,7 @@ def test_chance_node_carries_the_exact_throw_probabilities(name: str) -> None:
 
 @pytest.mark.parametrize("name", RULESET_NAMES)
 def test_sampled_throws_fit_the_probabilities_chi_square(name: str) -> None:
-    game = hyena(name)
+    game = hyena(name, first="seat1")
     state = game.new_initial_state()
     if not state.is_chance_node():
         state.apply_text("throw")
@@ -96,7 +96,7 @@ def test_sampled_throws_fit_the_probabilities_chi_square(name: str) -> None:
 
 def test_sampled_throws_detect_a_biased_table() -> None:
     """The chi-square check above can fail: a uniform draw over outcomes is rejected."""
-    game = hyena("four-sticks")
+    game = hyena("four-sticks", first="seat1")
     state = game.new_initial_state()
     state.apply_text("throw")
     rng = random.Random(5)

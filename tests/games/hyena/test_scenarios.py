@@ -17,12 +17,12 @@ RELEASE_AND_HUNT_FOUR_STICKS = [
         "turn=0:throw mothers=H0,O20,B12 banks=1,0,1 home=0 hyena=0:O24",
     ),  # eats no one going out
     ("3w", "turn=0:throw mothers=H0,O20,B12 banks=1,0,1 home=0 hyena=0:W30"),  # stops at the well
-    ("2w", "turn=1:start mothers=H0,O20,B12 banks=2,0,1 home=0 hyena=0:W30"),  # waiting: +1 taba
-    ("throw", "turn=1:throw mothers=H0,O20,B12 banks=2,0,1 home=0 hyena=0:W30"),
-    ("4w", "turn=1:throw mothers=H0,O26,B12 banks=2,0,1 home=0 hyena=0:W30"),
-    ("2w", "turn=2:start mothers=H0,O28,B12 banks=2,0,1 home=0 hyena=0:W30"),
-    ("throw", "turn=2:throw mothers=H0,O28,B12 banks=2,0,1 home=0 hyena=0:W30"),
-    ("2w", "turn=0:start mothers=H0,O28,B10 banks=2,0,1 home=0 hyena=0:W30"),
+    ("2w", "turn=1:start mothers=H0,O20,B12 banks=3,0,1 home=0 hyena=0:W30"),  # waiting: a 2 brings 2
+    ("throw", "turn=1:throw mothers=H0,O20,B12 banks=3,0,1 home=0 hyena=0:W30"),
+    ("4w", "turn=1:throw mothers=H0,O26,B12 banks=3,0,1 home=0 hyena=0:W30"),
+    ("2w", "turn=2:start mothers=H0,O28,B12 banks=3,0,1 home=0 hyena=0:W30"),
+    ("throw", "turn=2:throw mothers=H0,O28,B12 banks=3,0,1 home=0 hyena=0:W30"),
+    ("2w", "turn=0:start mothers=H0,O28,B10 banks=3,0,1 home=0 hyena=0:W30"),
 ]
 
 

@@ -15,7 +15,7 @@ from typing import Any, ClassVar, Final
 from savanna.core.display import Label, ScoreSheet
 from savanna.core.errors import RuleRef
 from savanna.core.game import Game, GameSpec, Observation, State
-from savanna.core.options import BoolOption, ChoiceOption, IntOption
+from savanna.core.options import FIRST_PLAYER, BoolOption, ChoiceOption, IntOption
 from savanna.core.outcome import OutcomeQuestion
 from savanna.games.banjooli import evaluation, heuristic, observation, render, scoring
 from savanna.games.banjooli.actions import NUM_ACTIONS
@@ -53,9 +53,10 @@ SPEC: Final = GameSpec(
                      help_fr="tuile spéciale remplaçant une tuile droite commune"),
         BoolOption("berries", False, help="the Berries variant", help_fr="la variante Baies"),
         BoolOption("lion", False, help="the lion fan variant (design)", help_fr="la variante du lion (création)"),
+        FIRST_PLAYER,
     ),
     perfect_information=False,
-    version=2,
+    version=3,
     rules_document="docs/rules/banjooli.md",
     summary="Ostrich race with secret predictions, sorcery, special tiles and berries (Diego Ibáñez, 2013).",
     aliases=("banjooli-xeet",),
@@ -103,7 +104,7 @@ class BanjooliGame(Game):
 
     @property
     def max_game_length(self) -> int:
-        return 2 + 2 * self.num_players + self.max_turns * ACTIONS_PER_TURN + 60
+        return 3 + 2 * self.num_players + self.max_turns * ACTIONS_PER_TURN + 60
 
     @property
     def score_bounds(self) -> tuple[float, float]:

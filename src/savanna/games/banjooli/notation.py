@@ -3,7 +3,7 @@
 Action notation out of context is the codec's (``str(Move(...))``); the position decides
 two words, ``jump`` for a step over an ostrich and ``berry`` for a space chosen while
 placing berries. Numbers 1-6 may replace the colour letters when parsing (6 = the white
-joker). Chance outcomes are written ``roll G``, ``vortex G``, ``deal 7``,
+joker). Chance outcomes are written ``roll G``, ``vortex G``, ``deal 7``, ``first 2``,
 ``layout plain,rocks,...``, ``sides plain,salt_pan,...``, ``berry-is oor``, ``fix oor``.
 
 A position is one line of ``KEY=value`` fields after the word ``banjooli``::
@@ -11,7 +11,7 @@ A position is one line of ``KEY=value`` fields after the word ``banjooli``::
     banjooli L=<tiles> P=<phase> S=<seat> D=<+|-> T=<turn> O=<ostriches> A=<arrived>
         C=<cards> X=<dice> Q=<to roll> N=<after roll> R=<rerolled> M=<mover:points>
         F=<flags> Z=<frenzy counts> B=<berries> K=<picked> J=<peeks> G=<spear>
-        V=<reason:choices> Y=<berries to identify> H=<lion>
+        V=<reason:choices> Y=<berries to identify> H=<lion> I=<first seat>
 
 Secrets a viewer may not see are written ``?`` (its own Prediction and the berries it
 peeked at are shown; every Prediction at the end). ``describe`` words an action for people
@@ -106,6 +106,8 @@ def action_text(state: BanjooliState, action: int) -> str:
         return "sides " + ",".join(state.faces(action))
     if phase == Phase.DEAL:
         return f"deal {action + 1}"
+    if phase == Phase.FIRST:
+        return f"first {action}"
     if phase in (Phase.BERRY, Phase.FIX):
         return f"{'berry-is' if phase == Phase.BERRY else 'fix'} {_BERRY_IDS[action]}"
     value = from_id(action)
@@ -326,6 +328,8 @@ def describe(state: BanjooliState, action: int, lang: str) -> str:
         return say("action.sides", lang, tiles=", ".join(state.faces(action)))
     if phase == Phase.DEAL:
         return say("action.deal", lang, card=action + 1)
+    if phase == Phase.FIRST:
+        return say("action.first", lang, seat=action + 1)
     if phase in (Phase.BERRY, Phase.FIX):
         berry = load_data().berries[action]
         meaning = berry.meaning_fr if lang == "fr" else berry.meaning
@@ -415,6 +419,7 @@ def position_text(state: BanjooliState, viewer: int | None, *, full: bool = Fals
         "V=" + state.reason + ":" + (".".join([str(s) for s in state.choices]) or "-"),
         "Y=" + (".".join([str(s) for s in state.fix_queue]) or "-"),
         f"H={state.lion}",
+        f"I={state.first}",
     ]
     return " ".join(fields)
 
@@ -507,6 +512,7 @@ def _decode(game: BanjooliGame, text: str) -> BanjooliState:
     st.choices = [] if choices == "-" else [int(s) for s in choices.split(".")]
     st.fix_queue = [] if kv["Y"] == "-" else [int(s) for s in kv["Y"].split(".")]
     st.lion = int(kv["H"])
+    st.first = int(kv.get("I", "0"))  # written since rules version 3; seat 0 started before
     if st.lion < 0 or (st.lion and not game.options["lion"]):
         raise ValueError("the lion runs only in the lion variant")
     if board is not None:
@@ -527,6 +533,12 @@ def _check_consistent(game: BanjooliGame, st: BanjooliState) -> None:
     phase = st.phase
     if not 0 <= st.seat < game.num_players:
         raise ValueError(f"seat {st.seat} is not at this table")
+    if not 0 <= st.first < game.num_players or (st.first and game.options["first"] != "draw"):
+        raise ValueError(f"seat {st.first} cannot have played first (option first={game.options['first']})")
+    if phase == Phase.FIRST and (game.options["first"] != "draw" or NO_CARD in st.cards):
+        raise ValueError("the first player is drawn after the deal, with first=draw only")
+    if phase == Phase.PLACE and st.seat != (st.first + len(st.berries)) % game.num_players:
+        raise ValueError("berries are placed in turn from the first player")
     if (st.board is None) != (phase in (Phase.LAYOUT, Phase.SIDES)):
         raise ValueError("only the layout and sides phases have no board")
     if (phase == Phase.LAYOUT) != (not st.order):

@@ -62,13 +62,15 @@ class Phase(IntEnum):
     """The game is over (rules ``end.third_arrival``, ``end.turn_cap``)."""
     SIDES = 15
     """Chance draws which side each common tile shows (rule ``setup.layout``)."""
+    FIRST = 16
+    """Chance draws the seat that plays first (rule ``setup.first``, option ``first=draw``)."""
 
 
 PHASE_NAMES: Final[tuple[str, ...]] = tuple(p.name.lower() for p in Phase)
 """Phase names by value, as the position notation and observations write them."""
 
 CHANCE_PHASES: Final = frozenset(
-    (Phase.LAYOUT, Phase.SIDES, Phase.DEAL, Phase.ROLL, Phase.BERRY, Phase.FIX, Phase.VORTEX)
+    (Phase.LAYOUT, Phase.SIDES, Phase.DEAL, Phase.FIRST, Phase.ROLL, Phase.BERRY, Phase.FIX, Phase.VORTEX)
 )
 """The phases where chance acts."""
 

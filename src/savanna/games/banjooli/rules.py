@@ -15,10 +15,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
+from savanna.core.display import Label
 from savanna.core.errors import RuleRef
 from savanna.core.messages import MessageCatalogue, load_messages
 from savanna.games.banjooli.actions import (
+    FACES,
     WHITE,
+    Action,
     ChooseSpace,
     Give,
     MagicFive,
@@ -50,12 +53,15 @@ _FR = "banjooli-xeet-rules-fr.txt"
 SOURCES: Final[tuple[tuple[str, str], ...]] = (
     ("setup.layout", f"{_EN}, Components (Important) and Initial Setup 2"),
     ("setup.deal", f"{_EN}, Initial Setup 4"),
+    ("setup.first", f"{_EN}, Initial Setup (the player who best imitates an ostrich starts): design, a draw"),
     ("berry.placement", f"{_EN}, Initial Setup (Optional Setup)"),
     ("reroll.once", f"{_FR}, DÉROULEMENT DE LA PARTIE"),
+    ("reroll.first", f"{_EN}, Course of the Game (throw, throw again once, then choose A or B)"),
     ("reroll.spear", f"{_EN}, Berries (Naangateku)"),
     ("move.colour_count", f"{_EN}, A. Moving an Ostrich"),
     ("move.joker_alone", f"{_EN}, A. Moving an Ostrich (white jokers)"),
     ("move.joker_all", f"{_EN}, A. Moving an Ostrich (several jokers)"),
+    ("move.joker_rolled", f"{_EN}, A. Moving an Ostrich (each white die; finished ostriches' colours)"),
     (
         "move.joker_one_kind",
         f"{_EN}, A. Moving an Ostrich (finished ostriches' colours); {_FR}, A DÉPLACER UNE AUTRUCHE",
@@ -101,14 +107,25 @@ RULES: Final[dict[str, RuleRef]] = {
 }
 
 
-def refusal(state: BanjooliState, action: int) -> str:
-    """The clause that refuses ``action`` in ``state`` (the core's catch-all otherwise).
+def refusal(state: BanjooliState, action: int) -> tuple[str, Label | None]:
+    """The clause that refuses ``action`` in ``state`` (the core's catch-all otherwise), and
+    what in the position makes it refuse, when the clause alone does not say.
 
     ``action`` is a seat action id (legal or not); the position's phase decides which
     clause speaks.
     """
-    phase = state.phase
     value = from_id(action)
+    if state.phase == Phase.REROLL and not isinstance(value, Reroll):
+        return "reroll.first", Label("step.reroll")  # keep or reroll before anything else
+    if isinstance(value, Move) and value.joker is not None and state.phase in (Phase.DECIDE, Phase.FRENZY):
+        counts = state.counts_now()
+        if counts is not None and counts[value.joker] == 0 and _move_refusal(state, value) == "move.joker_rolled":
+            return "move.joker_rolled", Label(f"detail.no_die.{FACES[value.joker]}")
+    return _clause(state, value), None
+
+
+def _clause(state: BanjooliState, value: Action) -> str:
+    phase = state.phase
     if isinstance(value, Reroll) and phase in (Phase.DECIDE, Phase.STEP):
         if value.mask and not state.rerolled and state.after_roll != Phase.REROLL:
             return "reroll.spear"
@@ -165,7 +182,7 @@ def _move_refusal(state: BanjooliState, move: Move | MagicFive) -> str:
     if counts[o] == 0:
         return "move.joker_alone" if joker is not None else "move.colour_count"
     if joker is not None and counts[joker] == 0:
-        return "move.joker_one_kind"
+        return "move.joker_rolled"  # no die of that joker kind in the roll
     if move.part and state.phase == Phase.DECIDE:
         return "move.joker_all"  # only the frenzy uses part of a joker kind
     return "move.full_movement"

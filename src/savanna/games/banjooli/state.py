@@ -87,7 +87,9 @@ SPACE: Final = 12
 FRENZY: Final = 13
 OVER: Final = 14
 SIDES: Final = 15
-_PHASES: Final = (LAYOUT, DEAL, PLACE, ROLL, REROLL, DECIDE, STEP, BERRY, FIX, GIVE, VORTEX, SWAP, SPACE, FRENZY, OVER, SIDES)
+FIRST: Final = 16
+_PHASES: Final = (LAYOUT, DEAL, PLACE, ROLL, REROLL, DECIDE, STEP, BERRY, FIX, GIVE, VORTEX, SWAP, SPACE, FRENZY, OVER, SIDES,
+                   FIRST)
 if tuple(int(p) for p in Phase) != _PHASES:
     raise ImportError("the phase constants of banjooli.state must follow banjooli.phase.Phase")
 
@@ -110,7 +112,7 @@ _ALL_REROLLS: Final = list(range(64))
 # field cannot be forgotten by the copy.
 _SHARED: Final = (
     "n", "board", "order", "phase", "seat", "direction", "turn", "after_roll", "rerolled", "mover",
-    "points", "turn_over", "frenzy_pending", "in_frenzy", "reason", "lion",
+    "points", "turn_over", "frenzy_pending", "in_frenzy", "reason", "lion", "first",
 )
 """Fields holding immutable values (ints, bools, strings, tuples, the shared board)."""
 _LISTS: Final = (
@@ -152,6 +154,7 @@ class BanjooliState(State):
         fix_queue: face-down berries chance identifies for a Jëmbat picker.
         occ: for each space, the ostrich on it or :data:`~.phase.EMPTY`.
         lion: the lion's steps from the line (the lion variant; 0 at home).
+        first: the seat that plays first (rule ``setup.first``; 0 until drawn).
         memo: the feasibility cache of :meth:`_feasible` (``None``: empty), reset only by
             :meth:`_paths_changed`.
     """
@@ -190,6 +193,7 @@ class BanjooliState(State):
     fix_queue: list[int]
     occ: list[int]
     lion: int
+    first: int
     memo: dict[int, bool] | None
 
     def __init__(self, game: BanjooliGame) -> None:
@@ -225,6 +229,7 @@ class BanjooliState(State):
         self.fix_queue = []
         self.occ = []
         self.lion = 0
+        self.first = 0
         self.memo = None
 
     # -- copying ----------------------------------------------------------------------
@@ -277,6 +282,8 @@ class BanjooliState(State):
         if phase == DEAL:
             used = set(self.cards)
             return [c for c in range(len(CARDS)) if c not in used]
+        if phase == FIRST:
+            return list(range(self.n))  # rule setup.first: each seat equally likely
         if phase in (BERRY, FIX):
             return self._berry_pool()
         return []
@@ -632,9 +639,9 @@ class BanjooliState(State):
             self.berries[chosen.space] = -1  # face down, unknown to all (rule berry.placement)
             self._paths_changed()
             if len(self.berries) == self.n:
-                self._start_turn(0)
-            else:
-                self.seat = len(self.berries)
+                self._start_turn(self.first)
+            else:  # from the first player, clockwise
+                self.seat = (self.first + len(self.berries)) % self.n
         elif phase == LAYOUT:
             self.order = self.game.layouts[action]  # rule setup.layout
             self.phase = SIDES
@@ -647,11 +654,21 @@ class BanjooliState(State):
         elif phase == DEAL:
             self.cards[self.cards.index(NO_CARD)] = action  # rule setup.deal
             if NO_CARD not in self.cards:
-                if self.game.options["berries"]:
-                    self.phase = PLACE
-                    self.seat = 0
+                if self.game.options["first"] == "draw":
+                    self.phase = FIRST
                 else:
-                    self._start_turn(0)
+                    self._first_plays()
+        elif phase == FIRST:
+            self.first = action  # rule setup.first
+            self._first_plays()
+
+    def _first_plays(self) -> None:
+        """The first player places the first berry (berries variant) or takes the first turn."""
+        if self.game.options["berries"]:
+            self.phase = PLACE
+            self.seat = self.first
+        else:
+            self._start_turn(self.first)
 
     def _start_turn(self, seat: int) -> None:
         self._paths_changed()
@@ -779,11 +796,22 @@ class BanjooliState(State):
         if reason == Reason.CROCODILE:
             self.scared[o] = False  # carried beyond the ditch running (rule croc.bite)
             self._end_turn()
-        elif reason == Reason.LAVA:
+            return
+        self._enter_quicksand(o)
+        if reason == Reason.LAVA:
             self._after_move()
         else:
             self.points = 0
             self._finish_move()
+
+    def _enter_quicksand(self, o: int) -> None:
+        """Rule ``quicksand.scare`` for an ostrich put on a space other than by its own step
+        (Joka, the Lava River, a Vortex swap): entering quicksand scares it."""
+        board = self.board
+        assert board is not None
+        here = self.pos[o]
+        if here >= 0 and board.kind[here] == _QUICKSAND:
+            self.scared[o] = True
 
     def _relocate(self, o: int, s: int) -> None:
         """Put ostrich ``o`` on space ``s`` (or across the line, ``ARRIVED``) other than by a
@@ -892,6 +920,8 @@ class BanjooliState(State):
         self.pos[a], self.pos[b] = pb, pa
         self.occ[pa], self.occ[pb] = b, a
         self._paths_changed()
+        self._enter_quicksand(a)
+        self._enter_quicksand(b)
 
     def _vortex(self, face: int) -> None:
         """The sorcery die names the ostrich the mover swaps with (rule ``vortex.swap``)."""
@@ -981,7 +1011,8 @@ class BanjooliState(State):
         return parse_action(self, text)
 
     def explain_illegal(self, action: int) -> IllegalActionError:
-        return self.game.refuse(self.action_to_text_safe(action), refusal(self, action))
+        rule_id, detail = refusal(self, action)
+        return self.game.refuse(self.action_to_text_safe(action), rule_id, detail)
 
     def to_text(self) -> str:
         return position_text(self, None, full=True)

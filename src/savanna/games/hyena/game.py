@@ -14,7 +14,7 @@ from typing import Any, Final
 from savanna.core.display import ScoreSheet
 from savanna.core.errors import NotationError, RuleRef
 from savanna.core.game import Game, GameSpec, Observation, State
-from savanna.core.options import ChoiceOption, IntOption
+from savanna.core.options import FIRST_PLAYER, ChoiceOption, IntOption
 from savanna.core.outcome import OutcomeQuestion
 from savanna.games.hyena import evaluation, heuristic, observation, render, scoring
 from savanna.games.hyena.actions import NUM_ACTIONS
@@ -54,9 +54,10 @@ SPEC: Final = GameSpec(
             low=30,
             high=80,
         ),
+        FIRST_PLAYER,
     ),
     perfect_information=True,
-    version=1,
+    version=2,
     rules_document="docs/rules/hyena.md",
     summary=(
         "Mothers walk a spiral from the village to the well and back, paying tabas on the way; "
@@ -79,8 +80,12 @@ class HyenaGame(Game):
     Example:
         >>> game = HyenaGame(players=2, options={"rules": "four-sticks", "length": 30})
         >>> state = game.new_initial_state()
-        >>> state.legal_action_texts()
-        ['throw']
+        >>> state.legal_action_texts()  # chance first draws who plays first (option first)
+        ['first 0', 'first 1']
+        >>> state.apply_text("first 1")
+        1
+        >>> state.current_player(), state.legal_action_texts()
+        (1, ['throw'])
     """
 
     spec = SPEC
@@ -112,7 +117,7 @@ class HyenaGame(Game):
 
     @property
     def max_chance_outcomes(self) -> int:
-        return self.sticks + 1
+        return max(self.sticks + 1, self.num_players)  # a throw, or the draw of the first seat
 
     @property
     def max_game_length(self) -> int:
@@ -216,3 +221,9 @@ class HyenaGame(Game):
         """The score sheets once the game is over (everything is public)."""
         state = parse_position(self, observation.view(observation_)["position"])
         return scoring.score_sheets(state) if state.is_terminal() else None
+
+    def game_statistics(self, state: State) -> dict[str, Any]:
+        """Balance facts of a finished game (see :func:`.scoring.game_statistics`)."""
+        if not isinstance(state, HyenaState):
+            raise TypeError(f"a hyena state is needed, not {type(state).__name__}")
+        return scoring.game_statistics(state)

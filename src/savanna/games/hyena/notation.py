@@ -4,10 +4,12 @@ chance throws such as ``2w``) and positions, and actions in words for people.
 A position is one line::
 
     <rules>/<length> turn=<seat>:<stage>[:<pending>w] steps=<n> mothers=<place><hole>,...
-        banks=<tabas>,... home=<seats in order>|- hyena=<owner>:<place><hole>|-
+        banks=<tabas>,... [days=<days>,...] home=<seats in order>|- hyena=<owner>:<place><hole>|-
 
-e.g. ``three-sticks/40 turn=0:throw steps=0 mothers=V0,V0 banks=0,0 home=- hyena=-``
+e.g. ``three-sticks/40 turn=0:throw steps=1 mothers=V0,V0 banks=0,0 home=- hyena=-``
+(``turn=0:first`` before the first player is drawn, with ``first=draw``)
 (places: V village, O going out, W waiting at the well, B coming back, H home, X devoured).
+``days=`` (traditional) is written while a mother waiting at the well holds banked days.
 """
 
 from __future__ import annotations
@@ -35,13 +37,15 @@ if TYPE_CHECKING:
 __all__ = ["action_text", "describe", "parse_action", "parse_position", "position_text"]
 
 _POSITION_RE: Final = re.compile(
-    r"(?P<rules>[a-z-]+)/(?P<length>\d+) turn=(?P<turn>\d+):(?P<stage>start|throw|decide|over)"
+    r"(?P<rules>[a-z-]+)/(?P<length>\d+) turn=(?P<turn>\d+):(?P<stage>start|throw|decide|over|first)"
     r"(?::(?P<pending>\d+)w)?(?: steps=(?P<steps>\d+))? mothers=(?P<mothers>[VOWBHX\d,]+) "
-    r"banks=(?P<banks>[\d,]+) home=(?P<home>-|[\d,]+) hyena=(?P<hyena>-|\d+:[VOWBH]\d+)"
+    r"banks=(?P<banks>[\d,]+)(?: days=(?P<days>[\d,]+))? home=(?P<home>-|[\d,]+) "
+    r"hyena=(?P<hyena>-|\d+:[VOWBH]\d+)"
 )
 _THROW_RE: Final = re.compile(r"(\d)w")
 VILLAGE, OUT, WELL, BACK, HOME = (int(p) for p in (Place.VILLAGE, Place.OUT, Place.WELL, Place.BACK, Place.HOME))
-START, THROWING, DECIDE, OVER = (int(s) for s in Stage)
+START, THROWING, DECIDE, OVER, FIRST = (int(s) for s in Stage)
+_FIRST_RE: Final = re.compile(r"first (\d+)")
 
 
 # -- actions ---------------------------------------------------------------------------
@@ -51,6 +55,10 @@ def action_text(state: HyenaState, action: int) -> str:
     Raises:
         ValueError: when ``action`` is no action of this position's kind.
     """
+    if state.stage == FIRST:
+        if not 0 <= action < state.game.num_players:
+            raise ValueError(f"no seat {action!r} at this table")
+        return f"first {action}"
     if state.stage == THROWING:
         if not 0 <= action <= state.game.sticks:
             raise ValueError(f"no throw {action!r} with {state.game.sticks} sticks")
@@ -69,6 +77,15 @@ def parse_action(state: HyenaState, text: str) -> int:
     word = " ".join(text.strip().lower().split())
     if state.stage == OVER:
         raise game.refuse(text, "game.over")
+    first = _FIRST_RE.fullmatch(word)
+    if first:
+        if state.stage != FIRST:
+            raise game.refuse(text, "chance.not_now")
+        if int(first.group(1)) >= game.num_players:
+            raise MESSAGES.notation_error(text, "notation.first", {"n": game.num_players})
+        return int(first.group(1))
+    if state.stage == FIRST:
+        raise game.refuse(text, "setup.first")  # the first player is drawn before anything
     match = _THROW_RE.fullmatch(word)
     if match:
         white = int(match.group(1))
@@ -92,6 +109,8 @@ def describe(state: HyenaState, action: int, lang: str) -> str:
     """``action`` (legal in ``state``) in words: the throw and its worth, or the decision."""
     game = state.game
     say = MESSAGES.text
+    if state.stage == FIRST:
+        return say("action.first", lang, seat=action + 1)
     if state.stage == THROWING:
         return say("action.outcome", lang, white=action, what=game.throw_worth(lang)[action])
     if action == THROW:
@@ -118,10 +137,11 @@ def position_text(state: HyenaState) -> str:
         if state.hyena_owner < 0
         else f"{state.hyena_owner}:{PHASE_LETTERS[state.hyena_phase]}{state.hyena_pos}"
     )
+    days = f"days={','.join(map(str, state.days))} " if any(state.days) else ""
     return (
         f"{state.game.ruleset.name}/{state.well} turn={state.seat}:{stage} steps={state.steps} "
         f"mothers={mothers} banks={','.join(map(str, state.bank))} "
-        f"home={','.join(map(str, state.home)) or '-'} hyena={hyena}"
+        f"{days}home={','.join(map(str, state.home)) or '-'} hyena={hyena}"
     )
 
 
@@ -156,6 +176,14 @@ def parse_position(game: HyenaGame, text: str) -> HyenaState:
             raise bad("hole", token=repr(token))
         state.phase[seat], state.pos[seat] = phase, hole
         state.bank[seat] = int(banks[seat])
+    if match["days"] is not None:
+        days = [int(d) for d in match["days"].split(",")]
+        if len(days) != n:
+            raise bad("count", n=n)
+        for seat, d in enumerate(days):
+            if d and (not game.ruleset.wait_banks_days or state.phase[seat] != WELL):
+                raise bad("days")
+        state.days = days
     home = [] if match["home"] == "-" else [int(s) for s in match["home"].split(",")]
     if sorted(home) != [s for s in range(n) if state.phase[s] == HOME]:
         raise bad("home")
@@ -183,6 +211,10 @@ def parse_position(game: HyenaGame, text: str) -> HyenaState:
             raise bad("sticks")
     if state.stage == (START if game.ruleset.has_choice else DECIDE):
         raise bad("turn", rules=game.ruleset.name)
+    if state.stage == FIRST and (game.options["first"] != "draw" or state.steps or state.seat or home or any(
+        p != VILLAGE for p in state.phase
+    ) or any(state.bank)):
+        raise bad("first")
     if state.stage != OVER and not state.is_active(state.seat):
         raise bad("active")
     return state

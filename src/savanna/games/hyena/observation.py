@@ -53,7 +53,7 @@ class HyenaView(TypedDict):
     turn: int
     """The seat whose turn it is."""
     stage: str
-    """start, throw, decide or over."""
+    """start, throw, decide, over, or first (the first player is being drawn)."""
     throw: int
     """The throw waiting for a decision (white sides), or -1."""
     steps: int
@@ -89,9 +89,9 @@ def observe(state: HyenaState, seat: int | None) -> Observation:
 
 def tensor_size(game: HyenaGame) -> int:
     """Floats of :func:`observation_tensor`: per seat 6 places, hole, tabas; hyena: owner,
-    7 places, hole; turn; 4 stages; the pending throw; the observer (seats and spectator)."""
+    7 places, hole; turn; 5 stages; the pending throw; the observer (seats and spectator)."""
     n = game.num_players
-    return n * 8 + n + 7 + 1 + n + 4 + game.sticks + 1 + n + 1
+    return n * 8 + n + 7 + 1 + n + len(STAGE_NAMES) + game.sticks + 1 + n + 1
 
 
 def observation_tensor(game: HyenaGame, observation: Observation) -> list[float]:
@@ -116,7 +116,7 @@ def observation_tensor(game: HyenaGame, observation: Observation) -> list[float]
     out += [*owner, *hphase, hole]
     turn = [0.0] * n
     turn[data["turn"]] = 1.0
-    stage = [0.0] * 4
+    stage = [0.0] * len(STAGE_NAMES)
     stage[STAGE_NAMES.index(data["stage"])] = 1.0
     pending = [0.0] * (game.sticks + 1)
     if data["throw"] >= 0:

@@ -63,10 +63,12 @@ class Stage(IntEnum):
     """The seat banks, moves or pays (three sticks: rule ``turn.bank_or_move``)."""
     OVER = 3
     """The game is over (rules ``end.game``, ``end.cap``)."""
+    FIRST = 4
+    """Chance draws the seat that plays first (rule ``setup.first``, option ``first=draw``)."""
 
 
 STAGE_NAMES: Final = tuple(s.name.lower().replace("throwing", "throw") for s in Stage)
-"""Stage names in the position notation: start, throw, decide, over."""
+"""Stage names in the position notation: start, throw, decide, over, first."""
 
 
 class Kind(IntEnum):

@@ -110,6 +110,8 @@ def _info_lines(observation: Observation, lang: str = "en", worth: Sequence[str]
         info.append(words("home", seats=", ".join(str(s + 1) for s in data["home"])))
     if data["stage"] == "over":
         info.append(words("over"))
+    elif data["stage"] == "first":
+        info.append(words("first"))
     else:
         throw = data["throw"]
         value = worth[throw] if data["stage"] == "decide" and 0 <= throw < len(worth) else ""

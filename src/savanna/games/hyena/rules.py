@@ -73,6 +73,7 @@ def rule_catalogue(rs: Ruleset) -> dict[str, RuleRef]:
             None,
         ),
         ("turn.skip", f"design ({DOC}, Turns)", None, None),
+        ("setup.first", f"design ({DOC}, Who plays first: the sources do not say)", None, None),
         (
             "end.game",
             _section(rs, "FIN DU JEU", "FIN DU JEU", "The game ends when every mother ..."),

@@ -66,7 +66,10 @@ class Ruleset(BaseModel):
     depart: Literal["thrown-taba", "banked-fee"]
     well_arrival: Literal["stop", "exact-pay-bounce", "exact-step-in"]
     well_fee: int
-    wait_gain: Literal["any-scoring-throw", "taba-throw", "choice"]
+    wait_gain: Literal["throw-value", "taba-throw", "choice"]
+    wait_banks_days: bool = False
+    """Whether a mother waiting at the well banks her other throws as days, walked when she
+    sets off home (traditional: rule ``well.wait``)."""
     hyena_fee: int
     hyena_well_fee: int
     hyena_speed: int
@@ -87,6 +90,8 @@ class Ruleset(BaseModel):
             raise ValueError("'points' throws go with, and only with, the bank-or-move turn")
         if choice != (self.wait_gain == "choice") or choice != (self.depart == "banked-fee"):
             raise ValueError("the bank-or-move turn pays every fee from the bank by choice")
+        if self.wait_banks_days and (choice or self.wait_gain != "taba-throw"):
+            raise ValueError("only a ruleset where a taba alone pays a fee banks the other throws as days")
         if not choice and not any(t.ends_turn for t in self.throws):
             raise ValueError("a throw-until turn needs a throw that ends the turn")
         if not choice and not any(t.kind == "taba" for t in self.throws):

@@ -15,16 +15,16 @@ Example:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from savanna.core.display import Label, ScoreLine, ScoreSheet
 from savanna.core.outcome import Answer, OutcomeQuestion
-from savanna.games.hyena.phase import Place
+from savanna.games.hyena.phase import IN_PLAY, Place
 
 if TYPE_CHECKING:
     from savanna.games.hyena.state import HyenaState
 
-__all__ = ["home_first", "home_first_question", "score_sheets", "scores"]
+__all__ = ["game_statistics", "home_first", "home_first_question", "score_sheets", "scores"]
 
 
 def scores(state: HyenaState) -> list[float]:
@@ -58,6 +58,40 @@ def score_sheets(state: HyenaState) -> list[ScoreSheet]:
             ScoreSheet(seat, (_line(state, seat, total),), total, places[seat], Label("tie.shared") if shared else None)
         )
     return sheets
+
+
+def fate(state: HyenaState, seat: int) -> str:
+    """How ``seat`` ended: ``hyena`` (first home), ``home``, ``eaten`` or ``out``."""
+    if state.home and state.home[0] == seat:
+        return "hyena"
+    if seat in state.home:
+        return "home"
+    return "eaten" if state.phase[seat] == Place.EATEN else "out"
+
+
+def game_statistics(state: HyenaState) -> dict[str, Any]:
+    """Balance facts of a finished game for the simulation lab.
+
+    ``game``: the ruleset and length, how the game ended (``finished``, or ``turn_cap`` when
+    rule ``end.cap`` stopped it), whether the hyena drank at the well (and so could hunt),
+    how many mothers it ate and whether it ate anyone.
+    ``seats``: each seat's fate (``hyena``, ``home``, ``eaten`` or ``out``).
+    """
+    finished = state.hyena_owner >= 0 and (
+        state.hyena_phase == Place.HOME or not any(p in IN_PLAY for p in state.phase)
+    )
+    eaten = sum(1 for p in state.phase if p == Place.EATEN)
+    return {
+        "game": {
+            "rules": state.game.ruleset.name,
+            "length": state.well,
+            "ended_by": "finished" if finished else "turn_cap",
+            "hyena_drank": state.hyena_phase in (Place.BACK, Place.HOME),
+            "eaten": eaten,
+            "anyone_eaten": eaten > 0,
+        },
+        "seats": {"fate": [fate(state, seat) for seat in range(state.game.num_players)]},
+    }
 
 
 def home_first_question(players: int) -> OutcomeQuestion:

@@ -49,19 +49,20 @@ START: Final = 0
 THROWING: Final = 1
 DECIDE: Final = 2
 OVER: Final = 3
+FIRST: Final = 4
 _NULL: Final = 0
 _TABA: Final = 1
 _DAYS: Final = 2
 if (
     tuple(int(p) for p in Place) != (NONE, VILLAGE, OUT, WELL, BACK, HOME, EATEN)
-    or tuple(int(s) for s in Stage) != (START, THROWING, DECIDE, OVER)
+    or tuple(int(s) for s in Stage) != (START, THROWING, DECIDE, OVER, FIRST)
     or (int(Kind.NULL), int(Kind.TABA), int(Kind.DAYS)) != (_NULL, _TABA, _DAYS)
 ):
     raise ImportError("the constants of hyena.state must follow hyena.phase")
 
 _VALUES: Final = ("well", "hyena_owner", "hyena_phase", "hyena_pos", "seat", "stage", "pending", "steps")
 """Fields holding ints."""
-_LISTS: Final = ("phase", "pos", "bank", "home")
+_LISTS: Final = ("phase", "pos", "bank", "home", "days")
 """Fields holding lists of ints. With :data:`_VALUES`, the declared fields of a position:
 ``__slots__`` is made of them and ``clone`` is written from them (``compile_clone``)."""
 
@@ -78,6 +79,8 @@ class HyenaState(State):
         phase: each mother's :class:`~.phase.Place` value.
         pos: each mother's hole.
         bank: each seat's banked tabas (the hyena's owner pays the hyena's fees from it).
+        days: each mother's days banked while she waits at the well (rule ``well.wait``,
+            traditional), walked when she sets off home.
         home: the seats whose mother is home, in order of arrival.
         hyena_owner: the seat playing the hyena, or :data:`~.phase.NO_OWNER`.
         hyena_phase, hyena_pos: where the hyena is (:class:`~.phase.Place`, hole).
@@ -95,6 +98,7 @@ class HyenaState(State):
     phase: list[int]
     pos: list[int]
     bank: list[int]
+    days: list[int]
     home: list[int]
     hyena_owner: int
     hyena_phase: int
@@ -111,12 +115,13 @@ class HyenaState(State):
         self.phase = [VILLAGE] * n
         self.pos = [0] * n
         self.bank = [0] * n
+        self.days = [0] * n
         self.home = []
         self.hyena_owner = NO_OWNER
         self.hyena_phase = NONE
         self.hyena_pos = 0
         self.seat = 0
-        self.stage = THROWING if game.ruleset.has_choice else START
+        self.stage = FIRST if game.options["first"] == "draw" else self._turn_stage()
         self.pending = NO_THROW
         self.steps = 0
 
@@ -127,7 +132,7 @@ class HyenaState(State):
     # -- protocol hooks ------------------------------------------------------------------
     def current_player(self) -> int:
         stage = self.stage
-        if stage == THROWING:
+        if stage in (THROWING, FIRST):
             return CHANCE
         if stage == OVER:
             return TERMINAL
@@ -139,13 +144,14 @@ class HyenaState(State):
         return self.stage == OVER
 
     def is_chance_node(self) -> bool:
-        return self.stage == THROWING
+        stage = self.stage
+        return stage in (THROWING, FIRST)  # a throw, or the draw of rule setup.first
 
     def legal_actions(self) -> list[int]:
         stage = self.stage
         if stage == OVER:
             return []
-        if stage == THROWING:
+        if stage in (THROWING, FIRST):
             return [a for a, _ in self.chance_outcomes()]
         return self._legal_actions()
 
@@ -160,6 +166,9 @@ class HyenaState(State):
         return actions
 
     def chance_outcomes(self) -> list[tuple[int, Fraction]]:
+        if self.stage == FIRST:
+            n = self.game.num_players
+            return [(seat, Fraction(1, n)) for seat in range(n)]  # rule setup.first
         if self.stage != THROWING:
             return []
         return list(self.game.chance_table)
@@ -167,8 +176,11 @@ class HyenaState(State):
     def sample_chance(self, rng: random.Random) -> int:
         """Throw the sticks: each fair stick is one random bit, white = 1.
 
-        Exactly the probabilities of :meth:`chance_outcomes` (``comb(n, k) / 2**n``).
+        Exactly the probabilities of :meth:`chance_outcomes` (``comb(n, k) / 2**n``); the
+        draw of the first player is uniform over the seats.
         """
+        if self.stage == FIRST:
+            return rng.randrange(self.game.num_players)
         return rng.getrandbits(self.game.sticks).bit_count()
 
     def _apply_action(self, action: int) -> None:
@@ -176,6 +188,9 @@ class HyenaState(State):
         stage = self.stage
         if stage == START:
             self.stage = THROWING
+        elif stage == FIRST:
+            self.seat = action  # rule setup.first
+            self.stage = self._turn_stage()
         elif stage == THROWING:
             if self.game.ruleset.has_choice:
                 self.pending = action
@@ -276,10 +291,12 @@ class HyenaState(State):
         if game.ends_turn[white] or not self.is_active(seat):
             self._next_turn()  # rule turn.until_two (or the seat has nothing left to move)
 
-    def _gain_while_waiting(self, seat: int, kind: int) -> None:
-        # rule well.wait: which throws bring a taba while a fee is due
-        if kind == _TABA or (kind != _NULL and self.game.ruleset.wait_gain == "any-scoring-throw"):
+    def _gain_while_waiting(self, seat: int, kind: int, value: int) -> None:
+        # rule well.wait: which throws bring tabas while a fee is due
+        if kind == _TABA:
             self.bank[seat] += 1
+        elif kind != _NULL and self.game.ruleset.wait_gain == "throw-value":
+            self.bank[seat] += value  # as many tabas as the throw is worth
 
     def _mother_throw(self, seat: int, kind: int, value: int) -> None:
         phase = self.phase[seat]
@@ -289,8 +306,13 @@ class HyenaState(State):
                 self.phase[seat] = OUT  # rule depart.taba: the thrown taba pays her way out
             return
         if phase == WELL:
-            self._gain_while_waiting(seat, kind)
+            self._gain_while_waiting(seat, kind, value)
+            if kind == _DAYS and rs.wait_banks_days:
+                self.days[seat] += value  # rule well.wait: banked for later use
             self._pay_well(seat)
+            if self.phase[seat] == BACK and self.days[seat]:
+                days, self.days[seat] = self.days[seat], 0
+                self._walk_home(seat, days)  # she sets off with the days banked
             return
         if kind == _TABA:
             self.bank[seat] += 1  # rule move.taba
@@ -349,10 +371,10 @@ class HyenaState(State):
         phase = self.hyena_phase
         rs = self.game.ruleset
         if phase == VILLAGE:
-            self._gain_while_waiting(seat, kind)
+            self._gain_while_waiting(seat, kind, value)
             self._pay_hyena(seat, rs.hyena_fee, OUT)
         elif phase == WELL:
-            self._gain_while_waiting(seat, kind)
+            self._gain_while_waiting(seat, kind, value)
             self._pay_hyena(seat, rs.hyena_well_fee, BACK)
         elif kind == _TABA:
             self.bank[seat] += 1
@@ -425,6 +447,7 @@ class HyenaState(State):
             for seat, phase in enumerate(self.phase):
                 if phase in ON_TRACK and self.pos[seat] >= hyena:
                     self.phase[seat] = EATEN
+                    self.days[seat] = 0  # her banked days go with her
         if self.hyena_phase == HOME or not any(p in IN_PLAY for p in self.phase):
             self.stage = OVER
             self.pending = NO_THROW
@@ -436,7 +459,11 @@ class HyenaState(State):
             if self.is_active(seat):  # rule turn.skip
                 self.seat = seat
                 break
-        self.stage = THROWING if self.game.ruleset.has_choice else START
+        self.stage = self._turn_stage()
+
+    def _turn_stage(self) -> int:
+        """How a turn starts: chance throws (three sticks) or the seat throws."""
+        return THROWING if self.game.ruleset.has_choice else START
 
 
 _clone = compile_clone(HyenaState, values=_VALUES, lists=_LISTS)
