@@ -179,7 +179,7 @@ def test_banjooli_last_steps_simulated_intervals_hold_the_exact_values() -> None
     game = load_game("banjooli")
     covered = total = exact_positions = 0
     index = 0
-    while exact_positions < 8:
+    while exact_positions < 10:
         final = play_game(game, make_bots(game, [parse_bot_spec("heuristic")] * 4, seed=index), seed=index)
         replay = game.new_initial_state()
         for i, action in enumerate(final.history):
