@@ -16,7 +16,9 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def _script(name: str) -> ModuleType:
-    spec = importlib.util.spec_from_file_location(f"bench_{name}", ROOT / "benchmarks" / f"{name}.py")
+    spec = importlib.util.spec_from_file_location(
+        f"bench_{name}", ROOT / "benchmarks" / f"{name}.py"
+    )
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
@@ -25,30 +27,64 @@ def _script(name: str) -> ModuleType:
 
 def test_turn_figures_mean_and_median_from_the_turns_statistic() -> None:
     balance = _script("balance_banjooli")
-    summary = {"statistics": {"game": {"turns": {"20": {"games": 1}, "22": {"games": 2}, "30": {"games": 1}}}}}
+    summary = {
+        "statistics": {
+            "game": {"turns": {"20": {"games": 1}, "22": {"games": 2}, "30": {"games": 1}}}
+        }
+    }
     assert balance.turn_figures(summary) == (23.5, 22.0)
     summary["statistics"]["game"]["turns"]["31"] = {"games": 1}
     assert balance.turn_figures(summary) == (25.0, 22.0)
 
 
 @pytest.mark.slow
-def test_balance_study_writes_its_page(tmp_path: Path) -> None:
+def test_balance_study_writes_its_page_and_reuses_only_an_unchanged_cache(tmp_path: Path) -> None:
     balance = _script("balance_banjooli")
     out = tmp_path / "banjooli.md"
-    balance.main(["--games", "4", "--variant-games", "2", "--workers", "1", "--out", str(out)])
+    sizes = ["--games", "8", "--ismcts-games", "4", "--ismcts", "ismcts:sims=4"]
+    sizes += [
+        "--variant-games",
+        "4",
+        "--length-games",
+        "4",
+        "--random-games",
+        "4",
+        "--workers",
+        "1",
+    ]
+    balance.main([*sizes, "--out", str(out), "--cache", str(tmp_path / "cache")])
     text = out.read_text(encoding="utf-8")
-    assert "balance_banjooli.py --games 4 --variant-games 2" in text.splitlines()[5]
-    for heading in ("prediction cards fair", "first player", "Game length", "Oor berry"):
+    assert "balance_banjooli.py --games 8 --ismcts-games 4" in text.splitlines()[5]
+    for heading in (
+        "prediction cards fair",
+        "ISMCTS seat",
+        "first player",
+        "Special tiles",
+        "Oor berry",
+    ):
         assert heading in text
-    assert "| special: vortex | 2 |" in text
-    assert "turn cap (random bots)" in text
-    assert text.count("- Win rate: **") == 2 and text.count("- Mean score: **") == 2
+    assert "Does the prediction card change the win rate?" in text
+    assert "| special: vortex | 4 |" in text and "turn cap (random bots)" in text
+    assert text.count("| Cards, special tile ") == 4
+    # A second run reads the cache; a cache whose games no longer replay is played again.
+    cached = tmp_path / "cache" / "cards.jsonl"
+    lines = cached.read_text(encoding="utf-8").splitlines()
+    cached.write_text(
+        "\n".join([lines[0], lines[1].replace('"scores": [', '"scores": [99.0, '), *lines[2:]])
+        + "\n"
+    )
+    again = tmp_path / "again.md"
+    balance.main([*sizes, "--out", str(again), "--cache", str(tmp_path / "cache")])
+    assert again.read_text(encoding="utf-8").splitlines()[6:] == text.splitlines()[6:]
+    assert cached.read_text(encoding="utf-8").splitlines() == lines
 
 
 def test_search_speed_rows_compare_cut_and_full_rollouts() -> None:
     bots = _script("bots")
     game = load_game("hyena", players=3)
-    rows = bots.speed_rows(game, "ismcts:sims=10", sims=10, positions=2, seed=1, rounds=1, reference_seconds=0.05)
+    rows = bots.speed_rows(
+        game, "ismcts:sims=10", sims=10, positions=2, seed=1, rounds=1, reference_seconds=0.05
+    )
     cut, full = rows
     assert (cut["rollouts"], full["rollouts"]) == ("cut", "full")
     assert cut["depth"] == DEFAULT_DEPTH and cut["evaluated"] > 0  # Hyena has an evaluation
@@ -63,12 +99,37 @@ def test_search_speed_rows_compare_cut_and_full_rollouts() -> None:
 def test_bots_benchmark_writes_only_between_its_markers(tmp_path: Path) -> None:
     bots = _script("bots")
     doc = tmp_path / "benchmarks.md"
-    doc.write_text(f"# Benchmarks\n\nkept above\n\n{bots.BEGIN}\nold\n{bots.END}\n\nkept below\n", encoding="utf-8")
-    bots.main([
-        "--game", "hyena", "--players", "2", "--games-random", "4", "--games-ismcts", "2",
-        "--ismcts", "ismcts:sims=5", "--speed-games", "hyena", "--speed-sims", "5",
-        "--speed-positions", "1", "--speed-rounds", "1", "--workers", "1", "--write", "--doc", str(doc),
-    ])
+    doc.write_text(
+        f"# Benchmarks\n\nkept above\n\n{bots.BEGIN}\nold\n{bots.END}\n\nkept below\n",
+        encoding="utf-8",
+    )
+    bots.main(
+        [
+            "--game",
+            "hyena",
+            "--players",
+            "2",
+            "--games-random",
+            "4",
+            "--games-ismcts",
+            "2",
+            "--ismcts",
+            "ismcts:sims=5",
+            "--speed-games",
+            "hyena",
+            "--speed-sims",
+            "5",
+            "--speed-positions",
+            "1",
+            "--speed-rounds",
+            "1",
+            "--workers",
+            "1",
+            "--write",
+            "--doc",
+            str(doc),
+        ]
+    )
     text = doc.read_text(encoding="utf-8")
     assert text.startswith("# Benchmarks\n\nkept above\n\n")
     assert text.endswith("\n\nkept below\n")

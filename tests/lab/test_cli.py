@@ -222,11 +222,24 @@ def test_simulate_test_refuses_an_unknown_factor_before_the_games(
 ) -> None:
     result = runner.invoke(
         app,
-        ["simulate", "toystats", "-b", "random", "-n", "100000", "--test", "colour", "-q", "-r", str(tmp_path / "r")],
+        [
+            "simulate",
+            "toystats",
+            "-b",
+            "random",
+            "-n",
+            "100000",
+            "--test",
+            "colour",
+            "-q",
+            "-r",
+            str(tmp_path / "r"),
+        ],
     )
     assert result.exit_code == 2
-    assert "--test colour: no such factor; known: bot, card, left_at_start, order, seat, winner" in " ".join(
-        result.output.split()
+    assert (
+        "--test colour: no such factor; known: bot, card, left_at_start, order, seat, winner"
+        in " ".join(result.output.split())
     )
     assert not (tmp_path / "r" / "summary.json").exists()
 
@@ -245,13 +258,17 @@ def test_simulate_test_refuses_an_unknown_factor_before_the_games(
 def test_simulate_bad_test_flags_are_one_line_errors(
     toystats: type, tmp_path: Path, args: list[str], fragment: str
 ) -> None:
-    result = runner.invoke(app, ["simulate", "toystats", "-b", "random", *args, "-q", "-r", str(tmp_path / "r")])
+    result = runner.invoke(
+        app, ["simulate", "toystats", "-b", "random", *args, "-q", "-r", str(tmp_path / "r")]
+    )
     assert result.exit_code == 2, result.output
     assert fragment in " ".join(result.output.split())
     assert "Traceback" not in result.output and not (tmp_path / "r" / "summary.json").exists()
 
 
-def test_simulate_refuses_to_overwrite_a_report_unless_forced(toystats: type, tmp_path: Path) -> None:
+def test_simulate_refuses_to_overwrite_a_report_unless_forced(
+    toystats: type, tmp_path: Path
+) -> None:
     args = ["simulate", "toystats", "-b", "random", "-n", "4", "-w", "1", "-q", "-r", str(tmp_path)]
     assert _run(*args).exit_code == 0
     before = (tmp_path / "summary.json").read_bytes()
@@ -266,8 +283,21 @@ def test_simulate_refuses_to_overwrite_a_report_unless_forced(toystats: type, tm
 
 def test_simulate_vary_plays_every_value_in_whole_rotations(toystats: type, tmp_path: Path) -> None:
     result = _run(
-        "simulate", "toystats", "-b", "heuristic,random", "-n", "12", "-w", "1", "-q",
-        "--vary", "length=4,6", "--test", "length", "-r", str(tmp_path),
+        "simulate",
+        "toystats",
+        "-b",
+        "heuristic,random",
+        "-n",
+        "12",
+        "-w",
+        "1",
+        "-q",
+        "--vary",
+        "length=4,6",
+        "--test",
+        "length",
+        "-r",
+        str(tmp_path),
     )
     assert result.exit_code == 0, result.output
     summary = json.loads((tmp_path / "summary.json").read_text())

@@ -24,9 +24,7 @@ CARDS = ("A", "B", "C", "D", "E")
 
 
 def _plan(games: int = 100, players: int = 3) -> SimulationPlan:
-    return SimulationPlan.create(
-        "toystats", bots=["random"], games=games, seed=11, players=players
-    )
+    return SimulationPlan.create("toystats", bots=["random"], games=games, seed=11, players=players)
 
 
 def _games(
@@ -131,7 +129,9 @@ def test_no_effect_gives_a_bounded_no_evidence_verdict_and_a_power_statement(
     plan = _plan(400)
     q = _question(answer(plan, _games(400, seed=3), ["card"]), "card", "win")
     bound = max(max(abs(r["ci"][0]), abs(r["ci"][1])) for r in q["levels"])
-    assert q["verdict"].startswith(f"no evidence of a difference larger than {bound * 100:.1f} points")
+    assert q["verdict"].startswith(
+        f"no evidence of a difference larger than {bound * 100:.1f} points"
+    )
     power = q["power"]
     assert 0 < power["detectable"] < bound + 0.05
     # Quadrupling the games halves the detectable difference: games ~ (z * sd / margin)^2.

@@ -42,8 +42,21 @@ def test_statistics_that_never_vary_take_one_line(single: tuple[str, set[str]]) 
 def test_numeric_statistics_are_binned(single: tuple[str, set[str]]) -> None:
     text, _ = single
     section = text.split("### Games by turns", 1)[1].split("###", 1)[0]
-    rows = [line.split(" | ")[0] for line in section.splitlines() if line.startswith("| ") and "–" in line]
-    assert rows == ["| 10–14", "| 15–19", "| 20–24", "| 25–29", "| 30–34", "| 35–39", "| 40–44", "| 45–49"]
+    rows = [
+        line.split(" | ")[0]
+        for line in section.splitlines()
+        if line.startswith("| ") and "–" in line
+    ]
+    assert rows == [
+        "| 10–14",
+        "| 15–19",
+        "| 20–24",
+        "| 25–29",
+        "| 30–34",
+        "| 35–39",
+        "| 40–44",
+        "| 45–49",
+    ]
 
 
 def test_levels_are_in_natural_order_and_seats_numbered_from_one(
@@ -54,7 +67,9 @@ def test_levels_are_in_natural_order_and_seats_numbered_from_one(
     labels = [line.split(" | ")[0][2:] for line in section.splitlines() if line.startswith("| P")]
     assert labels == [f"P{k}" for k in range(1, 12)]
     seats = text.split("## Win rate by seat", 1)[1].split("##", 1)[0]
-    assert [line.split(" | ")[0] for line in seats.splitlines() if line[:3] in {"| 1", "| 2", "| 3"}] == [
+    assert [
+        line.split(" | ")[0] for line in seats.splitlines() if line[:3] in {"| 1", "| 2", "| 3"}
+    ] == [
         "| 1",
         "| 2",
         "| 3",

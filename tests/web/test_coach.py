@@ -70,7 +70,7 @@ def test_a_player_asks_for_the_odds_and_a_hint_and_is_told_the_coach_is_thinking
         assert all(len(line) <= web_coach.WIDTH for line in done["lines"])
         ws.send_text(json.dumps({"type": "coach", "what": "hint"}))
         hint = receive_until(ws, "coach", state="done")
-        assert hint["what"] == "hint" and ("Your moves" in "\n".join(hint["lines"]) or "not your turn" in "\n".join(hint["lines"]))
+        assert hint["what"] == "hint" and ("Your moves" in "\n".join(hint["lines"]) or "is not to play" in "\n".join(hint["lines"]))
 
 
 def test_the_coach_answers_in_the_players_language(sqlite_client):

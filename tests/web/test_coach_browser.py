@@ -90,7 +90,7 @@ def test_a_player_asks_the_coach_in_the_browser_and_a_spectator_cannot(server: S
             page.locator("#coach-hint").click()
             page.wait_for_function(
                 "document.getElementById('coach-out').textContent.includes('Your moves')"
-                " || document.getElementById('coach-out').textContent.includes('not your turn')",
+                " || document.getElementById('coach-out').textContent.includes('is not to play')",
                 timeout=30000,
             )
             assert not errors, errors

@@ -35,20 +35,20 @@ def test_heuristic_returns_a_legal_action_in_every_phase() -> None:
 
 
 def test_heuristic_moves_the_card_s_first_ostrich() -> None:
-    # Card 1: B Y R, last P. Movement dice B B P P W: blue or purple, 2 or 3 spaces.
-    s = position(game(), dice="BBPPWP", cards=[0, 1, 2, 3])
+    # Card 1: B G R, last Y. Movement dice B B Y Y W: blue or yellow, 2 or 3 spaces.
+    s = position(game(), dice="BBYYWY", cards=[0, 1, 2, 3])
     action = s.game.heuristic_action(s.observation(0), s.legal_actions(), random.Random(0))
     assert s.action_to_text(action) == "move B+W"
 
 
 def test_heuristic_keeps_wanted_dice_and_rerolls_the_rest() -> None:
-    s = position(game(), phase="reroll", dice="BPGGWR", cards=[0, 1, 2, 3])
+    s = position(game(), phase="reroll", dice="BYPPWR", cards=[0, 1, 2, 3])
     action = s.game.heuristic_action(s.observation(0), s.legal_actions(), random.Random(0))
     assert s.action_to_text(action) == "reroll 2346"
 
 
 def test_heuristic_unspells_its_own_leader() -> None:
-    s = position(game(), dice="GGGPPB", scared="B", at={"B": sp(4, 0)}, cards=[0, 1, 2, 3])
+    s = position(game(), dice="PPPYYB", scared="B", at={"B": sp(4, 0)}, cards=[0, 1, 2, 3])
     action = s.game.heuristic_action(s.observation(0), s.legal_actions(), random.Random(0))
     assert s.action_to_text(action) == "unspell B"
 
@@ -84,7 +84,7 @@ def test_board_text_shows_ostriches_berries_and_fits_80_columns() -> None:
     assert " y " in mine  # scared yellow drawn in lower case
     assert "*c" in mine and " * " not in mine  # the peeked berry shows its token letter
     assert " * " in theirs and "*c" not in theirs and "ARRIVÉE" in theirs and "DÉPART" in theirs
-    assert "your card: 1st B (5 pts)  2nd Y (4)  3rd R (3)  last P (x2)" in mine
+    assert "your card: 1st B (5 pts)  2nd G (4)  3rd R (3)  last Y (x2)" in mine
     assert "1re B (5 pts)" not in theirs  # seat 1 sees its own card, not seat 0's
     assert " j " in theirs  # French letters in French: the scared jaune is j
 

@@ -23,6 +23,7 @@ import itertools
 from collections import deque
 from dataclasses import dataclass
 from functools import cache, lru_cache
+from typing import Final
 
 from savanna.games.banjooli.components import SpaceKind, load_data
 
@@ -53,6 +54,13 @@ LANE_LETTERS = "abcde"
 """The lanes as people name them on the drawn board, from the ostriches' left."""
 HALTING = frozenset((SpaceKind.QUICKSAND, SpaceKind.VORTEX))
 """Space codes that stop a movement (rules ``quicksand.scare``, ``vortex.swap``)."""
+
+
+BOARD_CACHE: Final = 8192
+"""Boards kept by :meth:`Board.build` (least recently used out first). It holds every board
+of the default game (288 tile orders x 16 sides = 4,608 boards, about 14 KB each: about
+65 MB), so a long simulation builds each of them once; games with five or six tiles have
+more layouts than that, and cycle through the cache (at most about 110 MB)."""
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -94,9 +102,9 @@ class Board:
         return len(self.kind)
 
     @staticmethod
-    @lru_cache(maxsize=1024)
+    @lru_cache(maxsize=BOARD_CACHE)
     def build(tiles: tuple[str, ...]) -> Board:
-        """The board for the middle tile faces ``tiles`` (the last 1024 layouts are cached).
+        """The board for the middle tile faces ``tiles`` (cached: see :data:`BOARD_CACHE`).
 
         Raises:
             KeyError: for an unknown tile id.
