@@ -34,6 +34,7 @@ from tests.games.banjooli.helpers import game
 from savanna.games.banjooli import board as board_module
 from savanna.games.banjooli.board import FINISH, Board
 from savanna.games.banjooli.components import GameData, load_data
+from savanna.lab import SimulationPlan, run_simulation, summarise
 
 TILE_COUNTS = (4, 5, 6)
 SPECIALS = ("none", "crocodiles", "ravine", "lava", "vortex")
@@ -207,6 +208,31 @@ def test_setup_layout_no_first_row_of_a_straight_or_special_face_holds_a_rock() 
         if tile.kind in ("straight", "special"):
             assert "#" not in tile.rows[0], tile.id
             assert all(code in board_module.PASSABLE for code in tile.rows[0]), tile.id
+
+
+def _games_at_the_turn_cap(special: str, games: int) -> dict[str, object]:
+    """The lab's ``turn_cap`` count for ``games`` games of four random bots (seed 7)."""
+    plan = SimulationPlan.create("banjooli", bots=["random"] * 4, games=games, seed=7, players=4,
+                                 options={"special": special})
+    summary = summarise(plan, run_simulation(plan, workers=1))
+    return dict(summary["turn_cap"])
+
+
+@pytest.mark.parametrize("special", ["none", "ravine"])
+def test_setup_layout_the_lab_counts_no_random_game_ended_at_the_turn_cap(special: str) -> None:
+    """Issue: random games used to end at the turn cap with an ostrich walled in (rule
+    ``end.turn_cap`` instead of ``end.third_arrival``); the lab counts such games in
+    ``summary.json`` (``turn_cap``) and, on boards without dead ends, finds none."""
+    cap = _games_at_the_turn_cap(special, 200)
+    assert cap["reported"] is True
+    assert cap["games"] == 0 and cap["share"] == 0.0, cap
+
+
+@pytest.mark.usefixtures("old_tiles")
+def test_setup_layout_the_lab_counts_the_turn_cap_games_of_the_old_tiles() -> None:
+    """The same count is not blind: on the version 2 tiles random Ravine games stall."""
+    cap = _games_at_the_turn_cap("ravine", 200)
+    assert cap["games"] > 0 and cap["first_indices"], cap
 
 
 def main() -> None:
