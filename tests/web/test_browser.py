@@ -108,8 +108,9 @@ def play_some(seats: list[Seat], rng: random.Random, until: Any, limit: float = 
                     arg=before,
                     timeout=15000,
                 )
+                # The click did something: it played the move or narrowed the list.
+                seat.board_clicks += 1
                 if seat.version() == before:
-                    seat.board_clicks += 1
                     moves.nth(0).click()
             else:
                 # Mostly the first listed move (short games), sometimes any other.
