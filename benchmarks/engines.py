@@ -471,10 +471,16 @@ def lab_section(game_name: str, games: int, seed: int, reference_seconds: float,
     one_cpu = results[False, 1][1]
     two_cpu = results[False, 2][1] - pool_cpu
     projected = 2 * one_cpu / two_cpu
+    share = bare_actions / bare_wall / bare_per_cpu
+    opening = (
+        f"The machine was quiet (the bare playouts got {share:.0%} of a core): the wall clock "
+        "above is the scaling. From CPU time as well"
+        if share >= 0.9
+        else f"On this loaded machine the wall clock cannot show two workers scaling (the bare "
+        f"playouts got {share:.0%} of a core). What it can show"
+    )
     out.append(
-        f"On this loaded machine the wall clock cannot show two workers scaling (the bare "
-        f"playouts got {bare_actions / bare_wall / bare_per_cpu:.0%} of a core). What it can "
-        f"show: without records, 2 workers spend {two_cpu:.1f} CPU seconds on the games (less "
+        f"{opening}: without records, 2 workers spend {two_cpu:.1f} CPU seconds on the games (less "
         f"the {pool_cpu:.1f} s of CPU their start costs) where 1 worker spends {one_cpu:.1f} s; "
         f"on two free cores that would make 2 workers **{projected:.2f}×** one (a projection "
         "from CPU time, not a measurement)."
