@@ -13,6 +13,7 @@ import asyncio
 import json
 import random
 import time
+import urllib.request
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -166,3 +167,19 @@ class ResilientSeat:
                 sent_at = time.perf_counter()
                 self.moves += 1
                 await ws.send(json.dumps({"type": "act", "action": action, "version": message["version"]}))
+
+
+def post(base: str, path: str, body: dict[str, Any], token: str | None = None) -> dict[str, Any]:
+    """POST ``body`` as JSON to the server's REST API (with a bearer token if given)."""
+    headers = {"content-type": "application/json"}
+    if token:
+        headers["authorization"] = f"Bearer {token}"
+    request = urllib.request.Request(base + path, data=json.dumps(body).encode(), headers=headers, method="POST")
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        return dict(json.loads(answer.read()))
+
+
+def get(base: str, path: str) -> str:
+    """GET a REST path of the server, as text."""
+    with urllib.request.urlopen(base + path, timeout=10) as answer:
+        return str(answer.read().decode())

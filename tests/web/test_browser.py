@@ -15,7 +15,6 @@ import random
 import sqlite3
 import subprocess
 import sys
-import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -23,31 +22,19 @@ from typing import Any
 
 import pytest
 
+from tests.web.chromium import ARGS, CHROMIUM, SHOTS, require_chromium
 from tests.web.conftest import ServerProcess, fresh_postgres_database, postgres_admin_url
 from tests.web.leaks import check_message, check_page, secrets_of
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-    "--disable-component-update", "--no-first-run",
-]
-# The pictures go to docs/screenshots/ when SAVANNA_SCREENSHOTS=docs (how the committed ones
-# are made), else to a temporary folder, so that a test run leaves the work tree unchanged.
-SHOTS = (
-    Path(__file__).resolve().parents[2] / "docs" / "screenshots"
-    if os.environ.get("SAVANNA_SCREENSHOTS") == "docs"
-    else Path(tempfile.gettempdir()) / "savanna-screenshots"
-)
 
 pytestmark = pytest.mark.slow
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    if not Path(CHROMIUM).exists():
-        pytest.fail("Debian's chromium is needed (apt-get install -y chromium); .ci/run installs it")
+    require_chromium()
     with playwright_api.sync_playwright() as p:
         launched = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         yield launched

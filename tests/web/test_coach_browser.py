@@ -4,40 +4,18 @@ reads the answer; a spectator of the same table is told the coach is on but has 
 from __future__ import annotations
 
 import json
-import os
-import tempfile
-import urllib.request
 from collections.abc import Iterator
-from pathlib import Path
-from typing import Any
 
 import pytest
 
+from tests.web.chromium import ARGS, CHROMIUM, SHOTS, require_chromium
+from tests.web.client import post
 from tests.web.conftest import ServerProcess
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-    "--disable-component-update", "--no-first-run",
-]
-SHOTS = (
-    Path(__file__).resolve().parents[2] / "docs" / "screenshots"
-    if os.environ.get("SAVANNA_SCREENSHOTS") == "docs"
-    else Path(tempfile.gettempdir()) / "savanna-screenshots"
-)
 
 pytestmark = pytest.mark.slow
-
-
-def post(base: str, path: str, body: dict[str, Any], token: str | None = None) -> dict[str, Any]:
-    headers = {"content-type": "application/json"}
-    if token:
-        headers["authorization"] = f"Bearer {token}"
-    request = urllib.request.Request(base + path, data=json.dumps(body).encode(), headers=headers, method="POST")
-    with urllib.request.urlopen(request, timeout=10) as answer:
-        return dict(json.loads(answer.read()))
 
 
 @pytest.fixture(scope="module")
@@ -52,8 +30,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
 
 
 def test_a_player_asks_the_coach_in_the_browser_and_a_spectator_cannot(server: ServerProcess) -> None:
-    if not Path(CHROMIUM).exists():
-        pytest.fail("Debian's chromium is needed (apt-get install -y chromium); .ci/run installs it")
+    require_chromium()
     base = server.url
     made = post(base, "/api/tables", {"game": "banjooli", "players": 3, "options": {}, "title": "Coached",
                                       "seats": ["open", "bot:heuristic", "bot:heuristic"], "coach": True})

@@ -23,25 +23,11 @@ from sqlalchemy import create_engine, text
 from savanna.core import Record, State, load_game, record_of
 from savanna.core.rng import position_rng
 from savanna.web.bots import decide
-from tests.web.client import SeatPlayer
+from tests.web.client import SeatPlayer, get, post
 from tests.web.conftest import ServerProcess, bearer, make_table, view
 from tests.web.leaks import check_frame, check_message, secrets_of
 
 OPTIONS = {"berries": True, "special": "none"}
-
-
-def post(base: str, path: str, body: dict, token: str | None = None) -> dict:
-    headers = {"content-type": "application/json"}
-    if token:
-        headers["authorization"] = f"Bearer {token}"
-    request = urllib.request.Request(base + path, data=json.dumps(body).encode(), headers=headers, method="POST")
-    with urllib.request.urlopen(request, timeout=10) as answer:
-        return json.loads(answer.read())
-
-
-def get(base: str, path: str) -> str:
-    with urllib.request.urlopen(base + path, timeout=10) as answer:
-        return answer.read().decode()
 
 
 def simulated_game(seed: int) -> State:

@@ -1,0 +1,28 @@
+"""Debian's Chromium as the browser tests launch it, and where their screenshots go."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+    "--disable-component-update", "--no-first-run",
+]
+# The pictures go to docs/screenshots/ when SAVANNA_SCREENSHOTS=docs (how the committed ones
+# are made), else to a temporary folder, so that a test run leaves the work tree unchanged.
+SHOTS = (
+    Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+    if os.environ.get("SAVANNA_SCREENSHOTS") == "docs"
+    else Path(tempfile.gettempdir()) / "savanna-screenshots"
+)
+
+
+def require_chromium() -> None:
+    """Fail (never skip) when Debian's chromium is missing: CI installs it."""
+    if not Path(CHROMIUM).exists():
+        pytest.fail("Debian's chromium is needed (apt-get install -y chromium); .ci/run installs it")
