@@ -79,7 +79,7 @@ function renderForm() {
   const seats = [];
   for (let i = 0; i < players; i++) {
     const id = `seat-${i}`;
-    if (i === 0) { seats.push(el("li", {}, t("lobby.seat", { n: 1 }), ": ", el("strong", {}, t("table.you")))); continue; }
+    if (i === 0) { seats.push(el("li", {}, t("lobby.seat", { n: 1 }), t("colon"), el("strong", {}, t("table.you")))); continue; }
     const old = previous.get(id) || (i === 1 ? "open" : "bot:heuristic");
     seats.push(el("li", {}, el("label", { for: id }, el("span", { class: "l" }, t("lobby.seat", { n: i + 1 })),
       el("select", { id, name: id }, seatChoices().map(([value, label]) => el("option", { value, selected: value === old ? true : null }, label))))));

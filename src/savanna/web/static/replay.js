@@ -29,7 +29,7 @@ async function go(step) {
 
 function render() {
   const d = R.data;
-  $("title").textContent = `${t("replay.title")}: ${d.title} — ${d.table.title}`;
+  $("title").textContent = `${t("replay.title")}${t("colon")}${d.title} — ${d.table.title}`;
   document.title = $("title").textContent;
   clear($("board"), parseSvg(d.board_svg));
   $("board-text").textContent = d.board_text;
@@ -43,7 +43,7 @@ function render() {
   clear($("log"), d.log.map((entry) => {
     const who = entry.actor < 0 ? t("table.log.chance") : name(d.table, entry.actor);
     const li = el("li", { value: entry.i + 1, class: entry.i + 1 === d.step ? "current" : entry.actor < 0 ? "chance" : "" },
-      el("a", { href: "#", "data-step": entry.i + 1 }, `${who}: ${entry.text}`));
+      el("a", { href: "#", "data-step": entry.i + 1 }, `${who}${t("colon")}${entry.text}`));
     li.querySelector("a").addEventListener("click", (event) => { event.preventDefault(); go(entry.i + 1); });
     return li;
   }));

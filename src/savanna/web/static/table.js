@@ -357,7 +357,7 @@ function logLine(entry) {
   const chance = entry.actor < 0;
   const who = chance ? t("table.log.chance") : seatName(entry.actor);
   if (entry.text === null) return el("li", { value: entry.i + 1, class: "hidden-action" }, t("table.log.hidden", { who }));
-  return el("li", { value: entry.i + 1, class: chance ? "chance" : "" }, `${who}: ${entry.text}`);
+  return el("li", { value: entry.i + 1, class: chance ? "chance" : "" }, `${who}${t("colon")}${entry.text}`);
 }
 
 // Consecutive chance outcomes (the dice of one roll) read as one line.
