@@ -100,3 +100,13 @@ def test_a_refusal_in_french() -> None:
 
 def test_letters_are_what_the_rule_calls_a_word() -> None:
     assert all(GLUED.search(f"{c}: ") for c in string.ascii_letters + "éà")
+
+
+def test_every_bot_kind_is_named_in_both_languages() -> None:
+    """The pages name a bot seat by its kind in the reader's language ("Robot 2 (heuristique)")."""
+    from savanna.bots import bot_kinds
+
+    words = as_json()
+    for kind in bot_kinds():
+        assert f"bot.kind.{kind}" in words["en"] and f"bot.kind.{kind}" in words["fr"], kind
+    assert words["fr"]["bot.kind.heuristic"] == "heuristique"

@@ -1,5 +1,5 @@
 // A finished game, step by step: the public view after each action, and the whole log.
-import { api, clear, el, lang, langSwitch, loadWords, parseSvg, t } from "/static/common.js";
+import { api, botKind, clear, el, lang, langSwitch, loadWords, parseSvg, t } from "/static/common.js";
 
 const TABLE = location.pathname.split("/")[2];
 const $ = (id) => document.getElementById(id);
@@ -8,7 +8,7 @@ const R = { step: null, total: 0, data: null };
 function name(table, seat) {
   const s = table.seats[seat];
   if (!s) return `#${seat + 1}`;
-  return s.kind === "bot" ? t("table.bot", { n: seat + 1, bot: s.bot }) : s.name;
+  return s.kind === "bot" ? t("table.bot", { n: seat + 1, bot: botKind(s.bot) }) : s.name;
 }
 
 async function go(step) {
