@@ -55,7 +55,6 @@ SPEC: Final = GameSpec(
     perfect_information=False,
     version=3,
     rules_document="docs/rules/banjooli.md",
-    summary="Ostrich race with secret predictions, sorcery, special tiles and berries (Diego Ibáñez, 2013).",
     aliases=("banjooli-xeet",),
 )
 

@@ -56,10 +56,6 @@ SPEC: Final = GameSpec(
     perfect_information=True,
     version=2,
     rules_document="docs/rules/hyena.md",
-    summary=(
-        "Mothers walk a spiral from the village to the well and back, paying tabas on the way; "
-        "the first one home lets loose a hyena that runs twice as fast and devours the others."
-    ),
     aliases=("lib-el-merafib", "hyene"),
 )
 

@@ -38,11 +38,6 @@ SPEC: Final = GameSpec(
     perfect_information=False,
     version=1,
     rules_document="docs/rules/river-race.md",
-    summary=(
-        "Three pawns each race to a village of huts; rivers are crossed by a sacrifice whose "
-        "price only the sacrificer knows, bargained with the pawns waiting beside it, or "
-        "walked around past springs of gold, while a persecutor closes in."
-    ),
     aliases=("river_race", "course-du-fleuve"),
 )
 
