@@ -123,6 +123,17 @@ class MessageCatalogue:
         """
         return self.template(key, lang).format(**fields)
 
+    def title_words(self) -> dict[str, str]:
+        """A game's title from its ``game.title`` message: ``{"title": en, "title_fr": fr}``,
+        the fields of :class:`~savanna.core.GameSpec` (so a title is worded once, here)."""
+        return {"title": self.text("game.title", "en"), "title_fr": self.text("game.title", "fr")}
+
+    def option_words(self, name: str) -> dict[str, str]:
+        """Option ``name``'s help from its ``option.<name>`` message: ``{"help": en,
+        "help_fr": fr}``, the fields of :class:`~savanna.core.options.Option`."""
+        key = f"option.{name}"
+        return {"help": self.text(key, "en"), "help_fr": self.text(key, "fr")}
+
     def keys_under(self, prefix: str) -> list[str]:
         """The keys starting with ``prefix`` (``"legend."``), in file order."""
         return [k for k in self._messages.get("en", {}) if k.startswith(prefix)]

@@ -23,8 +23,7 @@ __all__ = ["SPEC", "RiverRaceGame"]
 
 SPEC: Final = GameSpec(
     name="river-race",
-    title="The River Race",
-    title_fr="La Course du fleuve",
+    **MESSAGES.title_words(),
     min_players=2,
     max_players=5,
     default_players=4,
@@ -32,8 +31,7 @@ SPEC: Final = GameSpec(
         ChoiceOption(
             "first",
             "draw",
-            help="who plays first: drawn at random (draw) or seat 1 (seat1)",
-            help_fr="qui joue en premier : tiré au sort (draw) ou la place 1 (seat1)",
+            **MESSAGES.option_words("first"),
             choices=("draw", "seat1"),
         ),
     ),
