@@ -647,6 +647,7 @@ def run_until_answered(
     workers: int | None = None,
     use_ray: bool = False,
     on_result: Callable[[int], None] | None = None,
+    records: bool = True,
 ) -> tuple[list[Outcome], dict[str, Any]]:
     """Play until every interval is as narrow as asked, or ``plan.games`` games.
 
@@ -657,12 +658,16 @@ def run_until_answered(
     stops on the intervals' width, never on a p-value, so looking repeatedly does not
     inflate false alarms.
 
+    Args:
+        records: whether the outcomes carry their games' records (as
+            :func:`savanna.lab.simulation.run_simulation`).
+
     Returns:
         The outcomes and the ``stopping`` section of ``summary.json``.
     """
     block = plan.block
     played = min(plan.games, _round_up(FIRST_BATCH, block))
-    outcomes = run_simulation(plan, start=0, stop=1, workers=1)
+    outcomes = run_simulation(plan, start=0, stop=1, workers=1, records=records)
     check_factors(plan, outcomes, factors)
 
     def progress(base: int) -> Callable[[int], None]:
@@ -671,7 +676,13 @@ def run_until_answered(
     if on_result is not None:
         on_result(1)
     outcomes += run_simulation(
-        plan, start=1, stop=played, workers=workers, use_ray=use_ray, on_result=progress(1)
+        plan,
+        start=1,
+        stop=played,
+        workers=workers,
+        use_ray=use_ray,
+        on_result=progress(1),
+        records=records,
     )
     looks = []
     while True:
@@ -689,6 +700,7 @@ def run_until_answered(
             workers=workers,
             use_ray=use_ray,
             on_result=progress(len(outcomes)),
+            records=records,
         )
     reached = need <= len(outcomes)
     stopping = {

@@ -6,7 +6,8 @@
     time-independent: the same plan gives the same bytes on any number of workers.
 ``DIR/games.jsonl``
     one canonical game record per line, in game order, replayable with
-    :func:`savanna.core.record.replay`.
+    :func:`savanna.core.record.replay` (not written by a run without records, which
+    removes the one a replaced report left).
 ``DIR/*.png``
     plots drawn with matplotlib (Agg backend, no display needed).
 ``DIR/report.md``
@@ -35,7 +36,12 @@ _GREEN = "#5b7f3a"
 
 
 def write_report(
-    directory: Path, summary: dict[str, Any], outcomes: Sequence[Outcome], *, command: str = ""
+    directory: Path,
+    summary: dict[str, Any],
+    outcomes: Sequence[Outcome],
+    *,
+    command: str = "",
+    records: bool = True,
 ) -> list[Path]:
     """Write every report file into ``directory`` (created if needed); returns the paths.
 
@@ -45,17 +51,25 @@ def write_report(
         outcomes: the games, in index order (their records go to ``games.jsonl``).
         command: the command line that produced the report, quoted at the top of
             ``report.md`` so that it can be regenerated.
+        records: whether to write ``games.jsonl`` from the outcomes' records; without
+            them a ``games.jsonl`` left by a replaced report is removed (it would not
+            match the new summary).
     """
     directory.mkdir(parents=True, exist_ok=True)
     for old in directory.glob("*.png"):  # a replaced report leaves no stale plot behind
         old.unlink()
-    written = [directory / "summary.json", directory / "games.jsonl"]
+    written = [directory / "summary.json"]
     written[0].write_text(
         json.dumps(summary, indent=2, sort_keys=True, ensure_ascii=False) + "\n", encoding="utf-8"
     )
-    with written[1].open("w", encoding="utf-8") as out:
-        for outcome in outcomes:
-            out.write(outcome["record"])
+    games = directory / "games.jsonl"
+    if records:
+        with games.open("w", encoding="utf-8") as out:
+            for outcome in outcomes:
+                out.write(outcome["record"])
+        written.append(games)
+    else:
+        games.unlink(missing_ok=True)
     view = _View(summary)
     plots = _plots(directory, view, outcomes)
     written.extend(plots)
