@@ -333,13 +333,14 @@ def _ignore_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def start_workers(workers: int | None = None) -> None:
+def start_workers(workers: int | None = None, *, wait: bool = False) -> None:
     """Start the worker processes of runs on ``workers`` workers now (default: every core).
 
     Later runs with the same number of workers use them: a command calls this before it
     starts threads (a progress bar) and before its first run, so the workers are forked
     from a small one-threaded process and their start overlaps its preparations. Workers
     already running with another count are stopped first. Does nothing for 1 worker.
+    ``wait``: return once every worker process has answered a first task.
 
     Raises:
         OptionError: ``workers`` is less than 1.
@@ -359,8 +360,9 @@ def start_workers(workers: int | None = None) -> None:
     )
     _workers = _Workers(executor, processes, method)
     # The processes start with the first task (all at once under fork).
-    for future in [executor.submit(os.getpid) for _ in range(processes)]:
-        future.add_done_callback(lambda f: f.exception())
+    first = [executor.submit(os.getpid) for _ in range(processes)]
+    if wait:
+        concurrent.futures.wait(first)
 
 
 def stop_workers() -> None:
