@@ -659,8 +659,7 @@ def run_until_answered(
     inflate false alarms.
 
     Args:
-        records: whether the outcomes carry their games' records (as
-            :func:`savanna.lab.simulation.run_simulation`).
+        records: whether each outcome carries its game's record (see ``run_simulation``).
 
     Returns:
         The outcomes and the ``stopping`` section of ``summary.json``.
