@@ -19,174 +19,35 @@ sizes on the page took 25 minutes with two workers on a loaded 2-core machine)::
 
 from __future__ import annotations
 
-import argparse
-import json
-import os
-import shlex
 import sys
 import time
-from pathlib import Path
 from typing import Any
 
 from savanna.bots.ismcts import DEFAULT_DEPTH, DEFAULT_PRIOR, DEFAULT_REWARD, DEFAULT_ROLLOUT
 from savanna.games.banjooli.components import load_data
-from savanna.lab import SimulationPlan, run_simulation, summarise
-from savanna.lab.fairness import answer
-from savanna.lab.simulation import Outcome
-from savanna.lab.stats import wilson_interval
+from savanna.lab.study import (
+    MARGIN,
+    Study,
+    answer_lines,
+    command_block,
+    favoured,
+    level_table,
+    pct,
+    points,
+    study_parser,
+    within,
+    write_page,
+)
 
-HEURISTIC = ["heuristic"]
 COLOURS = ("blue", "yellow", "red", "green", "purple")
 SPECIALS = ("crocodiles", "ravine", "lava", "vortex")
-LENGTH_SETUPS: tuple[tuple[str, dict[str, Any]], ...] = (
-    ("4 tiles (base)", {}),
-    ("5 tiles", {"tiles": 5}),
-    ("6 tiles", {"tiles": 6}),
-    *((f"special: {name}", {"special": name}) for name in SPECIALS),
-    ("berries", {"berries": True}),
+SETUPS: tuple[tuple[str, str, dict[str, Any]], ...] = (
+    *((name, f"special: {name}", {"special": name}) for name in SPECIALS),
+    ("berries", "berries", {"berries": True}),
+    ("tiles-5", "5 tiles", {"tiles": 5}),
+    ("tiles-6", "6 tiles", {"tiles": 6}),
 )
-MARGIN = 0.02
-CHECKED = 100
-"""Games of a cached run played again to check that the engine and bots have not changed."""
-
-
-class Study:
-    """Runs the lab and keeps every summary (optionally written to ``reports``)."""
-
-    def __init__(self, seed: int, workers: int, reports: Path | None, cache: Path | None) -> None:
-        self.seed = seed
-        self.workers = workers
-        self.reports = reports
-        self.cache = cache
-        self.rows: list[tuple[str, dict[str, Any]]] = []  # (part, question) for the summary table
-
-    def play(
-        self,
-        name: str,
-        options: dict[str, Any],
-        games: int,
-        tests: tuple[str, ...] = (),
-        bots: list[str] = HEURISTIC,
-    ) -> dict[str, Any]:
-        """The lab's summary of ``games`` four-player games, with its answers about ``tests``."""
-        started = time.perf_counter()
-        plan = SimulationPlan.create(
-            "banjooli", bots=bots, games=games, seed=self.seed, players=4, options=options
-        )
-        outcomes = self.outcomes(name, plan)
-        summary = summarise(plan, outcomes)
-        if tests:
-            summary["tests"] = answer(plan, outcomes, list(tests))
-        print(
-            f"{name}: {games} games in {time.perf_counter() - started:.0f} s",
-            file=sys.stderr,
-            flush=True,
-        )
-        if self.reports is not None:
-            self.reports.mkdir(parents=True, exist_ok=True)
-            path = self.reports / f"{name}.json"
-            path.write_text(json.dumps(summary, indent=1, sort_keys=True), encoding="utf-8")
-        return summary
-
-    def outcomes(self, name: str, plan: SimulationPlan) -> list[Outcome]:
-        """The games of ``plan``: played, or read from the cache when it holds them.
-
-        A cached run is used only when its plan is the same (game version, options, bots,
-        games, seed) and its first ``CHECKED`` games, played again now, come out identical
-        (the engine and bots have not changed since it was written). Records are not kept.
-        """
-        key = {
-            "game": plan.make_game().spec.name,
-            "version": plan.make_game().spec.version,
-            "options": dict(plan.options),
-            "bots": list(plan.bots),
-            "games": plan.games,
-            "seed": plan.seed,
-        }
-        path = None
-        if self.cache is not None:
-            self.cache.mkdir(parents=True, exist_ok=True)
-            path = self.cache / f"{name}.jsonl"
-            if path.exists():
-                lines = path.read_text(encoding="utf-8").splitlines()
-                cached = [json.loads(line) for line in lines[1:]]
-                check = run_simulation(plan, workers=1, stop=min(plan.games, CHECKED))
-                fresh = [json.loads(json.dumps(strip(o))) for o in check]
-                if json.loads(lines[0]) == key and cached[: len(fresh)] == fresh:
-                    return cached
-                print(f"{name}: cache out of date, playing again", file=sys.stderr)
-        outcomes = run_simulation(plan, workers=self.workers)
-        if path is not None:
-            with path.open("w", encoding="utf-8") as out:
-                out.write(json.dumps(key) + "\n")
-                for o in outcomes:
-                    out.write(json.dumps(strip(o)) + "\n")
-        return outcomes
-
-    def question(
-        self, part: str, summary: dict[str, Any], factor: str, response: str
-    ) -> dict[str, Any]:
-        """One of the run's answers, remembered for the page's summary table."""
-        q = next(
-            q
-            for q in summary["tests"]["questions"]
-            if q["factor"] == factor and q["response"] == response
-        )
-        self.rows.append((part, q))
-        return q
-
-
-def strip(outcome: Outcome) -> dict[str, Any]:
-    """An outcome without its record (what the summaries and tests read)."""
-    return {k: v for k, v in outcome.items() if k != "record"}
-
-
-def pct(wins: int, n: int) -> str:
-    """``rate [low, high]`` with the 95% Wilson interval."""
-    lo, hi = wilson_interval(wins, n)
-    return f"{wins / n:.1%} [{lo:.1%}, {hi:.1%}]" if n else "—"
-
-
-def points(value: float) -> str:
-    """A win-rate difference in points, signed."""
-    return f"{100 * value:+.1f}"
-
-
-def within(q: dict[str, Any], margin: float = MARGIN) -> str:
-    """Whether every level's simultaneous interval lies within ± ``margin``."""
-    far = max(max(abs(lo), abs(hi)) for lo, hi in (row["ci"] for row in q["levels"]))
-    return "yes" if far <= margin else f"no (up to {100 * far:.1f})"
-
-
-def favoured(q: dict[str, Any], margin: float = MARGIN) -> str:
-    """The levels the test declares (corrected p < 0.05) whose difference is beyond the margin."""
-    rows = [r for r in q["levels"] if r["p"] < 0.05 and abs(r["effect"]) > margin]
-    return ", ".join(f"{r['level']} ({points(r['effect'])})" for r in rows) or "none"
-
-
-def answer_lines(q: dict[str, Any]) -> list[str]:
-    """The verdict and power statement of one question, as Markdown lines."""
-    return [
-        f"- *{q['question']}* **{q['verdict'][0].upper() + q['verdict'][1:]}.** {q['power']['text']}",
-        "",
-    ]
-
-
-def level_table(q: dict[str, Any], name: str, describe: Any = None) -> list[str]:
-    """Each level's observed and expected win rate, difference and simultaneous interval."""
-    extra = " | predicts" if describe else ""
-    lines = [
-        f"| {name}{extra} | seats | win rate | expected | difference (points) | 95% simultaneous interval |",
-        f"| --- {'| --- ' if describe else ''}| ---: | ---: | ---: | ---: | --- |",
-    ]
-    for row in q["levels"]:
-        lo, hi = row["ci"]
-        cell = f" | {describe(row['level'])}" if describe else ""
-        lines.append(
-            f"| {row['who']}{cell} | {row['seats']} | {row['observed']:.1%} | {row['expected']:.1%} | "
-            f"{points(row['effect'])} | [{points(lo)}, {points(hi)}] |"
-        )
-    return [*lines, ""]
+"""(run name, label, options) of each setup tested beside the base game."""
 
 
 def card_text(level: str) -> str:
@@ -221,64 +82,53 @@ def frequency(summary: dict[str, Any], factor: str, value: str) -> int:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description="Banjooli balance study")
-    parser.add_argument("--games", type=int, default=20000, help="games of the card and seat study")
-    parser.add_argument("--ismcts-games", type=int, default=2000, help="games with an ISMCTS seat")
+    parser = study_parser("Banjooli balance study", "docs/balance/banjooli.md", seed=16)
+    parser.add_argument(
+        "--width",
+        type=float,
+        default=1.0,
+        help="play each heuristic run until every card and play-order interval is at most "
+        "this many points wide (the lab's --until-width)",
+    )
+    parser.add_argument(
+        "--games", type=int, default=400000, help="the most games of each heuristic run"
+    )
+    parser.add_argument("--ismcts-games", type=int, default=20000, help="games with an ISMCTS seat")
     parser.add_argument("--ismcts", default="ismcts:sims=100", help="the ISMCTS bot spec")
-    parser.add_argument(
-        "--variant-games", type=int, default=2000, help="games per special tile and berries"
-    )
-    parser.add_argument(
-        "--length-games", type=int, default=400, help="games per setup for length and 5/6 tiles"
-    )
     parser.add_argument(
         "--random-games", type=int, default=100, help="random-bot games per setup (turn cap)"
     )
-    parser.add_argument("--seed", type=int, default=16)
-    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
-    parser.add_argument(
-        "--reports", type=Path, default=None, help="also write each run's summary here"
-    )
-    parser.add_argument(
-        "--cache",
-        type=Path,
-        default=None,
-        help="keep each run's games here and reuse them when the plan and engine are unchanged",
-    )
-    parser.add_argument("--out", type=Path, default=Path("docs/balance/banjooli.md"))
-    args = parser.parse_args(argv)
-    # The page quotes what decides its figures (sizes, bots, seed), not where files went.
-    sizes = ["--games", args.games, "--ismcts-games", args.ismcts_games, "--ismcts", args.ismcts]
-    sizes += ["--variant-games", args.variant_games, "--length-games", args.length_games]
-    sizes += ["--random-games", args.random_games, "--seed", args.seed]
-    command = shlex.join([".venv/bin/python", "benchmarks/balance_banjooli.py", *map(str, sizes)])
+    given = sys.argv[1:] if argv is None else argv
+    args = parser.parse_args(given)
     started = time.perf_counter()
-    study = Study(args.seed, args.workers, args.reports, args.cache)
+    study = Study.from_args("banjooli", args)
+    width = args.width / 100
 
-    base = study.play("cards", {}, args.games, ("prediction", "seat", "order"))
-    specials = {
-        name: study.play(
-            f"special-{name}", {"special": name}, args.variant_games, ("prediction", "order")
+    def adaptive(name: str, options: dict[str, Any], tests: tuple[str, ...]) -> dict[str, Any]:
+        return study.play(
+            name,
+            games=args.games,
+            options=options,
+            tests=tests,
+            until_width=width,
+            steer=("prediction", "order"),
         )
-        for name in SPECIALS
-    }
-    berries = study.play(
-        "berries", {"berries": True}, args.variant_games, ("prediction", "order", "oor")
-    )
-    lengths = [
-        study.play(f"length-{i}", options, args.length_games)
-        if options and not ("special" in options or "berries" in options)
-        else None
-        for i, (_, options) in enumerate(LENGTH_SETUPS)
-    ]
-    randoms = [
-        study.play(f"random-{i}", options, args.random_games, bots=["random"])
-        for i, (_, options) in enumerate(LENGTH_SETUPS)
-    ]
 
+    base = adaptive("cards", {}, ("prediction", "seat", "order"))
+    setups = {
+        name: adaptive(name, options, ("prediction", "order", "oor") if "berries" in options else ("prediction", "order"))
+        for name, _, options in SETUPS
+    }
+    randoms = [
+        study.play(f"random-{name}", games=args.random_games, options=options, bots=["random"])
+        for name, _, options in (("base", "", {}), *SETUPS)
+    ]
     mixed_bots = [args.ismcts, "heuristic", "heuristic", "heuristic"]
     mixed = study.play(
-        "ismcts", {}, args.ismcts_games, ("prediction", "seat", "order", "bot"), mixed_bots
+        "ismcts",
+        games=args.ismcts_games,
+        bots=mixed_bots,
+        tests=("prediction", "seat", "order", "bot"),
     )
 
     card_win = study.question("Cards, heuristic bots", base, "prediction", "win")
@@ -289,38 +139,44 @@ def main(argv: list[str] | None = None) -> None:
     mixed_card = study.question("Cards, with an ISMCTS seat", mixed, "prediction", "win")
     mixed_order = study.question("Play order, with an ISMCTS seat", mixed, "order", "win")
     mixed_bot = study.question("Bots, with an ISMCTS seat", mixed, "bot", "win")
-    special_rows = {
+    setup_rows = {
         name: (
-            study.question(f"Cards, special tile {name}", s, "prediction", "win"),
-            study.question(f"Play order, special tile {name}", s, "order", "win"),
+            study.question(f"Cards, {label}", setups[name], "prediction", "win"),
+            study.question(f"Play order, {label}", setups[name], "order", "win"),
         )
-        for name, s in specials.items()
+        for name, label, _ in SETUPS
     }
-    berry_card = study.question("Cards, berries", berries, "prediction", "win")
-    berry_order = study.question("Play order, berries", berries, "order", "win")
-    berry_oor = study.question("Oor berries eaten, berries", berries, "oor", "win")
+    berry_oor = study.question("Oor berries eaten, berries", setups["berries"], "oor", "win")
+    labels = {name: label for name, label, _ in SETUPS}
+    worst_card = max(SETUPS, key=lambda s: max(abs(r["effect"]) for r in setup_rows[s[0]][0]["levels"]))
 
     lines = [
         "# Banjooli Xeet: balance study",
         "",
-        "Regenerate this page with (25 minutes with two workers on a loaded 2-core machine):",
-        "",
-        "```sh",
-        command,
-        "```",
-        "",
+        *command_block(
+            "benchmarks/balance_banjooli.py",
+            given,
+            f"{(time.perf_counter() - started) / 60:.0f} minutes with {args.workers} workers on a loaded 2-core machine, compiled build",
+        ),
         f"Rules version {base['game_version']} (`docs/rules/banjooli.md`): the first player is "
         "drawn by chance (rule `setup.first`), the cards are dealt at random (rule "
         "`setup.deal`) from the deck of `data/cards.toml`, balanced for issue 16 (why and how: "
-        '`docs/rules/banjooli.md`, "The Prediction cards are balanced"). 4 players. *Heuristic bots* are four `heuristic` bots (each seat '
-        "plays the game's documented strategy, `heuristic.py`). Game *i* of each run is "
-        f"seeded with derive_seed({args.seed}, i), so every figure is reproducible. Each "
-        "question is answered by the lab's stratified test (`savanna simulate --test FACTOR`; "
-        "method, intervals and corrections in `docs/balance/method.md`): the game is the unit, "
-        "intervals are 95% *simultaneous* over the levels of a question, and p-values are "
-        "corrected over the questions of a run (Holm). A seat wins when it is ranked first "
-        "(the rulebook's tie-break by positions guessed applies, then a shared victory counts "
-        "as a win for each seat sharing it).",
+        '`docs/rules/banjooli.md`, "The Prediction cards are balanced"). 4 players. *Heuristic '
+        "bots* are four `heuristic` bots (each seat plays the game's documented strategy, "
+        f"`heuristic.py`). Game *i* of each run is seeded with derive_seed({args.seed}, i), so "
+        "every figure is reproducible. Each question is answered by the lab's stratified test "
+        "(`savanna simulate --test FACTOR`; method, intervals and corrections in "
+        "`docs/balance/method.md`): the game is the unit, intervals are 95% *simultaneous* over "
+        "the levels of a question, and p-values are corrected over the questions of a run "
+        "(Holm). A seat wins when it is ranked first (the rulebook's tie-break by positions "
+        "guessed applies, then a shared victory counts as a win for each seat sharing it).",
+        "",
+        f"**How many games.** Every run of heuristic bots (the base game, each special tile, the "
+        f"berries, 5 and 6 tiles) plays until every card's and every play-order place's interval "
+        f"is at most {args.width:g} points wide, as `savanna simulate --until-width {args.width:g}` "
+        f"does (at most {args.games:,} games; the run stops on the width of its intervals, never "
+        "on a p-value, so looking repeatedly raises no false alarm). The number of games each "
+        "run needed is in the tables.",
         "",
         "**The 2-point rule.** Issue 16 asks that no card, seat or tile be favoured by more "
         "than 2 points of win rate. A level is *shown within 2 points* when its whole "
@@ -346,7 +202,7 @@ def main(argv: list[str] | None = None) -> None:
         "",
         "## Are the prediction cards fair?",
         "",
-        f"{args.games:,} games of four heuristic bots ({4 * args.games:,} cards dealt). A fair "
+        f"{base['games']:,} games of four heuristic bots ({4 * base['games']:,} cards dealt). A fair "
         "deck gives every card the win rate its seats would have had with any other card: the "
         "*expected* column (a little above 25% because shared victories count for each seat "
         "sharing them). The cards are dealt at random, so this test is exact whatever the bots "
@@ -355,7 +211,7 @@ def main(argv: list[str] | None = None) -> None:
         *answer_lines(card_win),
         *answer_lines(card_score),
         f"**Favoured beyond 2 points:** {favoured(card_win)}. The first deck (a rotation of two "
-        "patterns over the colours, replaced for issue 16) gave, on the same 20,000 seeds, "
+        "patterns over the colours, replaced for issue 16) gave, over 20,000 games, "
         "card 3 (R G P, last Y) −3.0 points and card 4 (G P B, last R) +2.6, with six cards "
         "beyond ±1.4; why the cards differ at all, and how this deck was chosen, is in "
         '`docs/rules/banjooli.md` ("The Prediction cards are balanced").',
@@ -372,11 +228,12 @@ def main(argv: list[str] | None = None) -> None:
         ]
         lines.append(f"| {colour} | {' | '.join(cells)} |")
     bot_rows = mixed["win_rates"]["by_bot"]
+    far = max(max(abs(lo), abs(hi)) for lo, hi in (r["ci"] for r in mixed_card["levels"]))
     lines += [
         "",
         "### With an ISMCTS seat at the table",
         "",
-        f"{args.ismcts_games:,} games in which one seat is `{args.ismcts}` (information-set "
+        f"{mixed['games']:,} games in which one seat is `{args.ismcts}` (information-set "
         "Monte Carlo tree search; settings not given are the defaults: "
         f"{DEFAULT_PRIOR} prior, {DEFAULT_ROLLOUT} rollouts cut after {DEFAULT_DEPTH} actions "
         f"and scored by the game's evaluation, reward {DEFAULT_REWARD}) and three are heuristic "
@@ -384,7 +241,15 @@ def main(argv: list[str] | None = None) -> None:
         "steers the race towards its own card in other ways than the heuristic, which could "
         "favour other cards.",
         "",
+        *why_ismcts(args.ismcts, bot_rows),
         *answer_lines(mixed_card),
+        f"*What this rules out.* With {mixed['games']:,} games every card's 95% simultaneous "
+        f"interval lies within ±{100 * far:.1f} points: a card favoured by more than "
+        f"{100 * far:.1f} points when one searching player sits at the table is ruled out. "
+        f"*What it does not.* {favoured_or_not(mixed_card)} It says nothing about tables of "
+        "several searching players, stronger searches, or people; and 'the card does not "
+        "matter' is shown only to that width.",
+        "",
         *level_table(mixed_card, "card", card_text),
         "Win rates by bot (a seat-game is one seat in one game):",
         "",
@@ -411,36 +276,54 @@ def main(argv: list[str] | None = None) -> None:
         "With an ISMCTS seat at the table:",
         "",
         *answer_lines(mixed_order),
-        "## Special tiles and berries",
+        "## Special tiles, berries and the number of tiles",
         "",
-        f"{args.variant_games:,} games of four heuristic bots for each special tile (option "
-        "`special`) and for the berries variant (option `berries`). Each run asks whether the "
-        "tile changes who is favoured: a card, or a place in the play order.",
+        "Four heuristic bots for each special tile (option `special`), the berries variant "
+        "(option `berries`) and 5 and 6 tiles (option `tiles`; the base game has 4), each run "
+        f"until its card and play-order intervals were at most {args.width:g} points wide. Each "
+        "run asks whether the setup changes who is favoured: a card, or a place in the play "
+        "order.",
         "",
-        "| setup | card: answer | card: within 2 points | play order: answer | play order: within 2 points |",
-        "| --- | --- | --- | --- | --- |",
+        "| setup | games | card: answer | card: favoured beyond 2 points | card: within 2 points "
+        "| play order: answer | play order: within 2 points |",
+        "| --- | ---: | --- | --- | --- | --- | --- |",
     ]
-    for name, (card_q, order_q) in [*special_rows.items(), ("berries", (berry_card, berry_order))]:
-        label = name if name == "berries" else f"special: {name}"
+    for name, (card_q, order_q) in setup_rows.items():
         lines.append(
-            f"| {label} | {card_q['verdict']} | {within(card_q)} | {order_q['verdict']} | {within(order_q)} |"
+            f"| {labels[name]} | {card_q['games']:,} | {card_q['verdict']} | {favoured(card_q)} | "
+            f"{within(card_q)} | {order_q['verdict']} | {within(order_q)} |"
         )
     lines += [
         "",
-        "Play order by setup (win rate of each place, with the simultaneous interval of its difference):",
+        "Each card's difference from its expected win rate (points) by setup; the last row is "
+        "the widest simultaneous interval's half-width in the column:",
         "",
+        "| card | base | " + " | ".join(labels[name] for name, _, _ in SETUPS) + " |",
+        "| --- " + "| ---: " * (1 + len(SETUPS)) + "|",
     ]
+    columns = [card_win, *(setup_rows[name][0] for name, _, _ in SETUPS)]
+    for i, row in enumerate(card_win["levels"]):
+        cells = [points(col["levels"][i]["effect"]) for col in columns]
+        lines.append(f"| {row['who']} | {' | '.join(cells)} |")
+    halves = [
+        max((hi - lo) / 2 for lo, hi in (r["ci"] for r in col["levels"])) for col in columns
+    ]
+    lines.append(f"| ± | {' | '.join(f'{100 * h:.1f}' for h in halves)} |")
     lines += [
-        "| setup | 1st player | 2nd player | 3rd player | 4th player |",
-        "| --- | --- | --- | --- | --- |",
+        "",
+        f"The largest card difference on any setup is on {worst_card[1]}. Play order by setup "
+        "(win rate of each place, with the simultaneous interval of its difference):",
+        "",
+        "| setup | games | 1st player | 2nd player | 3rd player | 4th player |",
+        "| --- | ---: | --- | --- | --- | --- |",
     ]
-    for name, (_, order_q) in [*special_rows.items(), ("berries", (berry_card, berry_order))]:
+    for name, (_, order_q) in setup_rows.items():
         cells = [
             f"{row['observed']:.1%} ({points(row['effect'])} [{points(row['ci'][0])}, {points(row['ci'][1])}])"
             for row in order_q["levels"]
         ]
-        lines.append(f"| {name} | {' | '.join(cells)} |")
-    oor = berries["statistics"]["seats"].get("oor", {})
+        lines.append(f"| {labels[name]} | {order_q['games']:,} | {' | '.join(cells)} |")
+    oor = setups["berries"]["statistics"]["seats"].get("oor", {})
     lines += [
         "",
         "### Berries: does eating the Oor berry pay?",
@@ -471,17 +354,7 @@ def main(argv: list[str] | None = None) -> None:
         "| setup | games | mean turns | median turns | mean decisions | turn cap | turn cap (random bots) |",
         "| --- | ---: | ---: | ---: | ---: | --- | --- |",
     ]
-    by_setup = []
-    for (label, options), length in zip(LENGTH_SETUPS, lengths, strict=True):
-        if not options:
-            by_setup.append((label, base))
-        elif "special" in options:
-            by_setup.append((label, specials[options["special"]]))
-        elif "berries" in options:
-            by_setup.append((label, berries))
-        else:
-            assert length is not None
-            by_setup.append((label, length))
+    by_setup = [("4 tiles (base)", base), *((labels[n], setups[n]) for n, _, _ in SETUPS)]
     for (label, summary), random_summary in zip(by_setup, randoms, strict=True):
         mean, median = turn_figures(summary)
         capped = summary["turn_cap"]["games"]
@@ -490,10 +363,38 @@ def main(argv: list[str] | None = None) -> None:
             f"{summary['length']['decisions']['mean']:.1f} | {pct(capped, summary['games'])} | "
             f"{pct(random_summary['turn_cap']['games'], random_summary['games'])} |"
         )
-    lines.append("")
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text("\n".join(lines), encoding="utf-8")
-    print(f"wrote {args.out} in {time.perf_counter() - started:.0f} s with {args.workers} workers")
+    write_page(args.out, lines, started)
+
+
+def why_ismcts(spec: str, bot_rows: dict[str, Any]) -> list[str]:
+    """Why the page's ISMCTS run has the set-up it has (measured for the default spec)."""
+    row = bot_rows[spec]
+    strength = (
+        f"`{spec}` wins {row['wins'] / row['trials']:.0%} of games against three heuristic bots"
+    )
+    if spec != "ismcts:sims=100":
+        return [f"*The set-up.* {strength}.", ""]
+    return [
+        "*Why this set-up.* Measured before the run on the compiled build, one core of the "
+        "shared machine: 40 games with one `ismcts:sims=100` seat took 5.0 s (8 games a "
+        "second), 20 games with `ismcts:sims=200` 4.3 s (4.6 a second), while four heuristic "
+        f"bots play some 900 games a second: the search is the whole cost. {strength}, so the "
+        "time went to more games rather than a deeper search: the question is about the "
+        "cards, and its intervals shrink only with the number of games.",
+        "",
+    ]
+
+
+def favoured_or_not(q: dict[str, Any]) -> str:
+    """What a question with too few games leaves open, in a sentence."""
+    rows = [r for r in q["levels"] if r["p"] < 0.05 and abs(r["effect"]) > MARGIN]
+    if rows:
+        return f"It finds {favoured(q)} favoured beyond 2 points."
+    return (
+        "It does not rule out a card favoured by between 2 points and that width: the "
+        f"question would need about {q['power']['games_for_margin']:,} games to detect a "
+        "2-point difference with 80% power."
+    )
 
 
 if __name__ == "__main__":

@@ -18,53 +18,38 @@ Usage (from the repository root)::
 
 from __future__ import annotations
 
-import argparse
-import os
-import shlex
 import sys
 import time
-from pathlib import Path
 from typing import Any
 
-from savanna.lab import SimulationPlan, run_simulation, summarise
-from savanna.lab.fairness import answer
-from savanna.lab.stats import wilson_interval
+from savanna.lab.study import (
+    Study,
+    command_block,
+    pct,
+    question,
+    study_parser,
+    verdict_text,
+    write_page,
+)
 
 PLAYERS = 4
 RULESETS = ("four-sticks", "three-sticks", "traditional")
 
 
-def play(
-    rules: str, bots: str, first: str, games: int, seed: int, workers: int, tests: tuple[str, ...]
-) -> dict[str, Any]:
+def play(study: Study, rules: str, bots: str, first: str, games: int, tests: tuple[str, ...]) -> dict[str, Any]:
     """The lab's summary of ``games`` games (and its answers about ``tests``)."""
-    plan = SimulationPlan.create(
-        "hyena", bots=[bots] * PLAYERS, games=games, seed=seed, players=PLAYERS,
+    return study.play(
+        f"{rules}-{bots}-{first}",
+        games=games,
         options={"rules": rules, "first": first},
-    )
-    outcomes = run_simulation(plan, workers=workers)
-    summary = summarise(plan, outcomes)
-    summary["tests"] = answer(plan, outcomes, list(tests))
-    return summary
-
-
-def question(summary: dict[str, Any], factor: str, response: str = "win") -> dict[str, Any]:
-    """One fairness question of ``summary``."""
-    return next(
-        q for q in summary["tests"]["questions"] if q["factor"] == factor and q["response"] == response
+        bots=[bots],
+        tests=tests,
     )
 
 
 def verdict(summary: dict[str, Any], factor: str) -> str:
     """The verdict of the win-rate question about ``factor``, with its power statement."""
-    q = question(summary, factor)
-    return f"{q['verdict'][:1].upper()}{q['verdict'][1:]}. {q['power']['text']}"
-
-
-def pct(wins: int, n: int) -> str:
-    """``rate [low, high]`` with the 95% Wilson interval."""
-    lo, hi = wilson_interval(wins, n)
-    return f"{wins / n:.1%} [{lo:.1%}, {hi:.1%}]" if n else "—"
+    return verdict_text(question(summary, factor))
 
 
 def games_with(summary: dict[str, Any], factor: str, value: str) -> int:
@@ -110,33 +95,22 @@ def order_table(draw: dict[str, Any], fixed: dict[str, Any]) -> list[str]:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description="Hyena balance study")
+    parser = study_parser("Hyena balance study", "docs/balance/hyena.md", seed=7)
     parser.add_argument("--games", type=int, default=3000, help="games per ruleset and setup")
-    parser.add_argument("--seed", type=int, default=7)
-    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
-    parser.add_argument("--out", type=Path, default=Path("docs/balance/hyena.md"))
-    args = parser.parse_args(argv)
-    given = argv if argv is not None else sys.argv[1:]
-    command = shlex.join([".venv/bin/python", "benchmarks/balance_hyena.py", *given])
+    given = sys.argv[1:] if argv is None else argv
+    args = parser.parse_args(given)
     started = time.perf_counter()
+    study = Study.from_args("hyena", args, players=PLAYERS)
     runs: dict[tuple[str, str, str], dict[str, Any]] = {}
     for rules in RULESETS:
-        runs[rules, "heuristic", "draw"] = play(rules, "heuristic", "draw", args.games, args.seed, args.workers,
-                                                ("seat", "order"))
-        runs[rules, "heuristic", "seat1"] = play(rules, "heuristic", "seat1", args.games, args.seed, args.workers,
-                                                 ("seat",))
-    runs["three-sticks", "random", "draw"] = play("three-sticks", "random", "draw", args.games, args.seed,
-                                                  args.workers, ("seat", "order"))
+        runs[rules, "heuristic", "draw"] = play(study, rules, "heuristic", "draw", args.games, ("seat", "order"))
+        runs[rules, "heuristic", "seat1"] = play(study, rules, "heuristic", "seat1", args.games, ("seat",))
+    runs["three-sticks", "random", "draw"] = play(study, "three-sticks", "random", "draw", args.games, ("seat", "order"))
     n = args.games
     lines = [
         "# The Hyena game: balance study",
         "",
-        "Regenerate this page with:",
-        "",
-        "```sh",
-        command,
-        "```",
-        "",
+        *command_block("benchmarks/balance_hyena.py", given),
         f"4 players on the default track (40 holes from the village to the well), {n} games per "
         f"ruleset and setup; game i is seeded with derive_seed({args.seed}, i). *Sensible play* is "
         "four `heuristic` bots (the documented strategy, `heuristic.py`); in the two throw-only "
@@ -243,9 +217,7 @@ def main(argv: list[str] | None = None) -> None:
         "`rules=four-sticks` or `rules=traditional`.",
         "",
     ]
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text("\n".join(lines), encoding="utf-8")
-    print(f"wrote {args.out} in {time.perf_counter() - started:.0f} s with {args.workers} workers")
+    write_page(args.out, lines, started)
 
 
 if __name__ == "__main__":

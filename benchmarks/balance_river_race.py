@@ -19,19 +19,13 @@ Usage (from the repository root)::
 
 from __future__ import annotations
 
-import argparse
-import os
-import shlex
 import statistics
 import sys
 import time
 from collections import Counter
-from pathlib import Path
 from typing import Any
 
-from savanna.lab import SimulationPlan, run_simulation, summarise
-from savanna.lab.fairness import answer
-from savanna.lab.stats import wilson_interval
+from savanna.lab.study import Study, command_block, pct, study_parser, write_page
 
 ENDINGS = ("three", "huts", "persecutor", "cap")
 ENDING_WORDS = {
@@ -45,16 +39,12 @@ SECONDS_PER_TURN = (25, 40)
 
 
 def play(
-    players: int, games: int, seed: int, workers: int, tests: tuple[str, ...] = ()
+    study: Study, players: int, games: int, tests: tuple[str, ...] = ()
 ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """The lab's summary and outcomes of ``games`` heuristic games with ``players`` seats, with
     the lab's answers to the fairness questions about ``tests`` (``docs/balance/method.md``)."""
-    plan = SimulationPlan.create("river-race", bots=["heuristic"], games=games, seed=seed, players=players)
-    outcomes = run_simulation(plan, workers=workers)
-    summary = summarise(plan, outcomes)
-    if tests:
-        summary["tests"] = answer(plan, outcomes, list(tests))
-    return summary, list(outcomes)
+    study.players = players
+    return study.run(f"{players}p", games=games, tests=tests)
 
 
 def fairness_lines(summary: dict[str, Any]) -> list[str]:
@@ -66,14 +56,6 @@ def fairness_lines(summary: dict[str, Any]) -> list[str]:
             f"{q['power']['text']}",
         ]
     return lines
-
-
-def pct(hits: int, n: int) -> str:
-    """``rate [low, high]`` with the 95% Wilson interval."""
-    if not n:
-        return "—"
-    lo, hi = wilson_interval(hits, n)
-    return f"{hits / n:.1%} [{lo:.1%}, {hi:.1%}]"
 
 
 def facts(outcomes: list[dict[str, Any]]) -> dict[str, Any]:
@@ -147,29 +129,21 @@ def checks(f: dict[str, Any]) -> list[tuple[str, bool, str]]:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description="River race balance study")
+    parser = study_parser("River race balance study", "docs/balance/river-race.md", seed=14)
     parser.add_argument("--games", type=int, default=1000, help="4-player games")
     parser.add_argument("--other-games", type=int, default=300, help="games for 2, 3 and 5 players")
-    parser.add_argument("--seed", type=int, default=14)
-    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
-    parser.add_argument("--out", type=Path, default=Path("docs/balance/river-race.md"))
-    args = parser.parse_args(argv)
-    given = argv if argv is not None else sys.argv[1:]
-    command = shlex.join([".venv/bin/python", "benchmarks/balance_river_race.py", *given])
+    given = sys.argv[1:] if argv is None else argv
+    args = parser.parse_args(given)
     started = time.perf_counter()
+    study = Study.from_args("river-race", args)
 
-    summary, outcomes = play(4, args.games, args.seed, args.workers, tests=("seat", "order"))
+    summary, outcomes = play(study, 4, args.games, tests=("seat", "order"))
     f = facts(outcomes)
     n = f["n"]
     lines = [
         "# The river race: balance study",
         "",
-        "Regenerate this page with:",
-        "",
-        "```sh",
-        command,
-        "```",
-        "",
+        *command_block("benchmarks/balance_river_race.py", given),
         f"Four `heuristic` bots (the documented good-human strategy of "
         f"`src/savanna/games/river_race/heuristic.py`, which bargains), {args.games} four-player games "
         f"with the default options (`first=draw`: the first player is drawn); game i is seeded with "
@@ -269,7 +243,7 @@ def main(argv: list[str] | None = None) -> None:
     ]
     rows: list[tuple[int, dict[str, Any]]] = []
     for players in (2, 3, 5):
-        _, other = play(players, args.other_games, args.seed, args.workers)
+        _, other = play(study, players, args.other_games)
         rows.append((players, facts(other)))
     rows.insert(1, (4, f))
     for players, g in sorted(rows, key=lambda r: r[0]):
@@ -282,9 +256,7 @@ def main(argv: list[str] | None = None) -> None:
             f"| {statistics.median(g['turns']):g} ({statistics.median(g['rounds']):g}) |"
         )
     lines.append("")
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text("\n".join(lines), encoding="utf-8")
-    print(f"wrote {args.out} in {time.perf_counter() - started:.0f} s with {args.workers} workers")
+    write_page(args.out, lines, started)
 
 
 if __name__ == "__main__":

@@ -15,17 +15,18 @@ from __future__ import annotations
 
 import argparse
 import math
-import multiprocessing
 import os
 from collections.abc import Sequence
+from typing import Any
 
-from savanna.core import derive_seed, load_game, make_rng
+from savanna.core import State, derive_seed, load_game
 from savanna.games.river_race.actions import AROUND, Move, from_id
 from savanna.games.river_race.evaluation import estimate_scores
 from savanna.games.river_race.heuristic import choose, margin
 from savanna.games.river_race.observation import sample_state
 from savanna.games.river_race.state import MOVE, RiverRaceState
 from savanna.lab.stats import wilson_interval
+from savanna.lab.study import map_games, play_seeded
 
 PLAYERS = 4
 
@@ -50,24 +51,17 @@ def play(args: tuple[int, int, float]) -> tuple[bool, float]:
     seed, index, bias = args
     game = load_game("river-race", players=PLAYERS)
     special = index % PLAYERS
-    game_seed = derive_seed(seed, index)
-    chance = make_rng(game_seed, "chance")
-    rngs = [make_rng(game_seed, "bot", s) for s in range(PLAYERS)]
-    state = game.new_initial_state()
-    assert isinstance(state, RiverRaceState)
-    while not state.is_terminal():
-        if state.is_chance_node():
-            state.apply_unchecked(state.sample_chance(chance))
-            continue
-        seat = state.current_player()
+
+    def decide(state: State, seat: int, rng: Any) -> int:
+        assert isinstance(state, RiverRaceState)
         legal = state.legal_actions()
         observation = state.observation(seat)
         if seat == special and state.phase == MOVE and len(legal) > 1:
-            guess = sample_state(game, observation, rngs[seat])  # type: ignore[arg-type]
-            action = biased_move(guess, seat, legal, bias)
-        else:
-            action = choose(game, observation, legal, rngs[seat])  # type: ignore[arg-type]
-        state.apply_unchecked(action)
+            guess = sample_state(game, observation, rng)  # type: ignore[arg-type]
+            return biased_move(guess, seat, legal, bias)
+        return choose(game, observation, legal, rng)  # type: ignore[arg-type]
+
+    state = play_seeded(game, derive_seed(seed, index), decide)
     scores = state.scores()
     others = [s for i, s in enumerate(scores) if i != special]
     return state.ranking()[special] == 0, scores[special] - sum(others) / len(others)
@@ -83,13 +77,12 @@ def main(argv: list[str] | None = None) -> None:
     print(f"{args.games} four-player games per bias, seed {args.seed}; fair win rate 25%")
     print("| bias (gold for a courtyard) | wins | win rate [95% CI] | mean margin |")
     print("| ---: | ---: | --- | ---: |")
-    with multiprocessing.get_context("spawn").Pool(args.workers) as pool:
-        for bias in args.bias:
-            results = pool.map(play, [(args.seed, i, bias) for i in range(args.games)])
-            wins = sum(1 for won, _ in results if won)
-            lo, hi = wilson_interval(wins, len(results))
-            mean = sum(m for _, m in results) / len(results)
-            print(f"| {bias:+g} | {wins} | {wins / len(results):.1%} [{lo:.1%}, {hi:.1%}] | {mean:+.2f} |")
+    for bias in args.bias:
+        results = map_games(play, [(args.seed, i, bias) for i in range(args.games)], args.workers)
+        wins = sum(1 for won, _ in results if won)
+        lo, hi = wilson_interval(wins, len(results))
+        mean = sum(m for _, m in results) / len(results)
+        print(f"| {bias:+g} | {wins} | {wins / len(results):.1%} [{lo:.1%}, {hi:.1%}] | {mean:+.2f} |")
 
 
 if __name__ == "__main__":

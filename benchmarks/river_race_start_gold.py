@@ -15,14 +15,15 @@ Usage (from the repository root)::
 from __future__ import annotations
 
 import argparse
-import multiprocessing
 import os
+from typing import Any
 
-from savanna.core import derive_seed, make_rng
+from savanna.core import State, derive_seed
 from savanna.games.river_race import RiverRaceGame
 from savanna.games.river_race.heuristic import choose_in_state
 from savanna.games.river_race.state import RiverRaceState
 from savanna.lab.stats import wilson_interval
+from savanna.lab.study import map_games, play_seeded
 
 PLAYERS = 4
 
@@ -35,17 +36,13 @@ def play(args: tuple[int, int, tuple[int, ...]]) -> tuple[int, list[float]]:
     material = game.material
     start = {**material.gold.start, PLAYERS: list(gold)}
     game.material = material.model_copy(update={"gold": material.gold.model_copy(update={"start": start})})
-    game_seed = derive_seed(seed, index)
-    chance = make_rng(game_seed, "chance")
-    rngs = [make_rng(game_seed, "bot", s) for s in range(PLAYERS)]
-    state = game.new_initial_state()
+
+    def decide(state: State, seat: int, rng: Any) -> int:
+        assert isinstance(state, RiverRaceState)
+        return choose_in_state(state, state.legal_actions(), rng)
+
+    state = play_seeded(game, derive_seed(seed, index), decide)
     assert isinstance(state, RiverRaceState)
-    while not state.is_terminal():
-        if state.is_chance_node():
-            state.apply_unchecked(state.sample_chance(chance))
-            continue
-        seat = state.current_player()
-        state.apply_unchecked(choose_in_state(state, state.legal_actions(), rngs[seat]))
     ranking, scores = state.ranking(), state.scores()
     margins = [0.0] * PLAYERS
     for seat in range(PLAYERS):
@@ -64,20 +61,18 @@ def main(argv: list[str] | None = None) -> None:
     print(f"{args.games} four-player games per start gold, seed {args.seed}; fair win rate 25%")
     print("| start gold | 1st wins | 2nd wins | 3rd wins | 4th wins | margins (1st..4th) |")
     print("| --- | --- | --- | --- | --- | --- |")
-    with multiprocessing.get_context("spawn").Pool(args.workers) as pool:
-        for text in args.gold:
-            gold = tuple(int(g) for g in text.split(","))
-            if len(gold) != PLAYERS:
-                parser.error(f"--gold {text}: one amount for each of the {PLAYERS} places")
-            results = pool.map(play, [(args.seed, i, gold) for i in range(args.games)])
-            cells = []
-            for place in range(PLAYERS):
-                wins = sum(1 for w, _ in results if w == place)
-                lo, hi = wilson_interval(wins, len(results))
-                cells.append(f"{wins / len(results):.1%} [{lo:.1%}, {hi:.1%}]")
-            margins = " ".join(f"{sum(m[p] for _, m in results) / len(results):+.2f}" for p in range(PLAYERS))
-            print(f"| {text} | " + " | ".join(cells) + f" | {margins} |")
-
+    for text in args.gold:
+        gold = tuple(int(g) for g in text.split(","))
+        if len(gold) != PLAYERS:
+            parser.error(f"--gold {text}: one amount for each of the {PLAYERS} places")
+        results = map_games(play, [(args.seed, i, gold) for i in range(args.games)], args.workers)
+        cells = []
+        for place in range(PLAYERS):
+            wins = sum(1 for w, _ in results if w == place)
+            lo, hi = wilson_interval(wins, len(results))
+            cells.append(f"{wins / len(results):.1%} [{lo:.1%}, {hi:.1%}]")
+        margins = " ".join(f"{sum(m[p] for _, m in results) / len(results):+.2f}" for p in range(PLAYERS))
+        print(f"| {text} | " + " | ".join(cells) + f" | {margins} |")
 
 if __name__ == "__main__":
     main()

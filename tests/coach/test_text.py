@@ -55,3 +55,30 @@ def test_a_seat_not_to_play_is_told_so() -> None:
     state = toy_position(game, [2, 3, 1], [0, 1], turn=1, roll=2)
     result = analyse(game, state.observation(0), seed=1, samples=5)
     assert hint_lines(game, result, "en")[-1].startswith("Player 1 is not to play")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("width", [40, 80])
+def test_the_hint_wraps_long_moves_and_its_legend_instead_of_cutting_them(lang: str, width: int) -> None:
+    """Every word of the moves and of the legend lines under them is shown, wrapped at
+    spaces within the width (a move under its own words), never cut with "…"."""
+    import random
+
+    from savanna.core import load_game, sample_action
+    from savanna.i18n.tui import french_spaces
+
+    game = load_game("hyena", players=2)
+    state = game.new_initial_state()
+    rng = random.Random(2)
+    while state.is_chance_node() or len(state.legal_actions()) < 3:
+        state.apply(sample_action(state, rng))
+    result = analyse(game, state.observation(state.current_player()), legal_actions=state.legal_actions(), seed=1, samples=6)
+    lines = hint_lines(game, result, lang, width, top=8)
+    assert all(len(line) <= width for line in lines)
+    assert not any(line.endswith("…") for line in lines), lines
+    flat = " ".join(" ".join(lines).split())
+    for action in result.actions:
+        words = french_spaces(action.text(lang)) if lang == "fr" else action.text(lang)
+        assert " ".join(words.split()) in flat
+    verdict = MESSAGES.template("moves.close" if "clearly" in flat or "nettement" in flat else "moves.clear", lang)
+    assert " ".join((french_spaces(verdict) if lang == "fr" else verdict).split()) in flat

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import json
 import random
 from pathlib import Path
 from types import ModuleType
@@ -41,34 +42,31 @@ def test_turn_figures_mean_and_median_from_the_turns_statistic() -> None:
 def test_balance_study_writes_its_page_and_reuses_only_an_unchanged_cache(tmp_path: Path) -> None:
     balance = _script("balance_banjooli")
     out = tmp_path / "banjooli.md"
-    sizes = ["--games", "8", "--ismcts-games", "4", "--ismcts", "ismcts:sims=4"]
-    sizes += [
-        "--variant-games",
-        "4",
-        "--length-games",
-        "4",
-        "--random-games",
-        "4",
-        "--workers",
-        "1",
-    ]
+    sizes = ["--games", "16", "--width", "90", "--ismcts-games", "4", "--ismcts", "ismcts:sims=4"]
+    sizes += ["--random-games", "4", "--workers", "1"]
     balance.main([*sizes, "--out", str(out), "--cache", str(tmp_path / "cache")])
     text = out.read_text(encoding="utf-8")
-    assert "balance_banjooli.py --games 8 --ismcts-games 4" in text.splitlines()[5]
+    # The command at the top names what decides the figures, not where files went.
+    assert text.splitlines()[5] == (
+        ".venv/bin/python benchmarks/balance_banjooli.py --games 16 --width 90 "
+        "--ismcts-games 4 --ismcts ismcts:sims=4 --random-games 4"
+    )
     for heading in (
         "prediction cards fair",
         "ISMCTS seat",
+        "What this rules out",
         "first player",
         "Special tiles",
         "Oor berry",
     ):
         assert heading in text
     assert "Does the prediction card change the win rate?" in text
-    assert "| special: vortex | 4 |" in text and "turn cap (random bots)" in text
-    assert text.count("| Cards, special tile ") == 4
+    assert "| special: vortex | 16 |" in text and "turn cap (random bots)" in text
+    assert text.count("| Cards, special: ") == 4 and "| Cards, 6 tiles: " in text
     # A second run reads the cache; a cache whose games no longer replay is played again.
     cached = tmp_path / "cache" / "cards.jsonl"
     lines = cached.read_text(encoding="utf-8").splitlines()
+    assert json.loads(lines[0])["key"]["until_width"] == 0.9
     cached.write_text(
         "\n".join([lines[0], lines[1].replace('"scores": [', '"scores": [99.0, '), *lines[2:]])
         + "\n"

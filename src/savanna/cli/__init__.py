@@ -8,11 +8,13 @@ with the same prefix as every other error (:mod:`savanna.cli.errors`), never as 
 
 from __future__ import annotations
 
+import inspect
 import sys
 from collections.abc import Sequence
 from typing import Any
 
 import typer
+from rich.markup import escape
 from typer.core import TyperGroup
 
 from savanna.cli.errors import click_message, is_a, language_of, print_error
@@ -65,6 +67,42 @@ from savanna.cli import commands as _commands  # noqa: E402,F401
 from savanna.cli import lab as _lab  # noqa: E402,F401
 from savanna.cli import play as _play  # noqa: E402,F401
 from savanna.cli import serve as _serve  # noqa: E402,F401
+
+
+def help_text(doc: str) -> str:
+    """A command's docstring as its ``--help`` shows it, wrapped by the terminal's width.
+
+    Typer's Rich help keeps the docstring's line breaks, which then break lines in the
+    middle at any other width: the lines of a paragraph are joined (a list, whose lines
+    start with ``-`` or an indent, keeps its breaks), reST's double backquotes become
+    single ones, and square brackets are kept as text rather than read as Rich styles.
+
+    >>> help_text("Type a move; `help` works at\nevery prompt.\n\nThe ``[bench]`` extra.")
+    'Type a move; `help` works at every prompt.\n\nThe `\\[bench]` extra.'
+    """
+    paragraphs = []
+    for paragraph in inspect.cleandoc(doc).split("\n\n"):
+        lines = paragraph.split("\n")
+        if len(lines) > 1 and all(line.startswith(("-", " ")) for line in lines[1:]):
+            text = paragraph
+        else:
+            text = " ".join(line.strip() for line in lines)
+        paragraphs.append(escape(text.replace("``", "`")))
+    return "\n\n".join(paragraphs)
+
+
+def _tidy_help(typer_app: typer.Typer) -> None:
+    """Every command's help through :func:`help_text` (its docstring when it has no help)."""
+    for info in typer_app.registered_commands:
+        doc = info.help if info.help is not None else inspect.getdoc(info.callback)
+        if doc:
+            info.help = help_text(doc)
+    for group in typer_app.registered_groups:
+        if group.typer_instance is not None:
+            _tidy_help(group.typer_instance)
+
+
+_tidy_help(app)
 
 
 def main() -> None:

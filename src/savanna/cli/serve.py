@@ -25,8 +25,9 @@ def serve(
     database: Annotated[
         str | None,
         typer.Option(
-            help="Database URL: sqlite:///FILE or postgresql+psycopg://USER:PASSWORD@HOST/DB "
-            "(default: $SAVANNA_DATABASE, else ~/.local/share/savanna/server.sqlite3)."
+            help="Database URL: sqlite:///FILE or postgresql+psycopg://USER@HOST/DB (a password "
+            "after USER: if needed; default: $SAVANNA_DATABASE, else server.sqlite3 in "
+            "~/.local/share/savanna)."
         ),
     ] = None,
     open_browser: Annotated[bool, typer.Option("--open", help="Open the lobby in a browser.")] = False,

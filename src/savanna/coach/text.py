@@ -1,7 +1,8 @@
 """The coach's answers as plain text lines for people, in English or French, in a width.
 
 The terminal's ``odds`` and ``hint`` commands and ``savanna analyse`` print these lines;
-every line fits the width asked (long words are cut with ``…`` as a last resort).
+every line fits the width asked: long lines wrap at spaces, continuation lines indented
+(a word longer than a line is cut with ``…`` as a last resort).
 
 Example:
     >>> percent(0.3449, "fr"), number(11.25, "fr")
@@ -10,12 +11,14 @@ Example:
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Sequence
 from typing import Final
 
 from savanna.coach.analysis import ActionValue, Analysis, Estimate, QuestionOdds
 from savanna.coach.belief import Belief
 from savanna.core import Game, Label, load_messages
+from savanna.i18n.tui import french_spaces
 
 __all__ = [
     "MESSAGES",
@@ -28,6 +31,7 @@ __all__ = [
     "percent",
     "player",
     "say",
+    "wrapped",
 ]
 
 MESSAGES: Final = load_messages("savanna.coach")
@@ -78,6 +82,27 @@ def fit(line: str, width: int) -> str:
     return line[: max(0, width - 1)] + "…"
 
 
+def wrapped(text: str, width: int, lang: str, *, head: str = "", indent: int = 2) -> list[str]:
+    """``head + text`` wrapped at spaces to ``width``, continuation lines indented.
+
+    French gets its no-break spaces first, so ``:`` or ``%`` never starts a line; a word
+    longer than a line is cut (the last resort).
+
+    >>> wrapped("the marked move is not clearly ahead", 20, "en", head="* ")
+    ['* the marked move is', '  not clearly ahead']
+    """
+    if lang == "fr":
+        text = french_spaces(text)
+    lines = textwrap.wrap(
+        text,
+        width=max(len(head) + 1, width),
+        initial_indent=head,
+        subsequent_indent=" " * indent,
+        break_on_hyphens=False,
+    )
+    return [fit(line, width) for line in lines] or [fit(head.rstrip(), width)]
+
+
 def _label(game: Game, label: Label, lang: str) -> str:
     try:
         return game.label_text(label, lang)
@@ -103,14 +128,14 @@ def _head(game: Game, analysis: Analysis, lang: str, width: int) -> list[str]:
     win = percent(analysis.win.value, lang) + _plus_minus(analysis.win, lang, chance=True)
     score = number(analysis.score.value, lang) + _plus_minus(analysis.score, lang)
     lines.append(say("head.win", lang, chance=win) + "   " + say("head.score", lang, score=score))
-    return [fit(line, width) for line in lines]
+    return [part for line in lines for part in wrapped(line, width, lang)]
 
 
 def odds_lines(game: Game, analysis: Analysis, lang: str = "en", width: int = 80) -> list[str]:
     """The odds of the game's end and the seat's score distribution, in ``width`` columns."""
     lines = _head(game, analysis, lang, width)
     lines.append("")
-    lines.append(fit(say("odds.title", lang), width))
+    lines.extend(wrapped(say("odds.title", lang), width, lang))
     for group in _groups(analysis.odds):
         names = [_label(game, q.question.label, lang) for q in group]
         if len(group) > 1:
@@ -127,7 +152,7 @@ def odds_lines(game: Game, analysis: Analysis, lang: str = "en", width: int = 80
             lines.extend(_wrap("  ", parts, width))
     if analysis.scores:
         lines.append("")
-        lines.append(fit(say("scores.title", lang), width))
+        lines.extend(wrapped(say("scores.title", lang), width, lang))
         parts = [f"{number(s.score, lang, 0)}:{percent(s.chance.value, lang)}" for s in analysis.scores]
         lines.extend(_wrap("  ", parts, width))
     return lines
@@ -175,9 +200,9 @@ def hint_lines(game: Game, analysis: Analysis, lang: str = "en", width: int = 80
     lines = _head(game, analysis, lang, width)
     lines.append("")
     if not analysis.to_act:
-        lines.append(fit(say("moves.waiting", lang, player=player(game, analysis.seat, lang)), width))
+        lines.extend(wrapped(say("moves.waiting", lang, player=player(game, analysis.seat, lang)), width, lang))
         return lines
-    lines.append(fit(say("moves.title", lang), width))
+    lines.extend(wrapped(say("moves.title", lang), width, lang))
     ranked = _ranked(analysis.actions, analysis.objective)
     shown = ranked[: max(1, top)]
     values = [number(a.score.value, lang) + _plus_minus(a.score, lang) for a in shown]
@@ -188,14 +213,16 @@ def hint_lines(game: Game, analysis: Analysis, lang: str = "en", width: int = 80
         mark = "*" if a.best else ("-" if a.dropped else " ")
         words = a.text(lang)
         text = a.notation if words == a.notation else f"{a.notation} ({words})"
-        lines.append(fit(f"{mark} {value.rjust(value_width)}  {win.rjust(win_width)}  {text}", width))
+        head = f"{mark} {value.rjust(value_width)}  {win.rjust(win_width)}  "
+        # a long move wraps under its own words, the figures' column kept clear
+        lines.extend(wrapped(text, width, lang, head=head, indent=min(len(head), width // 2)))
     if len(ranked) > len(shown):
-        lines.append(fit("  " + say("moves.more", lang, count=len(ranked) - len(shown)), width))
+        lines.extend(wrapped(say("moves.more", lang, count=len(ranked) - len(shown)), width, lang, head="  ", indent=4))
     best = analysis.best
     if best is not None and len(ranked) > 1:
-        lines.append(fit(say("moves.verdict", lang, verdict=say(_verdict(analysis), lang)), width))
+        lines.extend(wrapped(say("moves.verdict", lang, verdict=say(_verdict(analysis), lang)), width, lang))
     if any(a.dropped for a in shown):
-        lines.append(fit("- " + say("moves.dropped", lang), width))
+        lines.extend(wrapped(say("moves.dropped", lang), width, lang, head="- "))
     return lines
 
 

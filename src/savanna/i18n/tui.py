@@ -185,6 +185,10 @@ MESSAGES = Catalogue(
             "-- page {page} sur {pages} : Entrée pour la suite, q pour revenir à la partie>",
         ),
         "page.done": ("-- Enter: back to the game>", "-- Entrée : retour à la partie>"),
+        "news.title": (
+            "What happened since your last turn:",
+            "Ce qui s'est passé depuis votre dernier tour :",
+        ),
         # undo
         "undo.unavailable": (
             "Undo is only possible with one person playing against bots.",

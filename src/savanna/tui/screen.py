@@ -31,6 +31,7 @@ __all__ = [
     "SIDE_MIN",
     "Cells",
     "Lines",
+    "Log",
     "Screen",
     "Section",
     "compose",
@@ -182,6 +183,71 @@ class Lines(Section):
                 break
             kept = entry + kept
         return kept
+
+
+@dataclass
+class Log(Section):
+    """What happened lately: the news whole, written shorter when room is short.
+
+    The news (every turn since the viewer last played) are never left out: when they do
+    not fit as they are, a shorter form is drawn (``forms``, fullest first), and at the
+    last each entry is cut to one line. Older entries fill the room left, newest kept.
+
+    Attributes:
+        older: entries before the news.
+        forms: the news, fullest first (at least one form).
+        most_lines: the most lines the log asks for beyond the news.
+        indent: the hanging indent of an entry's continuation lines.
+    """
+
+    older: Sequence[Text]
+    forms: Sequence[Sequence[Text]]
+    most_lines: int = 5
+    indent: int = 2
+    dropped: int = field(default=0, init=False)
+    """News entries the last :meth:`draw` had to leave out (the window was too small)."""
+
+    def least(self, width: int) -> int:
+        shortest = len(self.forms[-1]) if self.forms else 0
+        return max(shortest, 1 if self.older else 0)
+
+    def most(self, width: int) -> int:
+        news = len(wrap_all(self.forms[0], width, self.indent)) if self.forms else 0
+        everything = len(wrap_all([*self.older, *(self.forms[0] if self.forms else [])], width, self.indent))
+        return max(news, min(everything, self.most_lines), self.least(width))
+
+    def draw(self, width: int, lines: int) -> list[Text]:
+        self.dropped = len(self.forms[-1]) if self.forms and lines <= 0 else 0
+        if lines <= 0:
+            return []
+        if not self.forms or not self.forms[0]:
+            return Lines(self.older, keep_last=True, indent=self.indent).draw(width, lines)
+        if len(wrap_all(self.forms[0], width, self.indent)) <= lines:
+            everything = [*self.older, *self.forms[0]]
+            return Lines(everything, keep_last=True, indent=self.indent).draw(width, lines)
+        for form in self.forms[1:]:
+            wrapped = wrap_all(form, width, self.indent)
+            if len(wrapped) <= lines:
+                return wrapped
+        # Each entry cut to as many lines as leave room for all of them (at least one).
+        shortest = self.forms[-1]
+        for each in range(max(1, lines // max(1, len(shortest))), 0, -1):
+            cut = [line for text in shortest for line in _cut(text, width, self.indent, each)]
+            if len(cut) <= lines or each == 1:
+                self.dropped = max(0, len(cut) - lines)
+                return cut[-lines:]
+        return []
+
+
+def _cut(text: Text, width: int, indent: int, most: int) -> list[Text]:
+    """``text`` wrapped in at most ``most`` lines, the last ending in "…" when cut."""
+    lines = wrap(text, width, indent)
+    if len(lines) <= most:
+        return lines
+    kept = lines[:most]
+    last = kept[-1]
+    kept[-1] = last[: max(0, width - 1)] + Text("…") if last.cell_len >= width else last + Text("…")
+    return kept
 
 
 @dataclass

@@ -67,9 +67,19 @@ from savanna.tui.render import (
     secure_clear,
     sheet_entries,
 )
-from savanna.tui.screen import Cells, Lines, Screen, compose, page, render, wrap_all
+from savanna.tui.screen import (
+    Cells,
+    Lines,
+    Log,
+    Screen,
+    Section,
+    compose,
+    page,
+    render,
+    wrap_all,
+)
 from savanna.tui.seat import SeatSpec, build_bot, seat_label
-from savanna.tui.view import Event, Viewer, event_of, log_entries
+from savanna.tui.view import Event, Viewer, event_of, log_forms
 
 __all__ = [
     "Outcome",
@@ -400,10 +410,10 @@ class PlaySession:
             turn = self.seat_name(player)
         status = Text(self._t("status.turn") + self._t("colon"), style="bold")
         status.append(turn, style="bold green")
-        log = log_entries(self.events, viewer, self._who, self._hidden, LOG_ENTRIES, self._t("sep"))
-        sections: list[tuple[int, Lines | Cells]] = [
+        log = log_forms(self.events, viewer, self._who, self._hidden, LOG_ENTRIES, self._t("sep"))
+        sections: list[tuple[int, Section]] = [
             (0, Lines([status], required=-1)),
-            (2, Lines(log, required=1, keep_last=True, most_lines=LOG_LINES)),
+            (2, Log(log.older, log.forms, most_lines=LOG_LINES)),
         ]
         if menu is not None:
             entries = list(only) if only is not None else list(menu.choices)
@@ -534,6 +544,17 @@ class PlaySession:
             self._notice = None
         only: Sequence[Choice] | None = None
         header: str | None = None
+        typed = self._news_pages(seat, menu)
+        if typed:  # a move or a command typed at the end of the news
+            self._said = message
+            try:
+                outcome = self._answer(seat, menu, typed)
+            finally:
+                self._said = None
+            if isinstance(outcome, _Turn):
+                return outcome
+            if outcome is not None:
+                only, header = outcome
         while True:
             self.draw(seat, menu=menu, only=only, header=header, message=message)
             message, only, header = [], None, None
@@ -708,6 +729,26 @@ class PlaySession:
             pad = max(len(symbol) for symbol, _ in self.game.legend(self.lang)) + 2
             lines += wrap_all(legend, width, indent=pad)
         return self._page(self._t("help.title"), lines)
+
+    def _news_pages(self, seat: int, menu: Menu) -> str:
+        """Every turn since ``seat`` last played, on pages, when its screen has no room for all.
+
+        A tall board (five players' pawns on the river race's map) leaves a few lines for
+        the log; what happened since the player's last turn is then shown first, in full.
+        Returns what was typed to leave the pages (a move or a command, played next).
+        """
+        shown = self.screen(seat, menu=menu)
+        compose(shown, self.console.width, self.console.height)
+        log = next((s for s in shown.sections if isinstance(s, Log)), None)
+        if log is None or not log.dropped:
+            return ""
+        width = self.console.width
+        room = self.console.height - 3  # the title, its wrap, the pager's prompt
+        lines = wrap_all(log.forms[0], width, 2)
+        if len(lines) > room:
+            lines = wrap_all(log.forms[-1], width, 2)
+        typed = self._page(self._t("news.title"), lines)
+        return "" if typed.lower() in {"q", "quit", "quitter", "exit"} else typed
 
     def _coach_pages(self, seat: int, what: str) -> str:
         """The coach's ``odds`` or ``hint`` for ``seat``, on pages (or why it is off)."""

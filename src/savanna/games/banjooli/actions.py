@@ -44,6 +44,16 @@ from savanna.games.banjooli.components import COLOURS
 
 __all__ = [
     "ACTIONS",
+    "DECIDE_JOKER",
+    "DECIDE_KIND",
+    "DECIDE_OSTRICH",
+    "DECIDE_PART",
+    "D_MAGIC",
+    "D_MOVE",
+    "D_OTHER",
+    "D_PASS",
+    "D_SPELL",
+    "D_UNSPELL",
     "FACES",
     "GIVE_IDS",
     "JOKER_MOVE_IDS",
@@ -54,6 +64,7 @@ __all__ = [
     "PART_MOVE_IDS",
     "PASS_ID",
     "PLAIN_MOVE_IDS",
+    "REROLL_DICE",
     "SPACE_IDS",
     "SPELL_IDS",
     "STEP_DIRECTIONS",
@@ -345,3 +356,44 @@ UNSPELL_IDS: Final = tuple(Unspell(o).to_id() for o in range(5))
 GIVE_IDS: Final = tuple(Give(s).to_id() for s in range(5))
 SWAP_IDS: Final = tuple(Swap(o).to_id() for o in range(5))
 SPACE_IDS: Final = tuple(ChooseSpace(s).to_id() for s in range(MAX_SPACES))
+
+REROLL_DICE: Final[tuple[tuple[int, ...], ...]] = tuple(
+    tuple(a.dice) if isinstance(a, Reroll) else () for a in ACTIONS
+)
+"""``[action id]``: the die positions a :class:`Reroll` rerolls (its ``dice``; empty for
+keeping them all and for the other actions)."""
+
+# A decision's action read as plain ints (the engine applies moves and spells without
+# building a value): its kind, its ostrich, the joker face it uses (-1: none) and its part.
+D_MOVE: Final = 0
+D_MAGIC: Final = 1
+D_SPELL: Final = 2
+D_UNSPELL: Final = 3
+D_PASS: Final = 4
+D_OTHER: Final = 5
+
+
+def _decision(action: Action) -> tuple[int, int, int, int]:
+    if isinstance(action, Move):
+        return D_MOVE, action.ostrich, -1 if action.joker is None else action.joker, action.part
+    if isinstance(action, MagicFive):
+        return D_MAGIC, action.ostrich, -1, 0
+    if isinstance(action, Spell):
+        return D_SPELL, action.ostrich, -1, 0
+    if isinstance(action, Unspell):
+        return D_UNSPELL, action.ostrich, -1, 0
+    if isinstance(action, Pass):
+        return D_PASS, -1, -1, 0
+    return D_OTHER, -1, -1, 0
+
+
+_DECISIONS: Final = tuple(_decision(a) for a in ACTIONS)
+DECIDE_KIND: Final[tuple[int, ...]] = tuple(d[0] for d in _DECISIONS)
+"""``[action id]``: ``D_MOVE`` (:class:`Move`), ``D_MAGIC``, ``D_SPELL``, ``D_UNSPELL``,
+``D_PASS`` or ``D_OTHER`` (not a decision of a move or spell)."""
+DECIDE_OSTRICH: Final[tuple[int, ...]] = tuple(d[1] for d in _DECISIONS)
+"""``[action id]``: the ostrich a move, magic five, spell or unspell names (-1 otherwise)."""
+DECIDE_JOKER: Final[tuple[int, ...]] = tuple(d[2] for d in _DECISIONS)
+"""``[action id]``: the joker face of a :class:`Move` (-1: no joker)."""
+DECIDE_PART: Final[tuple[int, ...]] = tuple(d[3] for d in _DECISIONS)
+"""``[action id]``: the ``part`` of a :class:`Move` (0: all the jokers of the kind)."""

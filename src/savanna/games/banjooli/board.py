@@ -38,9 +38,9 @@ __all__ = [
     "SpaceKind",
 ]
 
-NONE = -1
+NONE: Final = -1
 """No space in that direction."""
-FINISH = -2
+FINISH: Final = -2
 """The finishing line (beyond the last row)."""
 DIRECTIONS = "LFR"
 """Forward directions: L = diagonal to the lower lane, F = straight, R = diagonal to the higher lane."""

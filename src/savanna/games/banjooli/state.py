@@ -21,12 +21,22 @@ from savanna.core.errors import IllegalActionError
 from savanna.core.game import CHANCE, TERMINAL, Observation, State, compile_clone
 from savanna.games.banjooli.actions import (
     ACTIONS,
+    D_MAGIC,
+    D_MOVE,
+    D_PASS,
+    D_SPELL,
+    D_UNSPELL,
+    DECIDE_JOKER,
+    DECIDE_KIND,
+    DECIDE_OSTRICH,
+    DECIDE_PART,
     GIVE_IDS,
     JOKER_MOVE_IDS,
     MAGIC_MOVE_IDS,
     PART_MOVE_IDS,
     PASS_ID,
     PLAIN_MOVE_IDS,
+    REROLL_DICE,
     SPACE_IDS,
     SPELL_IDS,
     STEP_DIRECTIONS,
@@ -38,12 +48,7 @@ from savanna.games.banjooli.actions import (
     Give,
     MagicFive,
     Move,
-    Pass,
-    Reroll,
-    Spell,
     Swap,
-    Unspell,
-    joker_kind,
 )
 from savanna.games.banjooli.board import FINISH, NONE, Board, SpaceKind
 from savanna.games.banjooli.components import load_data
@@ -103,16 +108,34 @@ _BACKS: Final = {t.id: t.back for t in load_data().tiles if t.kind in ("straight
 """Front face id of each common (double-sided) tile → its back face id."""
 _WHO: Final = tuple(TERMINAL if p == OVER else CHANCE if p in CHANCE_PHASES else None for p in Phase)
 """Who acts in each phase: TERMINAL, CHANCE or ``None`` (the seat)."""
+_CHANCE_ACTS: Final[tuple[bool, ...]] = tuple(who == CHANCE for who in _WHO)
+"""Whether chance acts in each phase (a tuple of bools: no object comparison per action)."""
 _BERRY_IDS: Final = tuple(b.id for b in load_data().berries)
 _ALL_REROLLS: Final = list(range(64))
 """Every Reroll mask (copied, never handed out)."""
+
+# The id tables the hot paths read, as this module's own finals: a compiled build keeps
+# them in C statics instead of looking the imported names up at every use.
+_PLAIN_MOVE_IDS: Final[tuple[int, ...]] = PLAIN_MOVE_IDS
+_JOKER_MOVE_IDS: Final[tuple[tuple[int, ...], ...]] = JOKER_MOVE_IDS
+_PART_MOVE_IDS: Final[tuple[tuple[tuple[int, ...], ...], ...]] = PART_MOVE_IDS
+_MAGIC_MOVE_IDS: Final[tuple[int, ...]] = MAGIC_MOVE_IDS
+_STEP_IDS: Final[tuple[int, ...]] = STEP_IDS
+_STEP_DIRECTIONS: Final[tuple[int, ...]] = STEP_DIRECTIONS
+_SPELL_IDS: Final[tuple[int, ...]] = SPELL_IDS
+_UNSPELL_IDS: Final[tuple[int, ...]] = UNSPELL_IDS
+_REROLL_DICE: Final[tuple[tuple[int, ...], ...]] = REROLL_DICE
+_DECIDE_KIND: Final[tuple[int, ...]] = DECIDE_KIND
+_DECIDE_OSTRICH: Final[tuple[int, ...]] = DECIDE_OSTRICH
+_DECIDE_JOKER: Final[tuple[int, ...]] = DECIDE_JOKER
+_DECIDE_PART: Final[tuple[int, ...]] = DECIDE_PART
 
 # The declared fields of a position. ``clone`` copies exactly these (``__slots__`` is made
 # of them, and the copy is written from them by the core's ``compile_clone``), so a new
 # field cannot be forgotten by the copy.
 _SHARED: Final = (
     "n", "board", "order", "phase", "seat", "direction", "turn", "after_roll", "rerolled", "mover",
-    "points", "turn_over", "frenzy_pending", "in_frenzy", "reason", "lion", "first",
+    "points", "turn_over", "frenzy_pending", "in_frenzy", "reason", "lion", "first", "turn_cap", "lion_runs",
 )
 """Fields holding immutable values (ints, bools, strings, tuples, the shared board)."""
 _LISTS: Final = (
@@ -155,6 +178,8 @@ class BanjooliState(State):
         occ: for each space, the ostrich on it or :data:`~.phase.EMPTY`.
         lion: the lion's steps from the line (the lion variant; 0 at home).
         first: the seat that plays first (rule ``setup.first``; 0 until drawn).
+        turn_cap, lion_runs: the game's ``max_turns`` and whether the lion variant is on,
+            read once from the game (the turn's hot path reads them from here).
         memo: the feasibility cache of :meth:`_feasible` (``None``: empty), reset only by
             :meth:`_paths_changed`.
     """
@@ -194,6 +219,8 @@ class BanjooliState(State):
     occ: list[int]
     lion: int
     first: int
+    turn_cap: int
+    lion_runs: bool
     memo: dict[int, bool] | None
 
     def __init__(self, game: BanjooliGame) -> None:
@@ -230,6 +257,8 @@ class BanjooliState(State):
         self.occ = []
         self.lion = 0
         self.first = 0
+        self.turn_cap = game.max_turns
+        self.lion_runs = bool(game.options["lion"])
         self.memo = None
 
     # -- copying ----------------------------------------------------------------------
@@ -253,13 +282,13 @@ class BanjooliState(State):
         return self.phase == OVER
 
     def is_chance_node(self) -> bool:
-        return _WHO[self.phase] == CHANCE
+        return _CHANCE_ACTS[self.phase]
 
     def legal_actions(self) -> list[int]:
         phase = self.phase
         if phase == OVER:
             return []
-        if _WHO[phase] == CHANCE:
+        if _CHANCE_ACTS[phase]:
             return self._chance_pool()
         return self._legal_actions()
 
@@ -327,14 +356,16 @@ class BanjooliState(State):
         if phase == REROLL:
             return _ALL_REROLLS[:]  # every Reroll mask, 0 keeping them all (rule reroll.once)
         if phase == DECIDE:
-            actions = [a for a, _ in self._move_options(self._counts(), True)]
+            actions = self._move_ids(self._counts(), True)
             actions.extend(self._spell_options())
             actions.sort()
             return actions or [PASS_ID]  # rule turn.pass
         if phase == STEP:
             return self._step_actions()
         if phase == FRENZY:
-            return sorted(a for a, _ in self._move_options(self.frenzy, False))
+            actions = self._move_ids(self.frenzy, False)
+            actions.sort()
+            return actions
         if phase == PLACE:
             return [SPACE_IDS[s] for s in self._placeable()]
         if phase == SPACE:
@@ -380,45 +411,53 @@ class BanjooliState(State):
             counts[self.dice[i]] += 1
         return counts
 
-    def _move_options(self, counts: list[int], magic_allowed: bool) -> list[tuple[int, int]]:
-        """Legal move choices as ``(action, points)``, each completable in full
-        (rule ``move.full_movement``).
+    def _move_ids(self, counts: list[int], magic_allowed: bool) -> list[int]:
+        """Legal move choices (ids), each completable in full (rule ``move.full_movement``).
 
         In a normal turn a joker kind joins a move whole (``move.joker_all``); in the Dof
         Nooxoor frenzy (``magic_allowed`` false) any number of its dice may (``frenzy.all_dice``).
-        White and the colours of arrived ostriches are jokers (``move.joker_one_kind``).
+        White and the colours of arrived ostriches are jokers (``move.joker_one_kind``); a
+        joker kind is 0 for white, ``1 + c`` for colour ``c`` (:func:`~.actions.joker_kind`).
         """
-        arrived = self.arrived
-        kinds = []
-        if counts[WHITE]:
-            kinds.append((joker_kind(WHITE), counts[WHITE]))
-        for c in arrived:
-            if counts[c]:
-                kinds.append((joker_kind(c), counts[c]))
+        kinds: list[int] = []
+        extras: list[int] = []
+        whites = counts[WHITE]
+        if whites:
+            kinds.append(0)
+            extras.append(whites)
+        for c in self.arrived:
+            extra = counts[c]
+            if extra:
+                kinds.append(1 + c)
+                extras.append(extra)
         # rule move.five_magic: five distinct colours or five whites
-        magic = magic_allowed and (counts[WHITE] == 5 or all(counts[c] == 1 for c in range(5)))
-        options: list[tuple[int, int]] = []
+        magic = magic_allowed and (
+            whites == 5
+            or (counts[0] == 1 and counts[1] == 1 and counts[2] == 1 and counts[3] == 1 and counts[4] == 1)
+        )
+        options: list[int] = []
         pos = self.pos
         scared = self.scared
         memo = self._memo()
-        feasible = self._feasible
         for o in range(5):
             start = pos[o]
             if start == ARRIVED or scared[o]:  # rules move.arrived, move.scared
                 continue
             own = counts[o]
             if own:  # rule move.joker_alone: jokers join the ostrich's own colour
-                if feasible(start, own, memo):
-                    options.append((PLAIN_MOVE_IDS[o], own))
-                for k, extra in kinds:
-                    if feasible(start, own + extra, memo):
-                        options.append((JOKER_MOVE_IDS[o][k], own + extra))
+                if self._feasible(start, own, memo):
+                    options.append(_PLAIN_MOVE_IDS[o])
+                for i in range(len(kinds)):
+                    k = kinds[i]
+                    extra = extras[i]
+                    if self._feasible(start, own + extra, memo):
+                        options.append(_JOKER_MOVE_IDS[o][k])
                     if not magic_allowed:
                         for j in range(1, extra):
-                            if feasible(start, own + j, memo):
-                                options.append((PART_MOVE_IDS[o][k][j - 1], own + j))
-            if magic and feasible(start, 5, memo):
-                options.append((MAGIC_MOVE_IDS[o], 5))
+                            if self._feasible(start, own + j, memo):
+                                options.append(_PART_MOVE_IDS[o][k][j - 1])
+            if magic and self._feasible(start, 5, memo):
+                options.append(_MAGIC_MOVE_IDS[o])
         return options
 
     def move_points(self, action: int) -> int:
@@ -437,16 +476,19 @@ class BanjooliState(State):
         face = self.dice[5]
         if face < 0:
             return []
-        targets = range(5) if (face == WHITE or face in self.arrived) else (face,)
-        out = []
-        for o in targets:
+        if face == WHITE or face in self.arrived:
+            first, last = 0, 5
+        else:
+            first, last = face, face + 1
+        out: list[int] = []
+        for o in range(first, last):
             p = self.pos[o]
             if p == ARRIVED:
                 continue
             if self.scared[o]:
-                out.append(UNSPELL_IDS[o])
+                out.append(_UNSPELL_IDS[o])
             elif p >= 5:  # rule spell.at_exit: the nests are spaces 0-4
-                out.append(SPELL_IDS[o])
+                out.append(_SPELL_IDS[o])
         out.sort()
         return out
 
@@ -512,7 +554,7 @@ class BanjooliState(State):
         occ = self.occ
         result = False
         base = 3 * s
-        for d in (0, 1, 2):
+        for d in range(3):
             t = fwd[base + d]
             if t == NONE:
                 continue
@@ -535,29 +577,28 @@ class BanjooliState(State):
         return result
 
     def _step_actions(self) -> list[int]:
-        """The legal steps of the moving ostrich (as :meth:`_step_target`, in one pass)."""
+        """The legal steps of the moving ostrich (as :meth:`_can_step`, in one pass)."""
         board = self.board
         assert board is not None
         s = self.pos[self.mover]
         r = self.points - 1
         memo = self._memo()
-        out = []
-        for d in (0, 1, 2):
+        out: list[int] = []
+        for d in range(3):
             t = self.landing(s, d)
             if t == NONE:
                 continue
             if t == FINISH or r == 0 or board.halts[t] or t in self.berries or self._feasible(t, r, memo):
-                out.append(STEP_IDS[d])
+                out.append(_STEP_IDS[d])
         return out
 
-    def _step_target(self, d: int) -> int | None:
+    def _can_step(self, d: int) -> bool:
+        """Whether the mover may step in direction ``d`` (as :meth:`_step_actions`)."""
         s = self.pos[self.mover]
         t = self.landing(s, d)
         if t == NONE:
-            return None
-        if t == FINISH or self.points == 1 or self._stops(t) or self._feasible(t, self.points - 1, self._memo()):
-            return t
-        return None
+            return False
+        return t == FINISH or self.points == 1 or self._stops(t) or self._feasible(t, self.points - 1, self._memo())
 
     def _placeable(self) -> list[int]:
         """Spaces a berry may be placed on (rule ``berry.placement``)."""
@@ -593,19 +634,18 @@ class BanjooliState(State):
             if not self.to_roll:
                 self._rolled()
         elif phase == REROLL:
-            reroll = ACTIONS[action]
-            assert isinstance(reroll, Reroll)
-            if not reroll.mask:
+            dice = _REROLL_DICE[action]
+            if not dice:  # Reroll(0) keeps them all
                 self._to_decide()
             else:  # rule reroll.once
                 self.rerolled = True
-                self.to_roll = reroll.dice
+                self.to_roll = list(dice)
                 for i in self.to_roll:
                     self.dice[i] = NOT_ROLLED
                 self.after_roll = DECIDE
                 self.phase = ROLL
         elif phase == STEP:
-            self._step(STEP_DIRECTIONS[action])
+            self._step(_STEP_DIRECTIONS[action])
         elif phase in (DECIDE, FRENZY):
             self._decide(action)
         elif phase == VORTEX:
@@ -690,7 +730,7 @@ class BanjooliState(State):
         self.in_frenzy = False
         self.frenzy = [0] * 6
         self.turn += 1
-        if self.turn >= self.game.max_turns:  # rule end.turn_cap
+        if self.turn >= self.turn_cap:  # rule end.turn_cap
             self.phase = OVER
             return
         self._start_turn((self.seat + self.direction) % self.n)
@@ -707,7 +747,7 @@ class BanjooliState(State):
     def _to_decide(self) -> None:
         """The dice are final: the decision comes (and, in the lion variant, the lion runs)."""
         self.phase = DECIDE
-        if not self.game.options["lion"]:
+        if not self.lion_runs:
             return
         board = self.board
         assert board is not None
@@ -725,21 +765,22 @@ class BanjooliState(State):
         self.lion = new
 
     def _frenzy_next(self) -> None:
-        if self._move_options(self.frenzy, False):  # rule frenzy.all_dice, while any can move
+        if self._move_ids(self.frenzy, False):  # rule frenzy.all_dice, while any can move
             self.phase = FRENZY
         else:
             self._end_turn()
 
     def _decide(self, action: int) -> None:
-        choice = ACTIONS[action]
-        if isinstance(choice, Move):
-            o = choice.ostrich
+        """A move, magic five, spell, unspell or pass (read from the id tables of :mod:`.actions`)."""
+        kind = _DECIDE_KIND[action]
+        if kind == D_MOVE:
+            o = _DECIDE_OSTRICH[action]
             frenzy = self.phase == FRENZY
             counts = self.frenzy if frenzy else self._counts()
             points = counts[o]
-            joker = choice.joker
-            if joker is not None:
-                used = choice.part or counts[joker]  # rule move.joker_all outside the frenzy
+            joker = _DECIDE_JOKER[action]
+            if joker >= 0:
+                used = _DECIDE_PART[action] or counts[joker]  # rule move.joker_all outside the frenzy
                 points += used
                 if frenzy:
                     self.frenzy[joker] -= used
@@ -748,17 +789,17 @@ class BanjooliState(State):
             self.mover = o
             self.points = points
             self.phase = STEP
-        elif isinstance(choice, MagicFive):
-            self.mover = choice.ostrich
+        elif kind == D_MAGIC:
+            self.mover = _DECIDE_OSTRICH[action]
             self.points = 5
             self.phase = STEP
-        elif isinstance(choice, Spell):
-            self._spell(choice.ostrich)
-        elif isinstance(choice, Unspell):
-            self.scared[choice.ostrich] = False
+        elif kind == D_SPELL:
+            self._spell(_DECIDE_OSTRICH[action])
+        elif kind == D_UNSPELL:
+            self.scared[_DECIDE_OSTRICH[action]] = False
             self._end_turn()
         else:
-            assert isinstance(choice, Pass)  # rule turn.pass
+            assert kind == D_PASS  # rule turn.pass
             self._end_turn()
 
     def _spell(self, o: int) -> None:
@@ -873,8 +914,10 @@ class BanjooliState(State):
         if self.phase == OVER:
             return
         self.phase = STEP
-        if self.points > 0 and any(self._step_target(d) is not None for d in range(3)):
-            return
+        if self.points > 0:
+            for d in range(3):
+                if self._can_step(d):
+                    return
         self._finish_move()
 
     def _finish_move(self) -> None:
