@@ -470,7 +470,7 @@ def lab_section(game_name: str, games: int, seed: int, reference_seconds: float,
         "and its summary), with records (as `simulate` by default, which writes them to "
         "`games.jsonl`) and without (`simulate --no-records`, a tournament). On 2 workers the "
         "measuring process plays games beside one worker process, started in the measured "
-        "time (cold, as a command starts it) and stopped after. Wall clock, and CPU time of "
+        "time (as a command starts it) and stopped after. Wall clock, and CPU time of "
         "each process. Reference: bare random playouts of the same game in this process (the "
         "loop of the engines section), measured before, between and after.",
         "",
