@@ -275,7 +275,9 @@ def simulate(
     command = _command_line(plan, report, factors, settings, adaptive, records)
     with _phase("report (" + ("records, " if records else "") + "plots, report.md)", quiet):
         try:
-            write_report(report, summary, outcomes, command=command, records=records)
+            write_report(
+                report, summary, outcomes, command=command, records=records, parallel=not ray
+            )
         except OSError as exc:
             raise _unwritable(report, exc) from None
     table = Table(title=f"{summary['game']}: {summary['games']} games, win rate [95% CI]")

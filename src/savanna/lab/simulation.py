@@ -22,7 +22,7 @@ import signal
 import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from savanna.bots import make_bots, parse_bot_spec, play_game
 from savanna.core import (
@@ -43,8 +43,12 @@ __all__ = [
     "run_simulation",
     "start_workers",
     "stop_workers",
+    "submit",
+    "worker_processes",
     "worker_start_method",
 ]
+
+T = TypeVar("T")
 
 Outcome = dict[str, Any]
 """One played game: index, seed, seats, scores, ranking, length, statistics, record."""
@@ -374,6 +378,22 @@ def stop_workers() -> None:
 
 
 atexit.register(stop_workers)
+
+
+def worker_processes() -> int:
+    """How many worker processes :func:`start_workers` keeps running (0 when none)."""
+    return _workers.processes if _workers is not None else 0
+
+
+def submit(function: Callable[..., T], *args: Any) -> concurrent.futures.Future[T]:
+    """Run ``function(*args)`` in one of the running worker processes (the report's plots).
+
+    Raises:
+        LabError: no worker process is running.
+    """
+    if _workers is None:
+        raise LabError("no worker process is running: start_workers() first")
+    return _workers.executor.submit(function, *args)
 
 
 def worker_start_method() -> str | None:
