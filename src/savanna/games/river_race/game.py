@@ -17,7 +17,7 @@ from savanna.games.river_race.actions import NUM_ACTIONS, rolls
 from savanna.games.river_race.board import Board, load_board
 from savanna.games.river_race.components import Material, load_material
 from savanna.games.river_race.rules import MESSAGES, rule_catalogue
-from savanna.games.river_race.state import RiverRaceState
+from savanna.games.river_race.state import RiverRaceState, RiverTables
 
 __all__ = ["SPEC", "RiverRaceGame"]
 
@@ -85,6 +85,8 @@ class RiverRaceGame(Game):
             + self.board.rivers * sum(m.spring.stack)
         )
         self._top = float(gold + sum(sorted(self.huts, reverse=True)[:3]))
+        self.tables = RiverTables(self)
+        """The map and material as the engine reads them (shared by this game's states)."""
 
     def new_initial_state(self) -> RiverRaceState:
         return RiverRaceState(self)
