@@ -23,8 +23,7 @@ __all__ = ["SPEC", "RiverRaceGame"]
 
 SPEC: Final = GameSpec(
     name="river-race",
-    title="The River Race",
-    title_fr="La Course du fleuve",
+    **MESSAGES.title_words(),
     min_players=2,
     max_players=5,
     default_players=4,
@@ -32,19 +31,13 @@ SPEC: Final = GameSpec(
         ChoiceOption(
             "first",
             "draw",
-            help="who plays first: drawn at random (draw) or seat 1 (seat1)",
-            help_fr="qui joue en premier : tiré au sort (draw) ou la place 1 (seat1)",
+            **MESSAGES.option_words("first"),
             choices=("draw", "seat1"),
         ),
     ),
     perfect_information=False,
     version=1,
     rules_document="docs/rules/river-race.md",
-    summary=(
-        "Three pawns each race to a village of huts; rivers are crossed by a sacrifice whose "
-        "price only the sacrificer knows, bargained with the pawns waiting beside it, or "
-        "walked around past springs of gold, while a persecutor closes in."
-    ),
     aliases=("river_race", "course-du-fleuve"),
 )
 

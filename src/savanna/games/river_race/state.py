@@ -21,6 +21,7 @@ this module writes them.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from fractions import Fraction
 from math import lcm
 from typing import TYPE_CHECKING, Final
@@ -196,6 +197,18 @@ class RiverTables:
         self.huts: int = len(game.huts)
         self.rolls: tuple[tuple[int, ...], ...] = tuple(game.rolls)
         self.roll_draw: tuple[int, ...] = _draw_table(game.roll_table)
+
+    def __reduce__(self) -> tuple[Callable[[int], RiverTables], tuple[int]]:
+        """Pickled (and deep-copied) as the tables of a game of as many players: a compiled
+        build's class cannot be rebuilt without its game."""
+        return _tables_of, (self.players,)
+
+
+def _tables_of(players: int) -> RiverTables:
+    """The :class:`RiverTables` of a river race of ``players`` players (unpickling)."""
+    from savanna.games.river_race.game import RiverRaceGame
+
+    return RiverRaceGame(players).tables
 
 
 class RiverRaceState(State):
