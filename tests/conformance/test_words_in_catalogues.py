@@ -1,6 +1,7 @@
-"""A game's title and its options' help are worded in its message catalogue, not in code.
+"""A game's title, summary and options' help are worded in its message catalogue, not in code.
 
-``GameSpec.title``/``title_fr`` come from ``game.title``, an option's ``help``/``help_fr``
+``GameSpec.title``/``title_fr`` come from ``game.title`` (``summary``/``summary_fr`` from
+``game.summary``), an option's ``help``/``help_fr``
 from ``option.<name>`` (the game's catalogue, or the core's for the options every game
 declares), in English and French; ``savanna games``, ``--help`` and the lobby show them.
 """
@@ -16,7 +17,7 @@ from savanna.core import registered_games
 from savanna.core.messages import CORE_MESSAGES
 
 GAMES = sorted(registered_games())
-PAIR_IN_CODE = re.compile(r"""\b(title|title_fr|help|help_fr)\s*=\s*["']""")
+PAIR_IN_CODE = re.compile(r"""\b(title|title_fr|help|help_fr|summary|summary_fr)\s*=\s*["'(]""")
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -26,6 +27,8 @@ def test_the_title_is_the_catalogues_in_both_languages(name: str) -> None:
     assert "game.title" in catalogue
     assert cls.spec.title == catalogue.text("game.title", "en")
     assert cls.spec.title_fr == catalogue.text("game.title", "fr")
+    assert cls.spec.summary == catalogue.text("game.summary", "en")
+    assert cls.spec.summary_fr == catalogue.text("game.summary", "fr") != cls.spec.summary
 
 
 @pytest.mark.parametrize("name", GAMES)

@@ -124,9 +124,13 @@ class MessageCatalogue:
         return self.template(key, lang).format(**fields)
 
     def title_words(self) -> dict[str, str]:
-        """A game's title from its ``game.title`` message: ``{"title": en, "title_fr": fr}``,
-        the fields of :class:`~savanna.core.GameSpec` (so a title is worded once, here)."""
-        return {"title": self.text("game.title", "en"), "title_fr": self.text("game.title", "fr")}
+        """A game's title and one-paragraph summary from its ``game.title`` and
+        ``game.summary`` messages, as the fields of :class:`~savanna.core.GameSpec`
+        (``title``, ``title_fr``, ``summary``, ``summary_fr``): worded once, here."""
+        words = {"title": self.text("game.title", "en"), "title_fr": self.text("game.title", "fr")}
+        if "game.summary" in self:
+            words |= {"summary": self.text("game.summary", "en"), "summary_fr": self.text("game.summary", "fr")}
+        return words
 
     def option_words(self, name: str) -> dict[str, str]:
         """Option ``name``'s help from its ``option.<name>`` message: ``{"help": en,

@@ -205,7 +205,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
                     "min_players": spec.min_players,
                     "max_players": spec.max_players,
                     "default_players": spec.default_players,
-                    "summary": spec.summary,
+                    "summary": {"en": spec.summary, "fr": spec.summary_fr or spec.summary},
                     "options": [_option_json(opt) for opt in spec.options],
                 }
             )

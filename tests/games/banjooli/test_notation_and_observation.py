@@ -223,3 +223,23 @@ def test_position_errors_name_the_problem_in_the_readers_language(text: str) -> 
     english, french = caught.value.text("en"), caught.value.text("fr")
     why_en = english.rsplit("(", 1)[1]
     assert why_en not in french, (english, french)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_track_and_its_sides_are_told_by_the_tiles_names_not_their_ids(lang: str) -> None:
+    """The chance outcomes that lay out the track name its tiles as the drawing does."""
+    g = game(special="ravine")
+    s = g.new_initial_state()
+    rng = random.Random(1)
+    told = []
+    while s.is_chance_node() and len(told) < 2:
+        action = s.sample_chance(rng)
+        told.append(s.describe_action(action, lang))
+        s.apply(action)
+    assert len(told) == 2
+    from savanna.games.banjooli.rules import MESSAGES
+
+    names = {MESSAGES.text(key, lang) for key in MESSAGES.keys_under("tile.")}
+    for words in told:
+        listed = words.split(":")[-1].strip().split(", ")
+        assert listed and all(name in names for name in listed), (words, names)

@@ -21,6 +21,7 @@ from the message catalogue.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from savanna.core.display import Label
@@ -314,6 +315,11 @@ def colour_name(face: int, lang: str) -> str:
     return MESSAGES.text(f"colour.{FACES[face]}", lang)
 
 
+def _tile_names(tiles: Sequence[str], lang: str) -> str:
+    """Tiles by the names the drawing's ruler gives them (``sands, river``), not their ids."""
+    return ", ".join(MESSAGES.text(f"tile.{tile}", lang) for tile in tiles)
+
+
 def describe(state: BanjooliState, action: int, lang: str) -> str:
     """``action`` (legal in ``state``) in words for people (``move B+W`` → "blue 2 (blue + white joker)")."""
     say = MESSAGES.text
@@ -323,9 +329,9 @@ def describe(state: BanjooliState, action: int, lang: str) -> str:
     if phase == Phase.VORTEX:
         return say("action.vortex", lang, face=colour_name(action, lang))
     if phase == Phase.LAYOUT:
-        return say("action.layout", lang, tiles=", ".join(state.game.layouts[action]))
+        return say("action.layout", lang, tiles=_tile_names(state.game.layouts[action], lang))
     if phase == Phase.SIDES:
-        return say("action.sides", lang, tiles=", ".join(state.faces(action)))
+        return say("action.sides", lang, tiles=_tile_names(state.faces(action), lang))
     if phase == Phase.DEAL:
         return say("action.deal", lang, card=action + 1)
     if phase == Phase.FIRST:

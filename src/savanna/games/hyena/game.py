@@ -56,10 +56,6 @@ SPEC: Final = GameSpec(
     perfect_information=True,
     version=2,
     rules_document="docs/rules/hyena.md",
-    summary=(
-        "Mothers walk a spiral from the village to the well and back, paying tabas on the way; "
-        "the first one home lets loose a hyena that runs twice as fast and devours the others."
-    ),
     aliases=("lib-el-merafib", "hyene"),
 )
 
@@ -144,6 +140,11 @@ class HyenaGame(Game):
 
     def observation_tensor(self, observation_: Observation) -> list[float]:
         return observation.observation_tensor(self, observation_)
+
+    def observation_tensor_in_state(self, state: State, seat: int | None) -> list[float]:
+        """The tensor read from the state itself (the same floats, without the observation)."""
+        assert isinstance(state, HyenaState)
+        return observation.observation_tensor_in_state(self, state, self.check_seat(seat))
 
     def sample_state(self, observation_: Observation, rng: random.Random) -> HyenaState:
         """Perfect information: the observation's position is the state (``rng`` unused)."""

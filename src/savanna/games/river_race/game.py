@@ -38,11 +38,6 @@ SPEC: Final = GameSpec(
     perfect_information=False,
     version=1,
     rules_document="docs/rules/river-race.md",
-    summary=(
-        "Three pawns each race to a village of huts; rivers are crossed by a sacrifice whose "
-        "price only the sacrificer knows, bargained with the pawns waiting beside it, or "
-        "walked around past springs of gold, while a persecutor closes in."
-    ),
     aliases=("river_race", "course-du-fleuve"),
 )
 
@@ -129,6 +124,13 @@ class RiverRaceGame(Game):
         from savanna.games.river_race.observation import observation_tensor
 
         return observation_tensor(self, observation)
+
+    def observation_tensor_in_state(self, state: State, seat: int | None) -> list[float]:
+        """The tensor read from the state itself (the same floats; only ``seat``'s card)."""
+        from savanna.games.river_race.observation import observation_tensor_in_state
+
+        assert isinstance(state, RiverRaceState)
+        return observation_tensor_in_state(self, state, self.check_seat(seat))
 
     def sample_state(self, observation: Observation, rng: random.Random) -> RiverRaceState:
         """A full state consistent with ``observation``: other seats' cards redrawn.

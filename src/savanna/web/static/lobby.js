@@ -86,7 +86,7 @@ function renderForm() {
   }
   clear(form,
     el("label", { for: "name" }, el("span", { class: "l" }, t("lobby.yourname")), el("input", { id: "name", name: "name", required: true, maxlength: 32, value: name, autocomplete: "nickname" })),
-    el("label", { for: "game" }, el("span", { class: "l" }, t("lobby.game")), gameSelect, " ", el("span", { class: "small muted" }, game.summary)),
+    el("label", { for: "game" }, el("span", { class: "l" }, t("lobby.game")), gameSelect, " ", el("span", { class: "small muted" }, game.summary[lang()] || game.summary.en)),
     el("label", { for: "players" }, el("span", { class: "l" }, t("lobby.players")), playerInput, ` (${game.min_players}–${game.max_players})`),
     el("fieldset", {}, el("legend", {}, t("lobby.options")), game.options.map(optionInput)),
     el("fieldset", {}, el("legend", {}, t("lobby.seats")), el("ul", { class: "plain" }, seats)),
