@@ -12,7 +12,7 @@ from savanna.core import (
     NotationError,
     load_messages,
 )
-from savanna.core.messages import _flatten
+from savanna.core.messages import _flatten, template_fields
 
 
 def catalogue(en: dict[str, str], fr: dict[str, str]) -> MessageCatalogue:
@@ -95,3 +95,38 @@ def test_a_package_without_message_files_is_a_data_error() -> None:
 def test_the_core_rules_come_from_the_core_catalogue() -> None:
     assert set(CORE_RULES) == set(CORE_MESSAGES.rule_ids())
     assert CORE_RULES["seat.unknown"].fr.startswith("Une place est un nombre entier")
+
+
+def test_a_count_writes_its_noun_in_the_form_the_language_asks_for() -> None:
+    cat = catalogue({"pay": "pays {n:@coin|coins} of gold"}, {"pay": "paie {n:@pièce|pièces} d'or"})
+    assert [cat.text("pay", "en", n=n) for n in (0, 1, 2)] == [
+        "pays 0 coins of gold",
+        "pays 1 coin of gold",
+        "pays 2 coins of gold",
+    ]
+    assert [cat.text("pay", "fr", n=n) for n in (0, 1, 2)] == [
+        "paie 0 pièce d'or",
+        "paie 1 pièce d'or",
+        "paie 2 pièces d'or",
+    ]
+    # an unknown language takes English's rule
+    assert cat.text("pay", "wo", n=1) == "pays 1 coin of gold"
+
+
+def test_a_count_spec_without_two_forms_is_refused_when_the_catalogue_loads() -> None:
+    with pytest.raises(DataError, match="count spec '@coin'"):
+        catalogue({"pay": "pays {n:@coin}"}, {"pay": "paie {n:@pièce|pièces}"})
+
+
+def test_no_french_message_of_a_game_writes_one_coin_as_plural() -> None:
+    """Every count of coins in the river race's French words agrees with its number."""
+    from savanna.games.river_race.rules import MESSAGES
+
+    for key in MESSAGES:
+        for n in (0, 1):
+            template = MESSAGES.template(key, "fr")
+            if "{price" not in template and "{coins" not in template:
+                continue
+            text = MESSAGES.text(key, "fr", **dict.fromkeys(template_fields(template), n))
+            assert f"{n} pièces" not in text, (key, text)
+

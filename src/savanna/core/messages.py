@@ -12,12 +12,19 @@ key use the same fields in every language, and every leaf is a non-empty string.
 catalogue is a packaging bug and raises :class:`DataError` at import time, never in
 the middle of a game.
 
+A count can choose its noun's form: ``{price:@coin|coins}`` writes the number and the
+singular or plural noun by the language's rule (English: singular for 1; French: singular
+for 0 and 1), so no message says "1 coins" or "1 pièces".
+
 Example:
     >>> cat = MessageCatalogue("demo", {"en": {"hello": "Hello {name}"}, "fr": {"hello": "Bonjour {name}"}})
     >>> cat.text("hello", "fr", name="Awa")
     'Bonjour Awa'
     >>> cat.text("hello", "wo", name="Awa")  # an unknown language falls back to English
     'Hello Awa'
+    >>> cat = MessageCatalogue("demo", {"en": {"pay": "pays {n:@coin|coins}"}, "fr": {"pay": "paie {n:@pièce|pièces}"}})
+    >>> cat.text("pay", "en", n=1), cat.text("pay", "en", n=0), cat.text("pay", "fr", n=0)
+    ('pays 1 coin', 'pays 0 coins', 'paie 0 pièce')
 """
 
 from __future__ import annotations
@@ -43,6 +50,42 @@ RULE_PREFIX = "rule."
 
 FieldSource = Mapping[str, object] | Callable[[str], Mapping[str, object]]
 """Fields of a template: one mapping, or a function of the language giving one."""
+
+
+def singular(count: object, lang: str) -> bool:
+    """Whether ``count`` takes the singular noun in ``lang``: French uses it for 0 and 1
+    (and the fractions between), English and the others only for exactly 1.
+
+    >>> singular(1, "en"), singular(0, "en"), singular(0, "fr"), singular(2, "fr")
+    (True, False, True, False)
+    """
+    if isinstance(count, bool) or not isinstance(count, int | float):
+        return False
+    if lang == "fr":
+        return abs(count) < 2
+    return count == 1
+
+
+class _Formatter(string.Formatter):
+    """``str.format`` with one addition: a spec ``@singular|plural`` writes the number and
+    the noun in the form the language asks for."""
+
+    def __init__(self, lang: str) -> None:
+        super().__init__()
+        self.lang = lang
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if format_spec.startswith("@"):
+            one, sep, many = format_spec[1:].partition("|")
+            if not sep:
+                raise ValueError(f"plural spec {format_spec!r} needs two forms: @singular|plural")
+            return f"{value} {one if singular(value, self.lang) else many}"
+        return str(super().format_field(value, format_spec))
+
+
+@cache
+def _formatter(lang: str) -> _Formatter:
+    return _Formatter(lang)
 
 
 def template_fields(template: str) -> frozenset[str]:
@@ -83,6 +126,16 @@ class MessageCatalogue:
             for key, template in table.items():
                 if not isinstance(template, str) or not template.strip():
                     raise DataError(f"{owner} messages ({lang}): {key!r} must be a non-empty text")
+                bad = [
+                    spec
+                    for _, _, spec, _ in string.Formatter().parse(template)
+                    if spec and spec.startswith("@") and spec.count("|") != 1
+                ]
+                if bad:
+                    raise DataError(
+                        f"{owner} messages ({lang}): {key!r} has a count spec {bad[0]!r}; "
+                        "write @singular|plural"
+                    )
                 if template_fields(template) != template_fields(english[key]):
                     raise DataError(
                         f"{owner} messages ({lang}): {key!r} uses fields "
@@ -121,7 +174,10 @@ class MessageCatalogue:
         Raises:
             KeyError: for an unknown key or a missing field (programming errors).
         """
-        return self.template(key, lang).format(**fields)
+        template = self.template(key, lang)
+        if ":@" not in template:
+            return template.format(**fields)
+        return _formatter(lang if lang in self._messages else "en").format(template, **fields)
 
     def title_words(self) -> dict[str, str]:
         """A game's title and one-paragraph summary from its ``game.title`` and
