@@ -153,11 +153,7 @@ def main(argv: list[str] | None = None) -> None:
     lines = [
         "# Banjooli Xeet: balance study",
         "",
-        *command_block(
-            "benchmarks/balance_banjooli.py",
-            given,
-            f"{(time.perf_counter() - started) / 60:.0f} minutes with {args.workers} workers on a loaded 2-core machine, compiled build",
-        ),
+        *command_block("benchmarks/balance_banjooli.py", given, cost_note(base, setups, mixed)),
         f"Rules version {base['game_version']} (`docs/rules/banjooli.md`): the first player is "
         "drawn by chance (rule `setup.first`), the cards are dealt at random (rule "
         "`setup.deal`) from the deck of `data/cards.toml`, balanced for issue 16 (why and how: "
@@ -364,6 +360,23 @@ def main(argv: list[str] | None = None) -> None:
             f"{pct(random_summary['turn_cap']['games'], random_summary['games'])} |"
         )
     write_page(args.out, lines, started)
+
+
+HEURISTIC_GAMES_PER_SECOND = 900
+"""Four heuristic bots, compiled build, one core (measured for this page; see why_ismcts)."""
+ISMCTS_SECONDS_PER_GAME = 0.13
+"""One ``ismcts:sims=100`` seat and three heuristic bots, compiled build, one core."""
+
+
+def cost_note(base: dict[str, Any], setups: dict[str, Any], mixed: dict[str, Any]) -> str:
+    """Roughly how long the page's games take on one core of the compiled build."""
+    heuristic = base["games"] + sum(s["games"] for s in setups.values())
+    seconds = heuristic / HEURISTIC_GAMES_PER_SECOND + mixed["games"] * ISMCTS_SECONDS_PER_GAME
+    return (
+        f"{heuristic:,} heuristic games and {mixed['games']:,} with an ISMCTS seat, roughly "
+        f"{seconds / 60:.0f} minutes of one core with the compiled build, `make compile`; "
+        "`--workers` and `--cache DIR` spread and keep them"
+    )
 
 
 def why_ismcts(spec: str, bot_rows: dict[str, Any]) -> list[str]:
