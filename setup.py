@@ -33,6 +33,7 @@ NATIVE_MODULES = [
     "savanna.games.hyena.notation",
     "savanna.games.hyena.observation",
     "savanna.games.hyena.state",
+    "savanna.games.river_race.state",
 ]
 """Modules compiled by ``make compile``: the rules engines' hot paths and the search."""
 

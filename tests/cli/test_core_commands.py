@@ -22,7 +22,22 @@ def test_games_lists_options_and_defaults() -> None:
     assert result.exit_code == 0
     assert "toy" in result.output
     row = next(line for line in result.output.splitlines() if "3..20" in line)
-    assert "length" in row and "│ 6 " in row
+    assert "length" in row and "default 6" in row
+
+
+def test_games_says_what_each_option_does_at_80_columns() -> None:
+    """Under its values, each option's help (the catalogue's words), within 80 columns."""
+    from savanna.core import registered_games
+
+    result = runner.invoke(app, ["games"], env={"COLUMNS": "80"})
+    assert result.exit_code == 0
+    lines = result.output.splitlines()
+    assert all(len(line) <= 80 for line in lines)
+    cells = " ".join(line.split("│")[4] for line in lines if line.count("│") == 5)
+    shown = " ".join(cells.split())
+    for cls in registered_games().values():
+        for option in cls.spec.options:
+            assert " ".join(option.help.split()) in shown, option.help
 
 
 def test_playout_same_arguments_give_byte_identical_records(tmp_path) -> None:

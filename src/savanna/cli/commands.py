@@ -18,12 +18,14 @@ from typing import Annotated, Any, ParamSpec, TypeVar
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from savanna.cli import app
 from savanna.cli.errors import language_of, print_error
 from savanna.core import (
     Game,
+    Option,
     OptionError,
     Record,
     RecordError,
@@ -127,25 +129,35 @@ def make_game(name: str, players: int | None, option: list[str] | None) -> Game:
 def games() -> None:
     """List the registered games, their players, options and defaults."""
     table = Table(title="Savanna games")
-    table.add_column("game", style="bold")
+    table.add_column("game", style="bold", max_width=18)
     table.add_column("players", no_wrap=True)
     table.add_column("option", no_wrap=True)
-    table.add_column("values")
-    table.add_column("default", no_wrap=True)
+    table.add_column("values, default and meaning")
     for name, cls in registered_games().items():
         spec = cls.spec
-        players = f"{spec.min_players}–{spec.max_players} (default {spec.default_players})"
-        labels = [name, f"[dim]{spec.title}[/]"]
+        players = [f"{spec.min_players}–{spec.max_players}", f"[dim]default {spec.default_players}[/]"]
+        labels = [name, f"[dim]{escape(spec.title)}[/]"]
         if not spec.perfect_information:
             labels.append("[dim]hidden information[/]")
-        rows = [(o.name, o.describe().replace("|", " | "), _show(o.default)) for o in spec.options]
-        rows += [("", "", "")] * (len(labels) - len(rows))
-        for i, (opt, values, default) in enumerate(rows):
-            table.add_row(labels[i] if i < len(labels) else "", players if i == 0 else "", opt, values, default)
+        for i, option in enumerate(spec.options):
+            table.add_row(
+                labels[i] if i < len(labels) else "",
+                players[i] if i < len(players) else "",
+                option.name,
+                _values(option),
+            )
+        for i in range(len(spec.options), len(labels)):
+            table.add_row(labels[i], players[i] if i < len(players) else "", "", "")
         table.add_section()
     console.print(table)
     for name, why in broken_games().items():
         err_console.print(f"[yellow]warning:[/] game {name!r} failed to load: {why}")
+
+
+def _values(option: Option) -> str:
+    """The values an option takes and its default, and under them what it does (dimmed)."""
+    values = escape(f"{option.describe().replace('|', ' | ')}; default {_show(option.default)}")
+    return f"{values}\n[dim]{escape(option.help)}[/]" if option.help else values
 
 
 def _show(value: object) -> str:

@@ -95,7 +95,7 @@ class GameSpec:
         perfect_information: ``False`` when some seat has secrets (cards, hidden tokens).
         version: bumped when the rules engine changes so that old records may differ.
         rules_document: the repository path of the rules document.
-        summary: one paragraph for ``savanna games``.
+        summary: one paragraph for ``savanna games`` and the lobby; ``summary_fr`` in French.
         aliases: other names accepted by the registry.
     """
 
@@ -111,6 +111,7 @@ class GameSpec:
     rules_document: str
     summary: str = ""
     aliases: tuple[str, ...] = ()
+    summary_fr: str = ""
 
     def option(self, name: str) -> Option:
         """The declared option called ``name``.

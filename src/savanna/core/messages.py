@@ -123,6 +123,21 @@ class MessageCatalogue:
         """
         return self.template(key, lang).format(**fields)
 
+    def title_words(self) -> dict[str, str]:
+        """A game's title and one-paragraph summary from its ``game.title`` and
+        ``game.summary`` messages, as the fields of :class:`~savanna.core.GameSpec`
+        (``title``, ``title_fr``, ``summary``, ``summary_fr``): worded once, here."""
+        words = {"title": self.text("game.title", "en"), "title_fr": self.text("game.title", "fr")}
+        if "game.summary" in self:
+            words |= {"summary": self.text("game.summary", "en"), "summary_fr": self.text("game.summary", "fr")}
+        return words
+
+    def option_words(self, name: str) -> dict[str, str]:
+        """Option ``name``'s help from its ``option.<name>`` message: ``{"help": en,
+        "help_fr": fr}``, the fields of :class:`~savanna.core.options.Option`."""
+        key = f"option.{name}"
+        return {"help": self.text(key, "en"), "help_fr": self.text(key, "fr")}
+
     def keys_under(self, prefix: str) -> list[str]:
         """The keys starting with ``prefix`` (``"legend."``), in file order."""
         return [k for k in self._messages.get("en", {}) if k.startswith(prefix)]

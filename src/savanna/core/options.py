@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from savanna.core.errors import OptionError
+from savanna.core.messages import CORE_MESSAGES
 
 __all__ = [
     "FIRST_PLAYER",
@@ -35,7 +36,8 @@ OptionValue = int | str | bool
 
 @dataclass(frozen=True, slots=True)
 class Option:
-    """Base of the option kinds. ``help`` is English, ``help_fr`` French."""
+    """Base of the option kinds. ``help`` is English, ``help_fr`` French: a game words them
+    in its catalogue (``option.<name>``) and fills them with ``MESSAGES.option_words(name)``."""
 
     name: str
     default: OptionValue
@@ -133,8 +135,7 @@ FIRST_PLAYER = ChoiceOption(
     "first",
     "draw",
     choices=("draw", "seat1"),
-    help="who plays first: a player drawn by chance, or player 1",
-    help_fr="qui joue en premier : un joueur tiré au sort, ou le joueur 1",
+    **CORE_MESSAGES.option_words("first"),
 )
 """Who plays first, an option every game declares (checked by the conformance suite).
 

@@ -66,7 +66,7 @@ from savanna.web.live import Hub, LiveTable
 from savanna.web.messages import as_json
 from savanna.web.protocol import client_address, serve_websocket
 from savanna.web.store import Store
-from savanna.web.words import game_title
+from savanna.web.words import game_title, typeset
 
 __all__ = ["Settings", "create_app"]
 
@@ -205,7 +205,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
                     "min_players": spec.min_players,
                     "max_players": spec.max_players,
                     "default_players": spec.default_players,
-                    "summary": spec.summary,
+                    "summary": {"en": spec.summary, "fr": spec.summary_fr or spec.summary},
                     "options": [_option_json(opt) for opt in spec.options],
                 }
             )
@@ -380,7 +380,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
                 "table": live.summary(),
                 "board_svg": live.game.render_svg(obs, lang),
                 "board_text": live.game.render_text(obs, lang),
-                "next": state.describe_action(history[step], lang) if step < len(history) else None,
+                "next": typeset(state.describe_action(history[step], lang), lang) if step < len(history) else None,
                 "log": live.log_for(None, lang),
                 "result": live.view(None, lang)["result"],
             }

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from savanna.core import IllegalActionError, SavannaError
+from savanna.web.words import typeset
 
 __all__ = ["WebError", "error_payload", "status_of", "web_error"]
 
@@ -198,10 +199,10 @@ def web_error(code: str, **fields: object) -> WebError:
 
 def error_payload(exc: SavannaError, lang: str) -> dict[str, Any]:
     """The JSON body of an error: its code, its sentence, and the rule when one refused it."""
-    body: dict[str, Any] = {"code": exc.code, "message": exc.text(lang)}
+    body: dict[str, Any] = {"code": exc.code, "message": typeset(exc.text(lang), lang)}
     if isinstance(exc, IllegalActionError):
         body["rule"] = exc.rule.key
-        body["rule_text"] = exc.rule.text(lang)
+        body["rule_text"] = typeset(exc.rule.text(lang), lang)
     return body
 
 

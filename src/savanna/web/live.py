@@ -49,7 +49,7 @@ from savanna.web.db import SeatRow, TableRow, now
 from savanna.web.errors import WebError, web_error
 from savanna.web.limits import ClientGate, Limits
 from savanna.web.store import Cleaned, LoadedTable, StaleVersion, Store
-from savanna.web.words import game_title, rules_help, score_sheet
+from savanna.web.words import game_title, rules_help, score_sheet, typeset
 
 __all__ = ["Client", "Hub", "LiveTable", "LogEntry", "client_key", "hash_token", "new_token"]
 
@@ -107,7 +107,7 @@ class LogEntry:
             "i": self.index,
             "actor": self.actor,
             "who": who,
-            "text": self.words.get(lang, self.words["en"]) if visible else None,
+            "text": typeset(self.words.get(lang, self.words["en"]), lang) if visible else None,
         }
 
 
@@ -361,13 +361,13 @@ class LiveTable:
             out["board_svg"] = game.render_svg(obs, lang)
             out["board_text"] = game.render_text(obs, lang)
             if seat is not None:
-                out["private"] = game.private_summary(obs, lang)
+                out["private"] = [typeset(line, lang) for line in game.private_summary(obs, lang)]
             if seat is not None and player == seat and self.controller(seat) is None:
                 out["legal"] = [
                     {
                         "id": a,
                         "text": state.action_to_text(a),
-                        "words": state.describe_action(a, lang),
+                        "words": typeset(state.describe_action(a, lang), lang),
                         "targets": list(state.action_targets(a)),
                     }
                     for a in state.legal_actions()
@@ -510,7 +510,7 @@ class LiveTable:
             except Exception:
                 log.exception("the coach failed at table %s, seat %d", self.id, seat)
                 reply = {"type": "coach", "what": what, "state": "failed", "version": version,
-                         "message": web_error("coach/failed").text(client.lang)}
+                         "message": typeset(web_error("coach/failed").text(client.lang), client.lang)}
             finally:
                 self._coaching.discard(client)
             await client.send(reply)
@@ -525,7 +525,7 @@ class LiveTable:
         for client in [c for c in self.clients if c.seat is None and not c.host]:
             self.clients.discard(client)
             await client.send({"type": "refused", "code": "spectators/off",
-                               "message": web_error("spectators/off").text(client.lang)})
+                               "message": typeset(web_error("spectators/off").text(client.lang), client.lang)})
             await client.close(4403)
 
     async def detach(self, client: Client) -> None:
@@ -657,7 +657,7 @@ class LiveTable:
         self.hub.tables.pop(self.id, None)
         for client in list(self.clients):
             await client.send({"type": "refused", "code": "table/unknown",
-                               "message": web_error("table/unknown", table=self.id).text(client.lang)})
+                               "message": typeset(web_error("table/unknown", table=self.id).text(client.lang), client.lang)})
             await client.close(4404)
         self.clients.clear()
         self.stop()

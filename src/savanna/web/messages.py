@@ -7,6 +7,7 @@ catalogue once (``GET /api/i18n``) and switch language without reloading.
 from __future__ import annotations
 
 from savanna.i18n import Catalogue
+from savanna.web.words import typeset
 
 __all__ = ["MESSAGES", "as_json"]
 
@@ -83,6 +84,10 @@ MESSAGES = Catalogue(
         "table.you": ("you", "vous"),
         "table.host": ("host", "hôte"),
         "table.bot": ("Bot {n} ({bot})", "Robot {n} ({bot})"),
+        "bot.kind.random": ("random", "au hasard"),
+        "bot.kind.heuristic": ("heuristic", "heuristique"),
+        "bot.kind.ismcts": ("search", "recherche"),
+        "bot.kind.coach": ("coach", "coach"),
         "table.replaced": ("played by bot {bot} while away", "joué par le robot {bot} pendant l'absence"),
         "table.connected": ("connected", "connecté"),
         "table.away": ("away {s} s", "absent depuis {s} s"),
@@ -146,6 +151,7 @@ MESSAGES = Catalogue(
         "table.log": ("Game log", "Journal de la partie"),
         "table.log.hidden": ("{who}: a hidden action", "{who} : une action cachée"),
         "table.log.chance": ("Chance", "Hasard"),
+        "colon": (": ", "\u00a0: "),
         "table.seats": ("Players", "Joueurs"),
         "table.help": ("Rules help", "Aide des règles"),
         "table.legend": ("Legend", "Légende"),
@@ -194,5 +200,12 @@ MESSAGES = Catalogue(
 
 
 def as_json() -> dict[str, dict[str, str]]:
-    """``{"en": {key: text}, "fr": {key: text}}`` for the pages (templates keep their fields)."""
-    return {lang: {key: MESSAGES.templates(key)[i] for key in MESSAGES.ids()} for i, lang in enumerate(("en", "fr"))}
+    """``{"en": {key: text}, "fr": {key: text}}`` for the pages (templates keep their fields).
+
+    The French templates get French typography here (a no-break space before ``:``, ``;``,
+    ``?``, ``!``), as the terminal's do: the pages write a colon only through ``colon``.
+    """
+    return {
+        lang: {key: typeset(MESSAGES.templates(key)[i], lang) for key in MESSAGES.ids()}
+        for i, lang in enumerate(("en", "fr"))
+    }

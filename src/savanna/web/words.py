@@ -10,8 +10,15 @@ from __future__ import annotations
 from typing import Any
 
 from savanna.core import Game, Observation, State
+from savanna.i18n.tui import french_spaces
 
-__all__ = ["game_title", "rules_help", "score_sheet"]
+__all__ = ["game_title", "rules_help", "score_sheet", "typeset"]
+
+
+def typeset(text: str, lang: str) -> str:
+    """``text`` with its language's typography: in French a no-break space before ``:``,
+    ``;``, ``?``, ``!`` (the terminal's rule, :func:`savanna.i18n.tui.french_spaces`)."""
+    return french_spaces(text) if lang == "fr" else text
 
 
 def game_title(game: Game, lang: str) -> str:
@@ -21,10 +28,13 @@ def game_title(game: Game, lang: str) -> str:
 
 def rules_help(game: Game, lang: str) -> dict[str, Any]:
     """The help panel: the game's rules summary, its legend and every rule, in ``lang``."""
-    rules = [{"id": rule.key, "text": rule.text(lang)} for rule in sorted(game.rules().values(), key=lambda r: r.id)]
+    rules = [
+        {"id": rule.key, "text": typeset(rule.text(lang), lang)}
+        for rule in sorted(game.rules().values(), key=lambda r: r.id)
+    ]
     return {
-        "summary": game.rules_summary(lang),
-        "legend": [[symbol, meaning] for symbol, meaning in game.legend(lang)],
+        "summary": typeset(game.rules_summary(lang), lang),
+        "legend": [[symbol, typeset(meaning, lang)] for symbol, meaning in game.legend(lang)],
         "rules": rules,
         "document": game.spec.rules_document,
     }

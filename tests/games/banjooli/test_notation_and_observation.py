@@ -155,7 +155,7 @@ def test_position_refuses_contradictory_fields(field: str, value: str) -> None:
 @pytest.mark.parametrize(
     ("change", "why"),
     [
-        ({"O=0,1,2,3,4": "O=Fs,1,2,3,4", "A=-": "A=B"}, "arrived ostrich is running"),
+        ({"O=0,1,2,3,4": "O=Fs,1,2,3,4", "A=-": "A=B"}, "arrived ostrich is not scared"),
         ({"P=decide": "P=over"}, "game is over exactly"),
         ({"C=0,1": "C=0,-"}, "every seat holds"),
         ({"K=-": "K=c0"}, "berries option"),
@@ -188,3 +188,58 @@ def test_position_parsing_refuses_berries_off_plain_land_or_peeks_at_nothing() -
             continue
         with pytest.raises(NotationError, match=why.replace(".", r"\.")):
             g.parse_position(text)
+
+
+def _broken_positions() -> list[str]:
+    """Position texts each wrong in one way: missing or garbled fields, contradictions."""
+    g = game(players=2)
+    good = position(g, cards=[0, 1]).to_text()
+    swaps = [
+        ("banjooli", "chess"), ("P=decide", "P=nowhere"), ("S=0", "S=x"), ("S=0", "S=7"),
+        ("X=", "X=B"), ("O=0,1,2,3,4", "O=0,1"), ("O=0,1,2,3,4", "O=0,1,2,3,999"),
+        ("C=0,1", "C=0"), ("C=0,1", "C=3,3"), ("P=decide", "P=over"), ("C=0,1", "C=0,-"),
+        ("K=-", "K=c0"), ("L=", "Lx"),
+    ]
+    texts = [good.replace(old, new, 1) for old, new in swaps]
+    texts.append(" ".join(p for p in good.split() if not p.startswith("T=")))
+    return texts
+
+
+@pytest.mark.parametrize("text", _broken_positions())
+def test_position_errors_name_the_problem_in_the_readers_language(text: str) -> None:
+    """Like every refusal, a position that does not read says why in English and French:
+    the reason is a ``position.*`` message of the catalogue in each language."""
+    from savanna.games.banjooli.rules import MESSAGES
+
+    with pytest.raises(NotationError) as caught:
+        game(players=2).parse_position(text)
+    keys = MESSAGES.keys_under("position.")
+    for lang in ("en", "fr"):
+        said = caught.value.text(lang)
+        starts = [MESSAGES.template(k, lang).split("{")[0] for k in keys]
+        assert any(start and start in said for start in starts) or any(
+            MESSAGES.template(k, lang).startswith("{") for k in keys
+        ), (lang, said)
+    english, french = caught.value.text("en"), caught.value.text("fr")
+    why_en = english.rsplit("(", 1)[1]
+    assert why_en not in french, (english, french)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_track_and_its_sides_are_told_by_the_tiles_names_not_their_ids(lang: str) -> None:
+    """The chance outcomes that lay out the track name its tiles as the drawing does."""
+    g = game(special="ravine")
+    s = g.new_initial_state()
+    rng = random.Random(1)
+    told = []
+    while s.is_chance_node() and len(told) < 2:
+        action = s.sample_chance(rng)
+        told.append(s.describe_action(action, lang))
+        s.apply(action)
+    assert len(told) == 2
+    from savanna.games.banjooli.rules import MESSAGES
+
+    names = {MESSAGES.text(key, lang) for key in MESSAGES.keys_under("tile.")}
+    for words in told:
+        listed = words.split(":")[-1].strip().split(", ")
+        assert listed and all(name in names for name in listed), (words, names)

@@ -40,25 +40,21 @@ _CURVES: Final = load_data().fronts("curve")
 
 SPEC: Final = GameSpec(
     name="banjooli",
-    title="Banjooli Xeet",
-    title_fr="Banjooli Xeet",
+    **MESSAGES.title_words(),
     min_players=2,
     max_players=5,
     default_players=4,
     options=(
-        IntOption("tiles", 4, low=4, high=6, help="common tiles between Exit and Finish",
-                  help_fr="tuiles communes entre Départ et Arrivée"),
+        IntOption("tiles", 4, low=4, high=6, **MESSAGES.option_words("tiles")),
         ChoiceOption("special", "none", choices=("none", "crocodiles", "ravine", "lava", "vortex"),
-                     help="special tile replacing a straight common tile",
-                     help_fr="tuile spéciale remplaçant une tuile droite commune"),
-        BoolOption("berries", False, help="the Berries variant", help_fr="la variante Baies"),
-        BoolOption("lion", False, help="the lion fan variant (design)", help_fr="la variante du lion (création)"),
+                     **MESSAGES.option_words("special")),
+        BoolOption("berries", False, **MESSAGES.option_words("berries")),
+        BoolOption("lion", False, **MESSAGES.option_words("lion")),
         FIRST_PLAYER,
     ),
     perfect_information=False,
     version=3,
     rules_document="docs/rules/banjooli.md",
-    summary="Ostrich race with secret predictions, sorcery, special tiles and berries (Diego Ibáñez, 2013).",
     aliases=("banjooli-xeet",),
 )
 

@@ -21,6 +21,7 @@ from the message catalogue.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from savanna.core.display import Label
@@ -314,6 +315,11 @@ def colour_name(face: int, lang: str) -> str:
     return MESSAGES.text(f"colour.{FACES[face]}", lang)
 
 
+def _tile_names(tiles: Sequence[str], lang: str) -> str:
+    """Tiles by the names the drawing's ruler gives them (``sands, river``), not their ids."""
+    return ", ".join(MESSAGES.text(f"tile.{tile}", lang) for tile in tiles)
+
+
 def describe(state: BanjooliState, action: int, lang: str) -> str:
     """``action`` (legal in ``state``) in words for people (``move B+W`` → "blue 2 (blue + white joker)")."""
     say = MESSAGES.text
@@ -323,9 +329,9 @@ def describe(state: BanjooliState, action: int, lang: str) -> str:
     if phase == Phase.VORTEX:
         return say("action.vortex", lang, face=colour_name(action, lang))
     if phase == Phase.LAYOUT:
-        return say("action.layout", lang, tiles=", ".join(state.game.layouts[action]))
+        return say("action.layout", lang, tiles=_tile_names(state.game.layouts[action], lang))
     if phase == Phase.SIDES:
-        return say("action.sides", lang, tiles=", ".join(state.faces(action)))
+        return say("action.sides", lang, tiles=_tile_names(state.faces(action), lang))
     if phase == Phase.DEAL:
         return say("action.deal", lang, card=action + 1)
     if phase == Phase.FIRST:
@@ -430,29 +436,60 @@ def parse_position(game: BanjooliGame, text: str) -> BanjooliState:
     Raises:
         NotationError: when the text is not a Banjooli position of this configuration.
     """
+    fields = _Fields()
     try:
-        return _decode(game, text)
+        return _decode(game, text, fields)
     except NotationError:
         raise
-    except (ValueError, KeyError, IndexError) as exc:
-        raise MESSAGES.notation_error(text, "notation.position", {"why": str(exc)}) from None
+    except _Unreadable as exc:
+        why = exc
+    except KeyError as exc:  # a field the position needs is not there
+        why = _Unreadable("missing", field=str(exc.args[0]))
+    except (ValueError, IndexError):  # a field whose value does not read
+        why = _Unreadable("field", field=fields.last or "?")
+    raise MESSAGES.notation_error(
+        text, "notation.position", lambda lang: {"why": MESSAGES.text(f"position.{why.key}", lang, **why.fields)}
+    ) from None
 
 
-def _decode(game: BanjooliGame, text: str) -> BanjooliState:
+class _Unreadable(ValueError):
+    """Why a position text does not read: a ``position.<key>`` message and its fields."""
+
+    def __init__(self, key: str, **fields: object) -> None:
+        super().__init__(key)
+        self.key = key
+        self.fields = fields
+
+
+class _Fields(dict[str, str]):
+    """The ``KEY=value`` fields of a position, remembering the last one read (for errors)."""
+
+    last = ""
+
+    def __getitem__(self, key: str) -> str:
+        self.last = key
+        return super().__getitem__(key)
+
+
+def _decode(game: BanjooliGame, text: str, kv: _Fields) -> BanjooliState:
     parts = text.split()
     if not parts or parts[0] != "banjooli":
-        raise ValueError("it must start with 'banjooli'")
-    kv = dict(p.split("=", 1) for p in parts[1:])
+        raise _Unreadable("start")
+    for part in parts[1:]:
+        if "=" not in part:
+            raise _Unreadable("field", field=part)
+        key, value = part.split("=", 1)
+        dict.__setitem__(kv, key, value)
     n = game.num_players
     st = game.new_initial_state()
     if kv["L"] != "-":
         tiles = tuple(kv["L"].split(","))
         physical = tuple(_FRONTS.get(t, t) for t in tiles)
         if physical not in game.layout_set:
-            raise ValueError(f"layout {kv['L']} is not a layout of this configuration")
+            raise _Unreadable("layout", layout=kv["L"])
         if kv["P"] == "sides":
             if physical != tiles:
-                raise ValueError("before the sides are drawn the layout names the tiles' front faces")
+                raise _Unreadable("fronts")
             st.order = tiles
         else:
             st.order = physical
@@ -464,26 +501,26 @@ def _decode(game: BanjooliGame, text: str) -> BanjooliState:
     st.turn = int(kv["T"])
     entries = kv["O"].split(",")
     if len(entries) != 5:
-        raise ValueError("five ostriches")
+        raise _Unreadable("ostriches")
     size = board.size if board is not None else 5
     for o, entry in enumerate(entries):
         st.scared[o] = entry.endswith("s")
         where = entry.rstrip("s")
         st.pos[o] = ARRIVED if where == "F" else int(where)
         if st.pos[o] != ARRIVED and not 0 <= st.pos[o] < size:
-            raise ValueError(f"ostrich {o} is off the board")
+            raise _Unreadable("off_board", colour=COLOURS[o])
     st.arrived = [] if kv["A"] == "-" else [COLOURS.index(c) for c in kv["A"]]
     if sorted(st.arrived) != sorted(o for o in range(5) if st.pos[o] == ARRIVED):
-        raise ValueError("arrival order and arrived ostriches differ")
+        raise _Unreadable("arrived")
     cards = kv["C"].split(",")
     if len(cards) != n:
-        raise ValueError(f"{n} cards")
+        raise _Unreadable("cards", n=n)
     st.cards = [NO_CARD if c == "-" else UNKNOWN_CARD if c == "?" else int(c) for c in cards]
     known = [c for c in st.cards if c >= 0]
     if len(set(known)) != len(known) or any(c > 9 for c in known):
-        raise ValueError("cards are distinct numbers 0-9")
+        raise _Unreadable("distinct_cards")
     if len(kv["X"]) != 6:
-        raise ValueError("six dice")
+        raise _Unreadable("dice")
     st.dice = [NOT_ROLLED if ch == "." else FACES.index(ch) for ch in kv["X"]]
     st.to_roll = [] if kv["Q"] == "-" else [int(ch) for ch in kv["Q"]]
     st.after_roll = PHASE_NAMES.index(kv["N"])
@@ -495,7 +532,7 @@ def _decode(game: BanjooliGame, text: str) -> BanjooliState:
     st.turn_over, st.frenzy_pending, st.in_frenzy = "t" in flags, "z" in flags, "f" in flags
     st.frenzy = [int(ch) for ch in kv["Z"]]
     if len(st.frenzy) != 6:
-        raise ValueError("six frenzy counts")
+        raise _Unreadable("frenzy")
     if kv["B"] != "-":
         for item in kv["B"].split(","):
             s, t = item.split(":")
@@ -504,7 +541,7 @@ def _decode(game: BanjooliGame, text: str) -> BanjooliState:
         st.picked = [(BERRY_LETTERS.index(item[0]), int(item[1:])) for item in kv["K"].split(",")]
     peeks = kv["J"].split("/")
     if len(peeks) != n:
-        raise ValueError(f"{n} peek lists")
+        raise _Unreadable("peeks", n=n)
     st.peeks = [set() if p == "-" else {int(s) for s in p.split(".")} for p in peeks]
     st.spear = [str(s) in kv["G"] for s in range(n)]
     reason, choices = kv["V"].split(":")
@@ -514,15 +551,15 @@ def _decode(game: BanjooliGame, text: str) -> BanjooliState:
     st.lion = int(kv["H"])
     st.first = int(kv.get("I", "0"))  # written since rules version 3; seat 0 started before
     if st.lion < 0 or (st.lion and not game.options["lion"]):
-        raise ValueError("the lion runs only in the lion variant")
+        raise _Unreadable("lion")
     if board is not None:
         st.occ = [EMPTY] * board.size
         for o, space in enumerate(st.pos):
             if space != ARRIVED:
                 if st.occ[space] >= 0:
-                    raise ValueError("two ostriches share a space")
+                    raise _Unreadable("shared")
                 if not board.passable[space]:
-                    raise ValueError(f"ostrich {COLOURS[o]} stands on an impassable space")
+                    raise _Unreadable("impassable", colour=COLOURS[o])
                 st.occ[space] = o
     _check_consistent(game, st)
     return st
@@ -532,64 +569,64 @@ def _check_consistent(game: BanjooliGame, st: BanjooliState) -> None:
     """Refuse positions whose parts contradict each other (so no later call can crash)."""
     phase = st.phase
     if not 0 <= st.seat < game.num_players:
-        raise ValueError(f"seat {st.seat} is not at this table")
+        raise _Unreadable("seat", seat=st.seat)
     if not 0 <= st.first < game.num_players or (st.first and game.options["first"] != "draw"):
-        raise ValueError(f"seat {st.first} cannot have played first (option first={game.options['first']})")
+        raise _Unreadable("first", seat=st.first, first=game.options["first"])
     if phase == Phase.FIRST and (game.options["first"] != "draw" or NO_CARD in st.cards):
-        raise ValueError("the first player is drawn after the deal, with first=draw only")
+        raise _Unreadable("first_draw")
     if phase == Phase.PLACE and st.seat != (st.first + len(st.berries)) % game.num_players:
-        raise ValueError("berries are placed in turn from the first player")
+        raise _Unreadable("place_order")
     if (st.board is None) != (phase in (Phase.LAYOUT, Phase.SIDES)):
-        raise ValueError("only the layout and sides phases have no board")
+        raise _Unreadable("no_board")
     if (phase == Phase.LAYOUT) != (not st.order):
-        raise ValueError("the layout is drawn in the layout phase only")
+        raise _Unreadable("layout_phase")
     moving = (Phase.STEP, Phase.SPACE, Phase.SWAP, Phase.VORTEX, Phase.GIVE, Phase.BERRY, Phase.FIX)
     if phase in moving and not (0 <= st.mover < 5 and st.pos[st.mover] != ARRIVED):
-        raise ValueError(f"phase {PHASE_NAMES[phase]} needs an ostrich on the move")
+        raise _Unreadable("mover", phase=PHASE_NAMES[phase])
     if phase == Phase.ROLL and not st.to_roll:
-        raise ValueError("phase roll needs dice to roll")
+        raise _Unreadable("roll")
     if any(not 0 <= i < 6 for i in st.to_roll) or len(set(st.to_roll)) != len(st.to_roll):
-        raise ValueError("dice to roll are distinct positions 0-5")
+        raise _Unreadable("to_roll")
     if phase in (Phase.REROLL, Phase.DECIDE) and NOT_ROLLED in st.dice:
-        raise ValueError(f"phase {PHASE_NAMES[phase]} needs six rolled dice")
+        raise _Unreadable("rolled", phase=PHASE_NAMES[phase])
     if phase == Phase.SPACE and not st.choices:
-        raise ValueError("phase space needs spaces to choose")
+        raise _Unreadable("space")
     if phase == Phase.FIX and not st.fix_queue:
-        raise ValueError("phase fix needs berries to identify")
+        raise _Unreadable("fix")
     if phase == Phase.PLACE and not game.options["berries"]:
-        raise ValueError("berries are placed only with the berries option")
+        raise _Unreadable("berries_option")
     if st.after_roll not in (Phase.REROLL, Phase.DECIDE, Phase.FRENZY):
-        raise ValueError("after a roll comes reroll, decide or frenzy")
+        raise _Unreadable("after_roll")
     if len(st.arrived) > 3 or any(st.scared[o] for o in st.arrived):
-        raise ValueError("at most three ostriches arrive, and an arrived ostrich is running")
+        raise _Unreadable("arrivals")
     if (phase == Phase.OVER) != (len(st.arrived) == 3 or st.turn >= game.max_turns):
-        raise ValueError("the game is over exactly when the third ostrich arrives or the turn limit is reached")
+        raise _Unreadable("over")
     dealt = [c for c in st.cards if c != NO_CARD]
     if phase not in (Phase.LAYOUT, Phase.SIDES, Phase.DEAL) and len(dealt) != game.num_players:
-        raise ValueError("every seat holds a Prediction once the deal is over")
+        raise _Unreadable("dealt")
     if st.cards[: len(dealt)] != dealt:
-        raise ValueError("Predictions are dealt from seat 0 on")
+        raise _Unreadable("deal_order")
     if (st.berries or st.picked) and not game.options["berries"]:
-        raise ValueError("berries exist only with the berries option")
+        raise _Unreadable("berries_exist")
     if phase == Phase.STEP and st.points < 1:
-        raise ValueError("phase step needs movement points")
+        raise _Unreadable("points")
     if phase == Phase.OVER or st.board is None:
         return
     board = st.board
     for space in st.berries:
         if not 0 <= space < board.size or board.kind[space] != SpaceKind.LAND or board.from_exit[space] < 3:
-            raise ValueError(f"no berry can lie on space {space} (berry.placement)")
+            raise _Unreadable("berry_space", space=space)
     if any(not p <= st.berries.keys() for p in st.peeks):
-        raise ValueError("a seat has peeked only at berries still on the board")
+        raise _Unreadable("peeked")
     tokens = [t for t, _ in st.picked] + [t for t in st.berries.values() if t >= 0]
     if len(set(tokens)) != len(tokens):
-        raise ValueError("each berry token is on the board or picked, once")
+        raise _Unreadable("tokens")
     if phase in (Phase.STEP, Phase.FRENZY) and not st.legal_actions():
-        raise ValueError(f"phase {PHASE_NAMES[phase]} with nothing to play is never reached")
+        raise _Unreadable("stuck", phase=PHASE_NAMES[phase])
     size = st.board.size
     spaces = [*st.berries, *st.choices, *st.fix_queue, *(x for p in st.peeks for x in p)]
     if any(not 0 <= x < size for x in spaces):
-        raise ValueError("a space is off the board")
+        raise _Unreadable("off")
     if any(t > 10 for t in st.berries.values()) or any(not 0 <= s < game.num_players for _, s in st.picked):
-        raise ValueError("berries are tokens a-k picked by seats at this table")
+        raise _Unreadable("picked")
 

@@ -34,8 +34,7 @@ DEFAULT_LENGTH: Final = 40
 
 SPEC: Final = GameSpec(
     name="hyena",
-    title="The Hyena game (Li'b el-Merafib)",
-    title_fr="Le jeu de l'hyène (Li'b el-Merafib)",
+    **MESSAGES.title_words(),
     min_players=2,
     max_players=6,
     default_players=4,
@@ -43,15 +42,13 @@ SPEC: Final = GameSpec(
         ChoiceOption(
             "rules",
             DEFAULT_RULES,
-            help="four-sticks (variant 1), three-sticks (variant 2) or traditional (Davies 1925)",
-            help_fr="four-sticks (variante 1), three-sticks (variante 2) ou traditional (Davies 1925)",
+            **MESSAGES.option_words("rules"),
             choices=RULESET_NAMES,
         ),
         IntOption(
             "length",
             DEFAULT_LENGTH,
-            help="holes on the spiral from the village to the well",
-            help_fr="trous de la spirale entre le village et le puits",
+            **MESSAGES.option_words("length"),
             low=30,
             high=80,
         ),
@@ -68,10 +65,6 @@ SPEC: Final = GameSpec(
     perfect_information=True,
     version=2,
     rules_document="docs/rules/hyena.md",
-    summary=(
-        "Mothers walk a spiral from the village to the well and back, paying tabas on the way; "
-        "the first one home lets loose a hyena that runs twice as fast and devours the others."
-    ),
     aliases=("lib-el-merafib", "hyene"),
 )
 

@@ -50,16 +50,33 @@ from savanna.games.river_race.rules import MESSAGES
 
 __all__ = [
     "ACCEPT_ID",
+    "ACTION_ARG",
+    "ACTION_KIND",
+    "ACTION_VALUE",
     "AROUND",
     "BRANCHES",
+    "COUNTER_IDS",
+    "CROSS_IDS",
+    "K_ACCEPT",
+    "K_COUNTER",
+    "K_CROSS",
+    "K_DONE",
+    "K_MOVE",
+    "K_OFFER",
+    "K_PASS",
+    "K_REFUSE",
+    "K_STEP",
     "LETTERS",
     "LOWER",
     "MAX_SEATS",
+    "MOVE_IDS",
     "NO_BRANCH",
     "NUM_ACTIONS",
+    "OFFER_IDS",
     "PASS_ID",
     "REFUSE_ID",
     "ROLL_ID",
+    "STEP_IDS",
     "UPPER",
     "Accept",
     "Action",
@@ -87,7 +104,10 @@ MAX_SEATS: Final = 5
 """Seats of the largest table (pawn ids run up to ``3 * MAX_SEATS``)."""
 LETTERS: Final = "abc"
 """Pawn letters, in pawn order."""
-NO_BRANCH, UPPER, LOWER, AROUND = 0, 1, 2, 3
+NO_BRANCH: Final = 0
+UPPER: Final = 1
+LOWER: Final = 2
+AROUND: Final = 3
 BRANCHES: Final = ("", "upper", "lower", "around")
 MAX_PRICE: Final = load_material().negotiation.max_price
 PRICES: Final = MAX_PRICE + 1
@@ -264,6 +284,52 @@ def from_id(action: int) -> Action:
     target, price = divmod(action - _OFFER_BASE, PRICES)
     return Offer(target, price)
 
+
+# Id tables for the engine's hot paths: legal actions are built as ids and applied from
+# ids, without building the values above (each table is made from the values' own codec).
+K_MOVE: Final = 0
+K_PASS: Final = 1
+K_DONE: Final = 2
+K_ACCEPT: Final = 3
+K_REFUSE: Final = 4
+K_CROSS: Final = 5
+K_STEP: Final = 6
+K_COUNTER: Final = 7
+K_OFFER: Final = 8
+_KINDS: Final = (Move, Pass, Done, Accept, Refuse, Cross, Step, Counter, Offer)
+
+
+def _arg(action: Action) -> int:
+    if isinstance(action, Move | Cross | Step):
+        return action.pawn
+    if isinstance(action, Offer):
+        return action.target
+    if isinstance(action, Counter):
+        return action.price
+    return -1
+
+
+ACTION_KIND: Final[tuple[int, ...]] = tuple(_KINDS.index(type(from_id(a))) for a in range(NUM_ACTIONS))
+"""``[action id]``: the kind of the action (``K_MOVE`` ... ``K_OFFER``, the order of :data:`Action`)."""
+ACTION_ARG: Final[tuple[int, ...]] = tuple(_arg(from_id(a)) for a in range(NUM_ACTIONS))
+"""``[action id]``: the pawn letter of a move, crossing or step, the pawn an offer targets,
+a counter's price (-1 for the others)."""
+ACTION_VALUE: Final[tuple[int, ...]] = tuple(
+    a.price if isinstance(a, Offer) else a.branch if isinstance(a, Move) else -1
+    for a in map(from_id, range(NUM_ACTIONS))
+)
+"""``[action id]``: an offer's price, a move's branch (-1 for the others)."""
+MOVE_IDS: Final[tuple[tuple[int, ...], ...]] = tuple(
+    tuple(Move(i, b).to_id() for b in range(AROUND + 1)) for i in range(len(LETTERS))
+)
+"""``[pawn letter][branch]``: the move's id."""
+STEP_IDS: Final[tuple[int, ...]] = tuple(Step(i).to_id() for i in range(len(LETTERS)))
+CROSS_IDS: Final[tuple[int, ...]] = tuple(Cross(i).to_id() for i in range(len(LETTERS)))
+COUNTER_IDS: Final[tuple[int, ...]] = tuple(Counter(k).to_id() for k in range(PRICES))
+OFFER_IDS: Final[tuple[tuple[int, ...], ...]] = tuple(
+    tuple(Offer(t, k).to_id() for k in range(PRICES)) for t in range(3 * MAX_SEATS)
+)
+"""``[target pawn][price]``: the offer's id."""
 
 _WORDS: Final[dict[str, Action]] = {"pass": Pass(), "roll": Done(), "accept": Accept(), "refuse": Refuse()}
 _PRICE: Final = r"(\d{1,3})"

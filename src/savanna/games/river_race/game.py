@@ -17,14 +17,13 @@ from savanna.games.river_race.actions import NUM_ACTIONS, rolls
 from savanna.games.river_race.board import Board, load_board
 from savanna.games.river_race.components import Material, load_material
 from savanna.games.river_race.rules import MESSAGES, rule_catalogue
-from savanna.games.river_race.state import RiverRaceState
+from savanna.games.river_race.state import RiverRaceState, RiverTables
 
 __all__ = ["SPEC", "RiverRaceGame"]
 
 SPEC: Final = GameSpec(
     name="river-race",
-    title="The River Race",
-    title_fr="La Course du fleuve",
+    **MESSAGES.title_words(),
     min_players=2,
     max_players=5,
     default_players=4,
@@ -32,19 +31,13 @@ SPEC: Final = GameSpec(
         ChoiceOption(
             "first",
             "draw",
-            help="who plays first: drawn at random (draw) or seat 1 (seat1)",
-            help_fr="qui joue en premier : tiré au sort (draw) ou la place 1 (seat1)",
+            **MESSAGES.option_words("first"),
             choices=("draw", "seat1"),
         ),
     ),
     perfect_information=False,
     version=1,
     rules_document="docs/rules/river-race.md",
-    summary=(
-        "Three pawns each race to a village of huts; rivers are crossed by a sacrifice whose "
-        "price only the sacrificer knows, bargained with the pawns waiting beside it, or "
-        "walked around past springs of gold, while a persecutor closes in."
-    ),
     aliases=("river_race", "course-du-fleuve"),
 )
 
@@ -85,6 +78,8 @@ class RiverRaceGame(Game):
             + self.board.rivers * sum(m.spring.stack)
         )
         self._top = float(gold + sum(sorted(self.huts, reverse=True)[:3]))
+        self.tables = RiverTables(self)
+        """The map and material as the engine reads them (shared by this game's states)."""
 
     def new_initial_state(self) -> RiverRaceState:
         return RiverRaceState(self)

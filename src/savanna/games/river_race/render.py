@@ -219,10 +219,13 @@ def render_svg(game: RiverRaceGame, observation: Observation, lang: str = "en") 
     data = observation.data
     board = game.board
     w = board.data.width * _CELL + 16
-    h = board.data.height * _CELL + 16 + 64 + _KEY_HEIGHT
+    base = board.data.height * _CELL + 16
+    key, key_height = _svg_key(lang, base, w)
+    info = _info_lines(game, observation, lang)
+    h = base + key_height + _LINE * len(info) + 12
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" '
-        'font-family="sans-serif" font-size="11">',
+        f'font-family="sans-serif" font-size="{_FONT}">',
         f'<rect width="{w}" height="{h}" fill="#f4ecd8"/>',
     ]
     for water in board.water:
@@ -256,7 +259,7 @@ def render_svg(game: RiverRaceGame, observation: Observation, lang: str = "en") 
         taken = data["springs"][river]
         coin = str(stack[taken]) if taken < len(stack) else "-"
         out.append(f'<circle cx="{x}" cy="{y}" r="12" fill="#2e86c1"/>')
-        out.append(f'<text x="{x}" y="{y + 4}" text-anchor="middle" fill="#f7dc6f" font-weight="bold">{coin}</text>')
+        out.append(f'<text x="{x}" y="{y + 5}" text-anchor="middle" fill="#f7dc6f" font-weight="bold">{coin}</text>')
     occupants = _occupants(game, data)
     for space in range(board.size):
         kind = board.kind[space]
@@ -313,25 +316,32 @@ def render_svg(game: RiverRaceGame, observation: Observation, lang: str = "en") 
     out.append(f'<rect x="{cx - _CELL / 2}" y="{cy - 13}" width="{width}" height="26" rx="6" fill="#d5f5e3" stroke="#1e8449"/>')
     out.append(f'<text x="{cx - _CELL / 2 + 6}" y="{cy + 4}">{escape(_label("camp", lang))}</text>')
     for i, pawn in enumerate(camp):
-        px = cx - _CELL / 2 + 52 + i * 24
+        px = cx - _CELL / 2 + 62 + i * 24
         colour = SEAT_COLOURS[int(pawn[0]) - 1]
         out.append(
-            f'<g data-target="pawn:{pawn}"><circle cx="{px}" cy="{cy}" r="10" fill="{colour}" stroke="#000"/>'
-            f'<text x="{px}" y="{cy + 4}" text-anchor="middle" fill="#fff" font-size="9" font-weight="bold">{pawn}</text></g>'
+            f'<g data-target="pawn:{pawn}"><circle cx="{px}" cy="{cy}" r="11" fill="{colour}" stroke="#000"/>'
+            f'<text x="{px}" y="{cy + 4}" text-anchor="middle" fill="#fff" font-size="{_PAWN_FONT}" '
+            f'font-weight="bold">{pawn}</text></g>'
         )
     for river, water in enumerate(board.water):
         wx, wy = _centre(water[0])
         out.append(f'<text x="{wx}" y="{wy - 2}" text-anchor="middle" fill="#1b4f72" font-weight="bold">{river + 1}</text>')
-    base = board.data.height * _CELL + 16
-    out += _svg_key(lang, base, w)
-    for i, line in enumerate(_info_lines(game, observation, lang)):
-        out.append(f'<text x="8" y="{base + _KEY_HEIGHT + 14 + 16 * i}">{escape(line)}</text>')
+    out += key
+    for i, line in enumerate(info):
+        out.append(f'<text x="8" y="{base + key_height + _LINE - 4 + _LINE * i}">{escape(line)}</text>')
     out.append("</svg>")
     return "\n".join(out)
 
 
-_KEY_HEIGHT: Final = 48
-"""Room for the key of the SVG drawing, under the map (two rows)."""
+_FONT: Final = 16
+"""The drawing's words, in its own units: the page shows the map about 0.85 times its
+size, so words stay readable (about 13 px) at the page's default size."""
+_PAWN_FONT: Final = 13
+"""A pawn's name inside its disc."""
+_LINE: Final = 22
+"""The height of a line of words under the map (the key's rows, the information lines)."""
+_CHAR: Final = 0.55 * _FONT
+"""The width of an average letter, to lay out the key."""
 
 _KEY_SHAPES: Final = {
     "road": '<circle cx="{x}" cy="{y}" r="8" fill="#fdfefe" stroke="#8d6e63"/>',
@@ -347,23 +357,24 @@ _KEY_SHAPES: Final = {
 """The key's shapes, drawn as on the map (smaller), in the order they are explained."""
 
 
-def _svg_key(lang: str, top: int, width: int) -> list[str]:
+def _svg_key(lang: str, top: int, width: int) -> tuple[list[str], int]:
     """The key under the map: each kind of place drawn small with its meaning in ``lang``
-    (so the drawing needs no rules document), laid out in rows that fit ``width``."""
+    (so the drawing needs no rules document), laid out in rows that fit ``width``; and the
+    height its rows take."""
     out = []
-    x, y = 8.0, top + 12.0
+    x, y = 8.0, top + 14.0
     for key, shape in _KEY_SHAPES.items():
         words = _label(f"key.{key}", lang)
-        room = 24 + 6.2 * len(words) + 14
+        room = 24 + _CHAR * len(words) + 16
         if x + room > width and x > 8:
-            x, y = 8.0, y + 22
+            x, y = 8.0, y + _LINE
         cx = x + 9
         out.append(
             shape.format(x=cx, y=y, y4=y + 4, x0=cx - 8, y0=y - 8, yt=y - 9, yb=y + 8, xl=cx - 9, xr=cx + 9)
         )
-        out.append(f'<text x="{x + 24}" y="{y + 4}">{escape(words)}</text>')
+        out.append(f'<text x="{x + 24}" y="{y + 5}">{escape(words)}</text>')
         x += room
-    return out
+    return out, int(y - top) + _LINE
 
 
 def _nearest(
@@ -383,8 +394,9 @@ def _pawn_svg(cell: tuple[int, int], pawn: str, shift: float = 0) -> str:
     x, y = x + shift, y - shift
     colour = SEAT_COLOURS[int(pawn[0]) - 1]
     return (
-        f'<g data-target="pawn:{pawn}"><circle cx="{x}" cy="{y}" r="10" fill="{colour}" stroke="#000"/>'
-        f'<text x="{x}" y="{y + 4}" text-anchor="middle" fill="#fff" font-weight="bold">{escape(pawn)}</text></g>'
+        f'<g data-target="pawn:{pawn}"><circle cx="{x}" cy="{y}" r="11" fill="{colour}" stroke="#000"/>'
+        f'<text x="{x}" y="{y + 4}" text-anchor="middle" fill="#fff" font-size="{_PAWN_FONT}" '
+        f'font-weight="bold">{escape(pawn)}</text></g>'
     )
 
 

@@ -20,27 +20,46 @@ this module writes them.
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable
 from fractions import Fraction
+from math import lcm
 from typing import TYPE_CHECKING, Final
 
 from savanna.core.display import EVERYONE, Audience
+from savanna.core.draws import randbelow
 from savanna.core.errors import IllegalActionError
 from savanna.core.game import CHANCE, TERMINAL, Observation, State, compile_clone
 from savanna.games.river_race.actions import (
+    ACCEPT_ID,
+    ACTION_ARG,
+    ACTION_KIND,
+    ACTION_VALUE,
     AROUND,
+    COUNTER_IDS,
+    CROSS_IDS,
+    K_ACCEPT,
+    K_COUNTER,
+    K_CROSS,
+    K_MOVE,
+    K_OFFER,
+    K_PASS,
+    K_REFUSE,
+    K_STEP,
+    MOVE_IDS,
     NO_BRANCH,
+    OFFER_IDS,
     PASS_ID,
-    Accept,
+    REFUSE_ID,
+    ROLL_ID,
+    STEP_IDS,
     Card,
     Coin,
-    Counter,
     Cross,
     Done,
     First,
     Move,
     Offer,
-    Pass,
-    Refuse,
     Roll,
     Step,
     from_id,
@@ -63,26 +82,133 @@ __all__ = [
     "REPLY",
     "ROLL",
     "RiverRaceState",
+    "RiverTables",
 ]
 
-FIRST, ROLL, COIN, MOVE, DRAW, COUNCIL, ANSWER, REPLY, OVER = range(9)
+FIRST: Final = 0
+ROLL: Final = 1
+COIN: Final = 2
+MOVE: Final = 3
+DRAW: Final = 4
+COUNCIL: Final = 5
+ANSWER: Final = 6
+REPLY: Final = 7
+OVER: Final = 8
 PHASES: Final = ("first", "roll", "coin", "move", "draw", "council", "answer", "reply", "over")
 ENDINGS: Final = ("three", "huts", "persecutor", "cap")
 """How a game ends: a player's three pawns home, every hut taken, the persecutor home, the
 turn limit."""
 _CHANCE_PHASES: Final = (FIRST, ROLL, COIN, DRAW)
+_CHANCE_ACTS: Final[tuple[bool, ...]] = tuple(p in _CHANCE_PHASES for p in range(len(PHASES)))
+"""Whether chance acts in each phase (read at every action)."""
 _NOT_WALKED: Final = -2
 """``_walk`` result when the move passes a fork and no branch was named."""
 
 
-_VALUES: Final = ("first", "turn", "turns", "phase", "ones", "rings", "persecutor", "epoch", "counter", "ended")
-"""Fields holding ints or strings."""
+_VALUES: Final = (
+    "first", "turn", "turns", "phase", "ones", "rings", "persecutor", "epoch", "counter", "ended", "tables",
+)
+"""Fields holding ints or strings, and the game's shared :class:`RiverTables`."""
 _LISTS: Final = ("dice", "pos", "hut", "gold", "bag", "springs", "held", "held_epoch", "discard", "asked", "offer")
 """Fields holding lists of ints."""
 _NESTED: Final = {"pools": "[p[:] for p in self.pools]", "deals": "[d[:] for d in self.deals]"}
 """Fields holding lists of lists, with how ``clone`` copies them. With :data:`_VALUES` and
 :data:`_LISTS`, the declared fields of a position: ``__slots__`` is made of them and
 ``clone`` is written from them (``compile_clone``)."""
+
+# The id tables of the hot paths as this module's own finals (a compiled build keeps them
+# in C statics).
+_ACTION_KIND: Final[tuple[int, ...]] = ACTION_KIND
+_ACTION_ARG: Final[tuple[int, ...]] = ACTION_ARG
+_ACTION_VALUE: Final[tuple[int, ...]] = ACTION_VALUE
+_MOVE_IDS: Final[tuple[tuple[int, ...], ...]] = MOVE_IDS
+_STEP_IDS: Final[tuple[int, ...]] = STEP_IDS
+_CROSS_IDS: Final[tuple[int, ...]] = CROSS_IDS
+_COUNTER_IDS: Final[tuple[int, ...]] = COUNTER_IDS
+_OFFER_IDS: Final[tuple[tuple[int, ...], ...]] = OFFER_IDS
+
+
+def _draw_table(outcomes: tuple[tuple[int, Fraction], ...]) -> tuple[int, ...]:
+    """The outcome the core's draw (:meth:`State.sample_chance`) gives for each number it
+    draws: ``r = randrange(d)`` over the probabilities' common denominator ``d``, the
+    outcomes taken in order, each owning a block of ``d * p`` numbers."""
+    denominator = lcm(*(p.denominator for _, p in outcomes))
+    table: list[int] = []
+    for action, p in outcomes:
+        table += [action] * (p.numerator * (denominator // p.denominator))
+    if len(table) != denominator:
+        raise ValueError("the chance outcomes' probabilities do not sum to 1")
+    return tuple(table)
+
+
+def _gcd(a: int, b: int) -> int:
+    """The greatest common divisor of two positive ints (``math.gcd``, as a native loop)."""
+    while b:
+        a, b = b, a % b
+    return a
+
+
+class RiverTables:
+    """The map and the material as the engine reads them at every action: plain tuples and
+    ints, made once per configured game (``RiverRaceGame.tables``) and shared by its states.
+
+    Attributes:
+        players: the number of seats.
+        kind, next, fork, spring: the board's tables by space (:class:`~.board.Board`).
+        branches: at a fork, the first spaces of its branches (upper courtyard, lower
+            courtyard, path around; ``Board.branches_at``), else ``()``.
+        camp: the camp's space.
+        yard, altar, landing: by sacrifice place, its courtyard, its sacrifice place and the
+            landing across.
+        place_of_yard, place_of_altar: by space, the sacrifice place it belongs to, or -1.
+        places: the number of sacrifice places.
+        cards: the number of sacrifice cards.
+        prices: ``[card * places + place]``: the price the card asks at that place.
+        persecutor_length, rings, max_turns, max_price, stack, huts: numbers of the material.
+        rolls: the sorted rolls by chance outcome; roll_draw: the outcome of each number the
+            core's draw of a roll can draw (:func:`_draw_table`).
+    """
+
+    def __init__(self, game: RiverRaceGame) -> None:
+        board = game.board
+        material = game.material
+        self.players: int = game.num_players
+        self.kind: tuple[int, ...] = tuple(board.kind)
+        self.next: tuple[int, ...] = tuple(board.next)
+        self.fork: tuple[int, ...] = tuple(board.fork)
+        self.spring: tuple[int, ...] = tuple(board.spring)
+        self.branches: tuple[tuple[int, ...], ...] = tuple(
+            tuple(board.branches_at(s)) if board.fork[s] >= 0 else () for s in range(board.size)
+        )
+        self.camp: int = board.camp
+        self.yard: tuple[int, ...] = tuple(p.yard for p in board.places)
+        self.altar: tuple[int, ...] = tuple(p.altar for p in board.places)
+        self.landing: tuple[int, ...] = tuple(p.landing for p in board.places)
+        self.place_of_yard: tuple[int, ...] = tuple(board.place_of_yard)
+        self.place_of_altar: tuple[int, ...] = tuple(board.place_of_altar)
+        self.places: int = len(board.places)
+        self.cards: int = len(material.cards)
+        self.prices: tuple[int, ...] = tuple(card.price(place.upper) for card in material.cards for place in board.places)
+        self.persecutor_length: int = board.persecutor_length
+        self.rings: int = material.persecutor.rings
+        self.max_turns: int = material.limits.max_turns
+        self.max_price: int = material.negotiation.max_price
+        self.stack: tuple[int, ...] = tuple(material.spring.stack)
+        self.huts: int = len(game.huts)
+        self.rolls: tuple[tuple[int, ...], ...] = tuple(game.rolls)
+        self.roll_draw: tuple[int, ...] = _draw_table(game.roll_table)
+
+    def __reduce__(self) -> tuple[Callable[[int], RiverTables], tuple[int]]:
+        """Pickled (and deep-copied) as the tables of a game of as many players: a compiled
+        build's class cannot be rebuilt without its game."""
+        return _tables_of, (self.players,)
+
+
+def _tables_of(players: int) -> RiverTables:
+    """The :class:`RiverTables` of a river race of ``players`` players (unpickling)."""
+    from savanna.games.river_race.game import RiverRaceGame
+
+    return RiverRaceGame(players).tables
 
 
 class RiverRaceState(State):
@@ -116,6 +242,7 @@ class RiverRaceState(State):
         offer: ``[pawn, price]`` on the table, or empty.
         counter: the counter-offer on the table, or -1.
         ended: the ending (one of :data:`ENDINGS`) once over, else ``""``.
+        tables: the game's :class:`RiverTables` (shared, never written).
     """
 
     __slots__ = (*_VALUES, *_LISTS, *_NESTED)
@@ -144,9 +271,11 @@ class RiverRaceState(State):
     offer: list[int]
     counter: int
     ended: str
+    tables: RiverTables
 
     def __init__(self, game: RiverRaceGame) -> None:
         super().__init__(game)
+        self.tables = game.tables
         n = game.num_players
         self.first = -1
         self.turn = 0
@@ -177,7 +306,7 @@ class RiverRaceState(State):
     # -- protocol hooks ----------------------------------------------------------------
     def current_player(self) -> int:
         phase = self.phase
-        if phase in _CHANCE_PHASES:
+        if _CHANCE_ACTS[phase]:
             return CHANCE
         if phase == OVER:
             return TERMINAL
@@ -185,18 +314,81 @@ class RiverRaceState(State):
             return self.offer[0] // 3
         return self.turn
 
+    # The core's questions asked at every action, answered from the phase directly (the
+    # same answers as the core's, without going through current_player).
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    def is_chance_node(self) -> bool:
+        return _CHANCE_ACTS[self.phase]
+
+    def legal_actions(self) -> list[int]:
+        phase = self.phase
+        if phase == OVER:
+            return []
+        if _CHANCE_ACTS[phase]:
+            return [a for a, _ in self.chance_outcomes()]
+        return self._legal_actions()
+
     def _legal_actions(self) -> list[int]:
         phase = self.phase
         if phase == MOVE:
-            moves = [m.to_id() for m in self.legal_moves()]
+            moves = self._move_ids()
             return moves or [PASS_ID]
         if phase == COUNCIL:
-            return sorted(a.to_id() for a in self.council_actions())
+            actions = self._council_ids()
+            actions.sort()
+            return actions
         if phase == ANSWER:
-            return sorted([Accept().to_id(), Refuse().to_id(), *(Counter(k).to_id() for k in range(self.offer[1]))])
+            actions = [ACCEPT_ID, REFUSE_ID]
+            for k in range(self.offer[1]):
+                actions.append(_COUNTER_IDS[k])
+            actions.sort()
+            return actions
         if phase == REPLY:
-            return [Accept().to_id(), Refuse().to_id()]
+            return [ACCEPT_ID, REFUSE_ID]
         return []
+
+    def sample_chance(self, rng: random.Random) -> int:
+        """The core's draw (:meth:`State.sample_chance`: one ``randrange`` over the
+        probabilities' common denominator, the outcomes in order), read from tables: the
+        same outcome, and the generator left in the same state."""
+        phase = self.phase
+        if phase == ROLL:
+            table = self.tables.roll_draw
+            return table[randbelow(rng, len(table))]
+        if phase == COIN:
+            return self._draw_coin(rng)
+        if phase == DRAW:
+            pile = self.pile()
+            return pile[randbelow(rng, len(pile))]
+        if phase == FIRST:
+            return randbelow(rng, self.tables.players)
+        return super().sample_chance(rng)
+
+    def _draw_coin(self, rng: random.Random) -> int:
+        """A pity coin as the core draws it from :meth:`chance_outcomes`' ``count / total``
+        fractions (each in lowest terms)."""
+        bag = self.bag
+        total = 0
+        for count in bag:
+            total += count
+        denominator = 1
+        for count in bag:
+            if count:
+                reduced = total // _gcd(count, total)
+                denominator = denominator // _gcd(denominator, reduced) * reduced
+        r = randbelow(rng, denominator)
+        last = -1
+        for value in range(len(bag)):
+            count = bag[value]
+            if count:
+                g = _gcd(count, total)
+                r -= (count // g) * (denominator // (total // g))
+                if r < 0:
+                    return value
+                last = value
+        return last
 
     def chance_outcomes(self) -> list[tuple[int, Fraction]]:
         phase = self.phase
@@ -214,10 +406,15 @@ class RiverRaceState(State):
             return [(seat, Fraction(1, n)) for seat in range(n)]
         return []
 
+    def apply_unchecked(self, action: int) -> None:
+        """As the core's (here, so that a compiled build runs it natively)."""
+        self._apply_action(action)
+        self.history.append(action)
+
     def _apply_action(self, action: int) -> None:
         phase = self.phase
         if phase == ROLL:
-            self._apply_roll(self.game.rolls[action])
+            self._apply_roll(self.tables.rolls[action])
         elif phase == COIN:
             self._apply_coin(action + 1)
         elif phase == DRAW:
@@ -310,9 +507,17 @@ class RiverRaceState(State):
 
     def pile(self) -> list[int]:
         """The card indexes in the draw pile."""
-        pool = self.pools[self.epoch]
-        held = {c for c, e in zip(self.held, self.held_epoch, strict=True) if c >= 0 and e == self.epoch}
-        return [c for c in pool if c not in held]
+        epoch = self.epoch
+        held = self.held
+        held_epoch = self.held_epoch
+        out: list[int] = []
+        for card in self.pools[epoch]:
+            for place in range(len(held)):
+                if held[place] == card and held_epoch[place] == epoch:
+                    break
+            else:
+                out.append(card)
+        return out
 
     def pawns_of(self, seat: int) -> range:
         """The pawn ids of ``seat``."""
@@ -320,30 +525,52 @@ class RiverRaceState(State):
 
     def sacrificer(self, place: int) -> int:
         """The pawn on the sacrifice place ``place``, or -1."""
-        altar = self.game.board.places[place].altar
-        for pawn, space in enumerate(self.pos):
-            if space == altar:
+        altar = self.tables.altar[place]
+        pos = self.pos
+        for pawn in range(len(pos)):
+            if pos[pawn] == altar:
                 return pawn
         return -1
 
+    def _sacrificers(self) -> list[int]:
+        """:meth:`sacrificer` of every sacrifice place, in one pass."""
+        place_of_altar = self.tables.place_of_altar
+        out = [-1] * self.tables.places
+        pos = self.pos
+        for pawn in range(len(pos)):
+            place = place_of_altar[pos[pawn]]
+            if place >= 0 and out[place] < 0:
+                out[place] = pawn
+        return out
+
     def waiting(self, place: int) -> list[int]:
         """The pawns waiting in the courtyard of ``place``, in pawn order."""
-        yard = self.game.board.places[place].yard
-        return [pawn for pawn, space in enumerate(self.pos) if space == yard]
+        yard = self.tables.yard[place]
+        pos = self.pos
+        return [pawn for pawn in range(len(pos)) if pos[pawn] == yard]
 
     def free_gold(self, seat: int) -> int:
         """``seat``'s gold not yet promised in this turn's deals."""
-        return self.gold[seat] - sum(price for pawn, price in self.deals if pawn // 3 == seat)
+        promised = 0
+        for deal in self.deals:
+            if deal[0] // 3 == seat:
+                promised += deal[1]
+        return self.gold[seat] - promised
 
     def card_price(self, place: int) -> int:
         """The price the card held at ``place`` asks for its passage (the card must be held)."""
-        card = self.game.material.cards[self.held[place]]
-        return card.price(self.game.board.places[place].upper)
+        tables = self.tables
+        card = self.held[place] % tables.cards  # as indexing the cards: -1 is the last one
+        return tables.prices[card * tables.places + place]
 
     def dealt_gold(self, place: int) -> int:
         """The prices agreed this turn for pawns waiting in ``place``'s courtyard."""
-        yard = self.game.board.places[place].yard
-        return sum(price for pawn, price in self.deals if self.pos[pawn] == yard)
+        yard = self.tables.yard[place]
+        dealt = 0
+        for deal in self.deals:
+            if self.pos[deal[0]] == yard:
+                dealt += deal[1]
+        return dealt
 
     def can_cross(self, place: int) -> bool:
         """Whether the sacrificer of ``place`` (which holds a card) can pay to cross now."""
@@ -352,24 +579,56 @@ class RiverRaceState(State):
 
     def roll_total(self) -> int:
         """The total of this turn's dice."""
-        return sum(self.dice)
+        total = 0
+        for face in self.dice:
+            total += face
+        return total
 
     def legal_moves(self) -> list[Move]:
         """The seat's legal moves for this turn's dice (phase ``move``)."""
-        out = []
+        return [Move(_ACTION_ARG[a], _ACTION_VALUE[a]) for a in self._move_ids()]
+
+    def _move_ids(self) -> list[int]:
+        """The ids of :meth:`legal_moves`, in the same (ascending) order."""
+        out: list[int] = []
         seat = self.turn
         total = self.roll_total()
-        camp = self.game.board.camp
+        pos = self.pos
+        camp = self.tables.camp
+        on_paths = self._on_paths()
         for i in range(3):
             pawn = 3 * seat + i
-            if self.pos[pawn] == camp and any(self.pos[p] == camp for p in range(3 * seat, pawn)):
+            if pos[pawn] == camp and self._camp_blocked(pawn):
                 continue  # rule move.camp_order
-            end = self._walk(pawn, total, NO_BRANCH)[0]
+            end = self._walk_end(pawn, total, NO_BRANCH, on_paths)
             if end == _NOT_WALKED:
-                out += [Move(i, b) for b in range(1, AROUND + 1) if self._walk(pawn, total, b)[0] >= 0]
+                for b in range(1, AROUND + 1):
+                    if self._walk_end(pawn, total, b, on_paths) >= 0:
+                        out.append(_MOVE_IDS[i][b])
             elif end >= 0:
-                out.append(Move(i, NO_BRANCH))
+                out.append(_MOVE_IDS[i][NO_BRANCH])
         return out
+
+    def _on_paths(self) -> list[int]:
+        """The spaces of the pawns standing on path spaces (one entry per pawn)."""
+        kind = self.tables.kind
+        return [space for space in self.pos if kind[space] == PATH]
+
+    @staticmethod
+    def _jumped(space: int, start: int, on_paths: list[int]) -> bool:
+        """Whether a pawn walking from ``start`` jumps over the path space ``space``: another
+        pawn stands there (rule ``move.skip``; ``on_paths`` from :meth:`_on_paths`)."""
+        others = -1 if space == start else 0  # the walking pawn itself is not jumped
+        for here in on_paths:
+            if here == space:
+                others += 1
+        return others > 0
+
+    def _camp_blocked(self, pawn: int) -> bool:
+        """Whether a pawn of the same seat earlier in letter order is still in the camp."""
+        camp = self.tables.camp
+        return any(self.pos[p] == camp for p in range(3 * (pawn // 3), pawn))
+
 
     def move_refusal(self, move: Move) -> str:
         """The clause refusing ``move`` now, or ``""`` when it is legal."""
@@ -382,8 +641,7 @@ class RiverRaceState(State):
             return "move.altar"
         if kind == YARD:
             return "" if self._walk(pawn, self.roll_total(), move.branch)[0] >= 0 else "move.wait"
-        camp = board.camp
-        if self.pos[pawn] == camp and any(self.pos[p] == camp for p in range(3 * self.turn, pawn)):
+        if self.pos[pawn] == board.camp and self._camp_blocked(pawn):
             return "move.camp_order"
         end, _ = self._walk(pawn, self.roll_total(), move.branch)
         if end == _NOT_WALKED:
@@ -402,40 +660,72 @@ class RiverRaceState(State):
         return self._walk(pawn, total, branch)
 
     def _walk(self, pawn: int, total: int, branch: int) -> tuple[int, list[int]]:
-        board = self.game.board
-        kind = board.kind
+        tables = self.tables
+        kind = tables.kind
         space = self.pos[pawn]
         start_kind = kind[space]
         if start_kind in (ALTAR, VILLAGE) or total <= 0:
             return -1, []
-        busy = {s for p, s in enumerate(self.pos) if p != pawn and kind[s] in (PATH, ALTAR)}
         if start_kind == YARD:
             return -1, []  # rule move.wait: it leaves by stepping up or crossing
+        on_paths = self._on_paths()
+        start = space
         left = total
         springs: list[int] = []
         passed_fork = False
-        nxt = board.next
-        fork = board.fork
-        spring = board.spring
+        nxt = tables.next
+        fork = tables.fork
+        spring = tables.spring
         while left > 0:
             if fork[space] >= 0:
                 if branch == NO_BRANCH:
                     return _NOT_WALKED, []
                 passed_fork = True
-                space = board.branches_at(space)[branch - 1]
+                space = tables.branches[space][branch - 1]
             else:
                 space = nxt[space]
             if spring[space] >= 0:
                 springs.append(spring[space])
             k = kind[space]
-            if k == PATH and space in busy:
-                continue  # rule move.skip: jumped over, not counted
+            if k == PATH and self._jumped(space, start, on_paths):
+                continue  # rule move.skip: another pawn there is jumped over, not counted
             left -= 1
             if k in (YARD, VILLAGE):
                 break  # rule move.stop
         if branch != NO_BRANCH and not passed_fork:
             return -1, []
         return space, springs
+
+    def _walk_end(self, pawn: int, total: int, branch: int, on_paths: list[int]) -> int:
+        """The end of :meth:`_walk` (springs not listed); ``on_paths`` from :meth:`_on_paths`."""
+        tables = self.tables
+        kind = tables.kind
+        space = self.pos[pawn]
+        start_kind = kind[space]
+        if start_kind in (ALTAR, VILLAGE, YARD) or total <= 0:
+            return -1
+        start = space
+        left = total
+        passed_fork = False
+        nxt = tables.next
+        fork = tables.fork
+        while left > 0:
+            if fork[space] >= 0:
+                if branch == NO_BRANCH:
+                    return _NOT_WALKED
+                passed_fork = True
+                space = tables.branches[space][branch - 1]
+            else:
+                space = nxt[space]
+            k = kind[space]
+            if k == PATH and self._jumped(space, start, on_paths):
+                continue  # rule move.skip
+            left -= 1
+            if k in (YARD, VILLAGE):
+                break  # rule move.stop
+        if branch != NO_BRANCH and not passed_fork:
+            return -1
+        return space
 
     def council_actions(self) -> list[Offer | Cross | Step | Done]:
         """The seat's choices at the start of its turn (phase ``council``)."""
@@ -461,17 +751,54 @@ class RiverRaceState(State):
                 out.append(Cross(sac % 3))
         return out
 
+    def _council_ids(self) -> list[int]:
+        """The ids of :meth:`council_actions` (in no particular order)."""
+        seat = self.turn
+        out = [ROLL_ID]
+        tables = self.tables
+        cap = tables.max_price
+        pos = self.pos
+        sacrificers = self._sacrificers()
+        for place in range(len(self.held)):
+            sac = sacrificers[place]
+            yard = tables.yard[place]
+            if sac < 0:
+                for pawn in range(3 * seat, 3 * seat + 3):
+                    if pos[pawn] == yard:
+                        out.append(_STEP_IDS[pawn % 3])  # rule sacrifice.step: the first in letter order
+                        break
+                continue
+            if sac // 3 != seat or self.held[place] < 0:
+                continue
+            for pawn in range(len(pos)):
+                if pos[pawn] != yard:
+                    continue
+                owner = pawn // 3
+                if owner == seat or pawn in self.asked:
+                    continue
+                top = min(cap, self.free_gold(owner))
+                offers = _OFFER_IDS[pawn]
+                for price in range(top + 1):
+                    out.append(offers[price])
+            if self.can_cross(place):
+                out.append(_CROSS_IDS[sac % 3])
+        return out
+
     def _has_council(self) -> bool:
         """Whether the seat to play has a choice before rolling: a waiting pawn beside a free
         sacrifice place, or a card. It depends on public facts only (never on a card's price,
         which would tell the table whether the sacrificer can pay)."""
         seat = self.turn
-        for place in range(len(self.held)):
-            sac = self.sacrificer(place)
-            if sac < 0:
-                if any(p // 3 == seat for p in self.waiting(place)):
-                    return True
-            elif sac // 3 == seat:
+        tables = self.tables
+        # A place offers a choice only through one of the seat's own pawns: on its
+        # sacrifice place (as its sacrificer), or waiting in its courtyard (a free place).
+        for pawn in range(3 * seat, 3 * seat + 3):
+            space = self.pos[pawn]
+            place = tables.place_of_altar[space]
+            if place >= 0 and self.sacrificer(place) // 3 == seat:
+                return True
+            place = tables.place_of_yard[space]
+            if place >= 0 and self.sacrificer(place) < 0:
                 return True
         return False
 
@@ -487,13 +814,17 @@ class RiverRaceState(State):
 
     def _apply_roll(self, faces: tuple[int, ...]) -> None:
         self.dice = list(faces)
-        self.ones = faces.count(1)
+        ones = 0
+        for face in faces:
+            if face == 1:
+                ones += 1
+        self.ones = ones
         self._resolve_ones()
 
     def _resolve_ones(self) -> None:
         """Coins and rings for the dice showing 1 (rules pity.coin, pity.bag, persecutor.ring)."""
         while self.ones > 0:
-            if sum(self.bag):
+            if self._bag_has_coins():
                 self.phase = COIN
                 return
             self.ones -= 1
@@ -502,16 +833,21 @@ class RiverRaceState(State):
                 return
         self.phase = MOVE
 
+    def _bag_has_coins(self) -> bool:
+        return any(count != 0 for count in self.bag)
+
     def _apply_coin(self, value: int) -> None:
-        self.bag[value - 1] -= 1
-        self.gold[self.turn] += value
+        bag = self.bag
+        gold = self.gold
+        bag[value - 1] = bag[value - 1] - 1
+        gold[self.turn] = gold[self.turn] + value
         self.ones -= 1
         self._ring()
         if not self.ended:
             self._resolve_ones()
 
     def _ring(self) -> None:
-        if self.rings >= self.game.material.persecutor.rings:
+        if self.rings >= self.tables.rings:
             self.rings = 0
             self._persecutor_step()
         else:
@@ -519,7 +855,7 @@ class RiverRaceState(State):
 
     def _persecutor_step(self) -> None:
         self.persecutor += 1
-        if self.persecutor >= self.game.board.persecutor_length:
+        if self.persecutor >= self.tables.persecutor_length:
             self._end("persecutor")
 
     def _end(self, how: str) -> None:
@@ -532,28 +868,29 @@ class RiverRaceState(State):
         self.counter = -1
 
     def _apply_seat_action(self, action: int) -> None:
-        act = from_id(action)
-        if isinstance(act, Move):
-            self._apply_move(3 * self.turn + act.pawn, act.branch)
-        elif isinstance(act, Pass):
+        kind = _ACTION_KIND[action]  # the action read from the id tables of .actions
+        if kind == K_MOVE:
+            self._apply_move(3 * self.turn + _ACTION_ARG[action], _ACTION_VALUE[action])
+        elif kind == K_PASS:
             self._next_turn()
-        elif isinstance(act, Offer):
-            self.offer = [act.target, act.price]
-            self.asked.append(act.target)
+        elif kind == K_OFFER:
+            target = _ACTION_ARG[action]
+            self.offer = [target, _ACTION_VALUE[action]]
+            self.asked.append(target)
             self.phase = ANSWER
-        elif isinstance(act, Counter):
-            self.counter = act.price
+        elif kind == K_COUNTER:
+            self.counter = _ACTION_ARG[action]
             self.phase = REPLY
-        elif isinstance(act, Accept):
+        elif kind == K_ACCEPT:
             price = self.counter if self.phase == REPLY else self.offer[1]
             self.deals.append([self.offer[0], price])
             self._close_offer()
-        elif isinstance(act, Refuse):
+        elif kind == K_REFUSE:
             self._close_offer()
-        elif isinstance(act, Cross):
-            self._cross(3 * self.turn + act.pawn)
-        elif isinstance(act, Step):
-            self._step(3 * self.turn + act.pawn)
+        elif kind == K_CROSS:
+            self._cross(3 * self.turn + _ACTION_ARG[action])
+        elif kind == K_STEP:
+            self._step(3 * self.turn + _ACTION_ARG[action])
         else:  # Done: the bargaining is over, the deals not crossed lapse
             self.asked = []
             self.deals = []
@@ -565,15 +902,15 @@ class RiverRaceState(State):
         self._council_or_roll()
 
     def _apply_move(self, pawn: int, branch: int) -> None:
-        board = self.game.board
         space, springs = self._walk(pawn, self.roll_total(), branch)
-        stack = self.game.material.spring.stack
+        stack = self.tables.stack
         for river in springs:
-            if self.springs[river] < len(stack):  # rule spring.coin
-                self.gold[pawn // 3] += stack[self.springs[river]]
-                self.springs[river] += 1
+            taken = self.springs[river]
+            if taken < len(stack):  # rule spring.coin
+                self.gold[pawn // 3] = self.gold[pawn // 3] + stack[taken]
+                self.springs[river] = taken + 1
         self.pos[pawn] = space
-        if board.kind[space] == VILLAGE:
+        if self.tables.kind[space] == VILLAGE:
             self._arrive(pawn)
             if self.ended:
                 return
@@ -581,9 +918,9 @@ class RiverRaceState(State):
 
     def _step(self, pawn: int) -> None:
         """Rules sacrifice.step and sacrifice.draw: the pawn takes the place and draws."""
-        board = self.game.board
-        place = board.place_of_yard[self.pos[pawn]]
-        self.pos[pawn] = board.places[place].altar
+        tables = self.tables
+        place = tables.place_of_yard[self.pos[pawn]]
+        self.pos[pawn] = tables.altar[place]
         if not self.pile():
             # rule deck.reshuffle: the discards become a new deck (never empty: there are
             # more cards than sacrifice places)
@@ -594,13 +931,21 @@ class RiverRaceState(State):
 
     def _arrive(self, pawn: int) -> None:
         """Rules village.hut, end.three and end.huts."""
-        taken = set(self.hut)
-        huts = len(self.game.huts)
-        self.hut[pawn] = next(h for h in range(huts) if h not in taken)
+        hut = self.hut
+        huts = self.tables.huts
+        for h in range(huts):  # the best hut left
+            if h not in hut:
+                hut[pawn] = h
+                break
+        else:
+            raise ValueError("no hut is left")
         seat = pawn // 3
-        if all(self.hut[p] >= 0 for p in self.pawns_of(seat)):
+        if hut[3 * seat] >= 0 and hut[3 * seat + 1] >= 0 and hut[3 * seat + 2] >= 0:
             self._end("three")
-        elif all(h in set(self.hut) for h in range(huts)):
+        else:
+            for h in range(huts):
+                if h not in hut:
+                    return
             self._end("huts")
 
     def _apply_card(self, card: int) -> None:
@@ -611,10 +956,9 @@ class RiverRaceState(State):
 
     def placing(self) -> int:
         """The sacrifice place whose new sacrificer draws a card (phase ``draw``)."""
-        board = self.game.board
-        for place in board.places:
-            if self.held[place.index] < 0 and self.sacrificer(place.index) >= 0:
-                return place.index
+        for place in range(self.tables.places):
+            if self.held[place] < 0 and self.sacrificer(place) >= 0:
+                return place
         raise ValueError("no sacrifice place is waiting for its card")
 
     def _council_or_roll(self) -> None:
@@ -627,29 +971,30 @@ class RiverRaceState(State):
 
     def _cross(self, sac: int) -> None:
         """Rules cross.payment, cross.own and persecutor.sacrifice."""
-        board = self.game.board
-        place = board.place_of_altar[self.pos[sac]]
-        info = board.places[place]
+        tables = self.tables
+        place = tables.place_of_altar[self.pos[sac]]
+        yard = tables.yard[place]
         seat = self.turn
         price = self.card_price(place)
         party = [sac]
         kept = []
         for pawn, agreed in self.deals:
-            if self.pos[pawn] == info.yard:
+            if self.pos[pawn] == yard:
                 self.gold[pawn // 3] -= agreed
                 self.gold[seat] += agreed
                 party.append(pawn)
             else:
                 kept.append([pawn, agreed])
         self.deals = kept
-        party += [p for p in self.pawns_of(seat) if self.pos[p] == info.yard]
+        party += [p for p in self.pawns_of(seat) if self.pos[p] == yard]
         self.gold[seat] -= price
         card = self.held[place]
         self.pools[self.held_epoch[place]].remove(card)
         self.discard.append(card)
         self.held[place] = -1
+        landing = tables.landing[place]
         for pawn in party:
-            self.pos[pawn] = info.landing
+            self.pos[pawn] = landing
         self._persecutor_step()
         if not self.ended:
             self._council_or_roll()
@@ -661,11 +1006,11 @@ class RiverRaceState(State):
         self.counter = -1
         self.dice = []
         self.ones = 0
-        if self.turns >= self.game.material.limits.max_turns:
+        if self.turns >= self.tables.max_turns:
             self._end("cap")  # rule end.cap
             return
         self.turns += 1
-        self.turn = (self.turn + 1) % self.game.num_players
+        self.turn = (self.turn + 1) % self.tables.players
         self._begin_turn()
 
     def _begin_turn(self) -> None:

@@ -28,6 +28,14 @@ export function t(key, fields = {}) {
   return template.replace(/\{(\w+)(![a-z])?\}/g, (_, name) => (name in fields ? String(fields[name]) : `{${name}}`));
 }
 
+// A bot's kind in the reader's language ("heuristique"), its settings kept ("recherche sims=200").
+export function botKind(spec) {
+  const [kind, ...rest] = String(spec).split(":");
+  const key = `bot.kind.${kind}`;
+  const word = t(key);
+  return word === key ? String(spec) : [word, ...rest].join(" ");
+}
+
 // Build an element: el("button", {class: "ghost", onclick: f}, "text", child, ...)
 export function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);

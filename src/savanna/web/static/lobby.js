@@ -1,5 +1,5 @@
 // The lobby: the tables (join, watch, come back, replay) and the form that creates one.
-import { api, clear, el, lang, langSwitch, loadWords, t, tokens } from "/static/common.js";
+import { api, botKind, clear, el, lang, langSwitch, loadWords, t, tokens } from "/static/common.js";
 
 let GAMES = [];
 let BOTS = [];
@@ -31,7 +31,7 @@ async function renderTables() {
     const game = GAMES.find((g) => g.name === table.game);
     const free = table.seats.filter((s) => s.kind === "open").length;
     const mine = tokens.seat(table.id);
-    const who = table.seats.map((s) => (s.kind === "open" ? `(${t("table.free")})` : s.kind === "bot" ? t("table.bot", { n: s.seat + 1, bot: s.bot }) : s.name)).join(", ");
+    const who = table.seats.map((s) => (s.kind === "open" ? `(${t("table.free")})` : s.kind === "bot" ? t("table.bot", { n: s.seat + 1, bot: botKind(s.bot) }) : s.name)).join(", ");
     const actions = el("div", { class: "row" });
     if (table.status === "finished") actions.append(el("a", { class: "button ghost", href: `/t/${table.id}/replay` }, t("lobby.replay")));
     else if (mine) actions.append(el("a", { class: "button", href: `/t/${table.id}` }, t("lobby.resume")));
@@ -79,14 +79,14 @@ function renderForm() {
   const seats = [];
   for (let i = 0; i < players; i++) {
     const id = `seat-${i}`;
-    if (i === 0) { seats.push(el("li", {}, t("lobby.seat", { n: 1 }), ": ", el("strong", {}, t("table.you")))); continue; }
+    if (i === 0) { seats.push(el("li", {}, t("lobby.seat", { n: 1 }), t("colon"), el("strong", {}, t("table.you")))); continue; }
     const old = previous.get(id) || (i === 1 ? "open" : "bot:heuristic");
     seats.push(el("li", {}, el("label", { for: id }, el("span", { class: "l" }, t("lobby.seat", { n: i + 1 })),
       el("select", { id, name: id }, seatChoices().map(([value, label]) => el("option", { value, selected: value === old ? true : null }, label))))));
   }
   clear(form,
     el("label", { for: "name" }, el("span", { class: "l" }, t("lobby.yourname")), el("input", { id: "name", name: "name", required: true, maxlength: 32, value: name, autocomplete: "nickname" })),
-    el("label", { for: "game" }, el("span", { class: "l" }, t("lobby.game")), gameSelect, " ", el("span", { class: "small muted" }, game.summary)),
+    el("label", { for: "game" }, el("span", { class: "l" }, t("lobby.game")), gameSelect, " ", el("span", { class: "small muted" }, game.summary[lang()] || game.summary.en)),
     el("label", { for: "players" }, el("span", { class: "l" }, t("lobby.players")), playerInput, ` (${game.min_players}–${game.max_players})`),
     el("fieldset", {}, el("legend", {}, t("lobby.options")), game.options.map(optionInput)),
     el("fieldset", {}, el("legend", {}, t("lobby.seats")), el("ul", { class: "plain" }, seats)),

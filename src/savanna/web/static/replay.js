@@ -1,5 +1,5 @@
 // A finished game, step by step: the public view after each action, and the whole log.
-import { api, clear, el, lang, langSwitch, loadWords, parseSvg, t } from "/static/common.js";
+import { api, botKind, clear, el, lang, langSwitch, loadWords, parseSvg, t } from "/static/common.js";
 
 const TABLE = location.pathname.split("/")[2];
 const $ = (id) => document.getElementById(id);
@@ -8,7 +8,7 @@ const R = { step: null, total: 0, data: null };
 function name(table, seat) {
   const s = table.seats[seat];
   if (!s) return `#${seat + 1}`;
-  return s.kind === "bot" ? t("table.bot", { n: seat + 1, bot: s.bot }) : s.name;
+  return s.kind === "bot" ? t("table.bot", { n: seat + 1, bot: botKind(s.bot) }) : s.name;
 }
 
 async function go(step) {
@@ -29,7 +29,7 @@ async function go(step) {
 
 function render() {
   const d = R.data;
-  $("title").textContent = `${t("replay.title")}: ${d.title} — ${d.table.title}`;
+  $("title").textContent = `${t("replay.title")}${t("colon")}${d.title} — ${d.table.title}`;
   document.title = $("title").textContent;
   clear($("board"), parseSvg(d.board_svg));
   $("board-text").textContent = d.board_text;
@@ -43,7 +43,7 @@ function render() {
   clear($("log"), d.log.map((entry) => {
     const who = entry.actor < 0 ? t("table.log.chance") : name(d.table, entry.actor);
     const li = el("li", { value: entry.i + 1, class: entry.i + 1 === d.step ? "current" : entry.actor < 0 ? "chance" : "" },
-      el("a", { href: "#", "data-step": entry.i + 1 }, `${who}: ${entry.text}`));
+      el("a", { href: "#", "data-step": entry.i + 1 }, `${who}${t("colon")}${entry.text}`));
     li.querySelector("a").addEventListener("click", (event) => { event.preventDefault(); go(entry.i + 1); });
     return li;
   }));

@@ -1,7 +1,7 @@
 // A table: take a seat, wait for the start, play, watch, see the end.
 // The server is the authority: this page only shows the view it is sent and sends back the
 // chosen action with the version it saw. Nothing is computed or kept here but the display.
-import { api, clear, el, lang, langSwitch, loadWords, parseSvg, t, tokens } from "/static/common.js";
+import { api, botKind, clear, el, lang, langSwitch, loadWords, parseSvg, t, tokens } from "/static/common.js";
 import { coachMessage, coachRefused, renderCoach, setupCoach } from "/static/coach.js";
 
 const TABLE = location.pathname.split("/")[2];
@@ -11,7 +11,7 @@ const $ = (id) => document.getElementById(id);
 function seatName(seat) {
   const s = S.seats[seat];
   if (!s) return `#${seat + 1}`;
-  if (s.kind === "bot") return t("table.bot", { n: seat + 1, bot: s.bot });
+  if (s.kind === "bot") return t("table.bot", { n: seat + 1, bot: botKind(s.bot) });
   return s.name || t("table.free");
 }
 
@@ -357,7 +357,7 @@ function logLine(entry) {
   const chance = entry.actor < 0;
   const who = chance ? t("table.log.chance") : seatName(entry.actor);
   if (entry.text === null) return el("li", { value: entry.i + 1, class: "hidden-action" }, t("table.log.hidden", { who }));
-  return el("li", { value: entry.i + 1, class: chance ? "chance" : "" }, `${who}: ${entry.text}`);
+  return el("li", { value: entry.i + 1, class: chance ? "chance" : "" }, `${who}${t("colon")}${entry.text}`);
 }
 
 // Consecutive chance outcomes (the dice of one roll) read as one line.

@@ -1,0 +1,47 @@
+"""The river race's SVG is readable in the browser at the page's default size.
+
+The page draws the board about 730 px wide at 1280x900 (scaled down from the drawing's
+own size), so the drawing's words are set large enough to stay about 13 px or more on
+screen: the key and the information lines in 16 units, a pawn's name in 13.
+"""
+
+from __future__ import annotations
+
+import random
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from savanna.core import load_game, sample_action
+
+SVG = "{http://www.w3.org/2000/svg}"
+PAGE_BOARD_WIDTH = 730
+"""The board's width on the page at its default size (1280x900), in pixels."""
+
+
+def drawing(players: int, lang: str) -> ET.Element:
+    game = load_game("river-race", players=players)
+    state = game.new_initial_state()
+    rng = random.Random(players)
+    while not state.is_terminal() and len(state.history) < 60:
+        state.apply(sample_action(state, rng))
+    return ET.fromstring(game.render_svg(state.observation(0), lang))
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("players", [2, 5])
+def test_every_word_of_the_drawing_is_readable_at_the_pages_size(players: int, lang: str) -> None:
+    root = drawing(players, lang)
+    width = float(root.attrib["viewBox"].split()[2])
+    scale = min(1.0, PAGE_BOARD_WIDTH / width)
+    base = float(root.attrib["font-size"])
+    texts = list(root.iter(f"{SVG}text"))
+    assert texts
+    smallest = min(float(t.attrib.get("font-size", base)) for t in texts)
+    assert smallest * scale >= 11, (smallest, scale)
+    # the sentences (the key and the lines under the map) at about 13 px or more
+    sentences = [t for t in texts if len((t.text or "").split()) >= 3]
+    assert sentences and all(float(t.attrib.get("font-size", base)) * scale >= 13 for t in sentences)
+    # and they stay inside the drawing
+    height = float(root.attrib["viewBox"].split()[3])
+    assert all(float(t.attrib["y"]) <= height for t in texts)
