@@ -56,10 +56,7 @@ SPEC: Final = GameSpec(
         BoolOption(
             "catchup",
             False,
-            help="the players after the first start with tabas banked (0, 1, 1, 2 at four), "
-            "to make up for playing later",
-            help_fr="les joueurs après le premier commencent avec des tabas en réserve "
-            "(0, 1, 1, 2 à quatre), pour compenser leur tour plus tardif",
+            **MESSAGES.option_words("catchup"),
         ),
     ),
     perfect_information=True,
