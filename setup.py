@@ -33,6 +33,10 @@ NATIVE_MODULES = [
     "savanna.games.hyena.notation",
     "savanna.games.hyena.observation",
     "savanna.games.hyena.state",
+    "savanna.games.river_race.evaluation",
+    "savanna.games.river_race.heuristic",
+    "savanna.games.river_race.notation",
+    "savanna.games.river_race.observation",
     "savanna.games.river_race.state",
 ]
 """Modules compiled by ``make compile``: the rules engines' hot paths and the search."""

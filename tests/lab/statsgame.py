@@ -34,3 +34,14 @@ class ToyStatsGame(ToyGame):
             },
             "seats": {"card": [RUNNERS[c] for c in state.cards]},  # type: ignore[attr-defined]
         }
+
+
+class ToyWorkerFailureGame(ToyStatsGame):
+    """The toy race whose statistics fail in a worker process (and only there)."""
+
+    def game_statistics(self, state: State) -> dict[str, Any]:
+        import multiprocessing
+
+        if multiprocessing.parent_process() is not None:
+            raise RuntimeError("statistics broke in a worker")
+        return super().game_statistics(state)

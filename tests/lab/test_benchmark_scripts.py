@@ -11,7 +11,7 @@ from types import ModuleType
 import pytest
 
 from savanna.bots.ismcts import DEFAULT_DEPTH
-from savanna.core import load_game
+from savanna.core import load_game, registered_games
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -148,3 +148,18 @@ def test_hyena_balance_study_writes_its_page(tmp_path: Path) -> None:
         assert heading in text
     assert "| three-sticks, on | 8 |" in text and "(0, 1, 1, 2 at four players)" in text
     assert "| three-sticks, random | 8 |" in text
+
+
+def test_tensor_benchmark_measures_both_paths_of_every_game() -> None:
+    from savanna.core import Game
+
+    tensors = _script("tensors")
+    game = load_game("banjooli")
+    slow = tensors._through_the_observation(load_game("banjooli"))
+    assert slow.observation_tensor_in_state.__func__ is Game.observation_tensor_in_state
+    assert type(game).observation_tensor_in_state is not Game.observation_tensor_in_state
+    state = game.new_initial_state()
+    assert slow.observation_tensor_in_state(state, 1) == game.observation_tensor_in_state(state, 1)
+    body = tensors.section(envs=2, seconds=0.2, slices=1, seed=0)
+    rows = [line for line in body.splitlines() if line.startswith("| ") and "×" in line]
+    assert [row.split(" | ")[0].strip("| ") for row in rows] == sorted(registered_games())

@@ -326,3 +326,44 @@ def test_simulate_shows_the_games_then_the_summary_and_report_phases_apart(
     written = next(i for i, line in enumerate(lines) if line.startswith("report (records, plots, report.md): "))
     assert games < summary < written
     assert lines[written].endswith(" s")
+
+
+def test_simulate_no_records_writes_the_same_summary_and_no_games_jsonl(
+    toystats: type, tmp_path: Path
+) -> None:
+    args = ["simulate", "toystats", "-n", "9", "-b", "heuristic,random", "-w", "2", "-s", "3", "-q"]
+    assert _run(*args, "-r", str(tmp_path / "with")).exit_code == 0
+    without = _run(*args, "--no-records", "-r", str(tmp_path / "without"))
+    assert without.exit_code == 0, without.output
+    with_dir, without_dir = tmp_path / "with", tmp_path / "without"
+    assert (with_dir / "summary.json").read_bytes() == (without_dir / "summary.json").read_bytes()
+    assert not (without_dir / "games.jsonl").exists()
+    assert sorted(p.name for p in with_dir.iterdir()) == sorted(
+        [*(p.name for p in without_dir.iterdir()), "games.jsonl"]
+    )
+    report = (without_dir / "report.md").read_text()
+    assert "--no-records" in report  # the command that regenerates this very report
+    assert report.replace(" --no-records", "").replace(str(without_dir), str(with_dir)) == (
+        with_dir / "report.md"
+    ).read_text()
+    # A report replaced without records loses the old games.jsonl (it would not match).
+    again = _run(*args[:-5], "-s", "4", "-q", "--no-records", "--force", "-r", str(with_dir))
+    assert again.exit_code == 0, again.output
+    assert not (with_dir / "games.jsonl").exists()
+
+
+def test_no_records_takes_no_value(tmp_path: Path) -> None:
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "LANG": "C.UTF-8", "COLUMNS": "80", "NO_COLOR": "1"}
+    done = subprocess.run(
+        [sys.executable, "-m", "savanna.cli", "simulate", "banjooli", "-b", "random",
+         "-r", str(tmp_path / "r"), "--no-records=yes"],
+        capture_output=True, text=True, env=env, timeout=120,
+    )
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.count("\n") == 1 and done.stderr.startswith("error: ")
+    assert "--no-records" in done.stderr
+    assert not (tmp_path / "r").exists()

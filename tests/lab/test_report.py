@@ -96,3 +96,23 @@ def test_fairness_questions_come_first_with_verdict_table_and_plot(
     assert "**No evidence of a difference larger than" in text or "**P" in text
     assert "| label | seats | win rate | expected | difference [95% simultaneous CI] | p |" in text
     assert {"test_label_win.png", "test_label_score.png", "test_seat_win.png"} <= names
+
+
+def test_plots_drawn_with_the_worker_processes_are_the_same_files(
+    toystats: type, tmp_path: Path
+) -> None:
+    from savanna.lab.simulation import start_workers, stop_workers
+
+    plan = SimulationPlan.create("toystats", bots=["heuristic", "random"], games=24, seed=3)
+    outcomes = run_simulation(plan, workers=1)
+    summary = summarise(plan, outcomes)
+    summary["tests"] = answer(plan, outcomes, ["seat", "card"])
+    alone = write_report(tmp_path / "alone", summary, outcomes, command="c")
+    try:
+        start_workers(3)
+        shared = write_report(tmp_path / "shared", summary, outcomes, command="c", parallel=True)
+    finally:
+        stop_workers()
+    assert [p.name for p in alone] == [p.name for p in shared] and len(alone) > 6
+    for a, b in zip(alone, shared, strict=True):
+        assert a.read_bytes() == b.read_bytes(), a.name

@@ -241,3 +241,66 @@ def test_a_run_without_records_plays_the_same_games(game: str) -> None:
     assert json.dumps(summarise(plan, without), sort_keys=True) == json.dumps(
         summarise(plan, with_records), sort_keys=True
     )
+
+
+def test_guided_chunks_cover_the_games_once_in_order_and_shrink() -> None:
+    from savanna.lab.simulation import _guided_chunks
+
+    for indices, processes in ((range(0, 2000), 2), (range(5, 7), 3), (range(1, 300), 4)):
+        chunks = _guided_chunks(indices, processes)
+        assert [i for c in chunks for i in c] == list(indices)
+        sizes = [len(c) for c in chunks]
+        assert sizes == sorted(sizes, reverse=True) and sizes[-1] == 1
+
+
+def test_three_workers_and_reused_workers_give_the_same_outcomes(toystats: type) -> None:
+    from savanna.lab.simulation import stop_workers, worker_start_method
+
+    plan = _plan("toystats", bots=["heuristic", "random"], games=23)
+    serial = run_simulation(plan, workers=1)
+    try:
+        first = run_simulation(plan, workers=3)
+        assert worker_start_method() in ("fork", "spawn")
+        again = run_simulation(plan, workers=3, start=5, stop=19)  # the same workers again
+    finally:
+        stop_workers()
+    assert worker_start_method() is None
+    assert first == serial and again == serial[5:19]
+
+
+def test_forked_workers_give_the_same_summary_as_one_process(tmp_path: Path) -> None:
+    """Workers forked from a one-threaded process (as ``savanna simulate`` starts them)."""
+    import subprocess
+    import sys
+
+    code = (
+        "import json\n"
+        "from savanna.lab import SimulationPlan, run_simulation, summarise\n"
+        "from savanna.lab.simulation import start_workers, worker_start_method\n"
+        "plan = SimulationPlan.create('banjooli', bots=['heuristic', 'random'], games=24, seed=5)\n"
+        "start_workers(2)\n"
+        "method = worker_start_method()\n"
+        "two = run_simulation(plan, workers=2)\n"
+        "one = run_simulation(plan, workers=1)\n"
+        "same = json.dumps(summarise(plan, one), sort_keys=True) == json.dumps(summarise(plan, two), sort_keys=True)\n"
+        "print(method, one == two, same)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=300, cwd=tmp_path
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["fork", "True", "True"]
+
+
+def test_a_failing_worker_is_a_lab_error_and_the_next_run_works(toystats: type) -> None:
+    from savanna.lab.simulation import stop_workers
+    from tests.lab.statsgame import ToyWorkerFailureGame
+
+    plan = _plan("toystats", games=12)
+    broken = SimulationPlan(ToyWorkerFailureGame, plan.players, plan.options, plan.bots, 12, 0)
+    try:
+        with pytest.raises(LabError, match="a simulation worker failed: RuntimeError: statistics broke"):
+            run_simulation(broken, workers=2)
+        assert run_simulation(plan, workers=2) == run_simulation(plan, workers=1)
+    finally:
+        stop_workers()

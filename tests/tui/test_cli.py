@@ -54,6 +54,8 @@ def run(
         (["play", "toy", "--pause", "-1"], "--pause must be zero or more"),
         (["play", "--load", "no-such-file.json"], "cannot read 'no-such-file.json'"),
         (["play", "toy", "--sets", "x"], "error: no such option: --sets (did you mean --seats?)"),
+        (["play", "toy", "--players", "9"], "toy is played by 2 to 4 players"),
+        (["play", "toy", "--players", "3", "--seats", "human,bot:random"], "--players 3 but --seats lists 2"),
     ],
 )
 def test_bad_arguments_exit_2_without_traceback(
@@ -101,3 +103,13 @@ def test_no_seats_means_you_against_heuristic_bots(tmp_path: Path) -> None:
     assert "Player 1 (you)" in done.stdout
     (saved,) = tmp_path.glob("toy-*.savanna.json")
     assert '"seats":["human","bot:heuristic"]' in saved.read_text()  # in clear in a save too
+
+
+def test_players_sets_you_against_that_many_heuristic_bots(tmp_path: Path) -> None:
+    """``--players N`` (as other commands take it) seats you and N - 1 heuristic bots."""
+    done = run("play", "toy", "--players", "3", "--seed", "2", "--pause", "0", stdin="quit\ny\n", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    (saved,) = tmp_path.glob("toy-*.savanna.json")
+    assert '"seats":["human","bot:heuristic","bot:heuristic"]' in saved.read_text()
+    again = run("play", "--load", str(saved), "--players", "4", "--pause", "0", cwd=tmp_path)
+    assert again.returncode == 2 and "the saved game has 3 players" in again.stderr, again.stderr

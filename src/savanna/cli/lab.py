@@ -173,6 +173,14 @@ def simulate(
     force: Annotated[
         bool, typer.Option("--force", help="Replace the report already in --report.")
     ] = False,
+    no_records: Annotated[
+        bool,
+        typer.Option(
+            "--no-records",
+            help="Write no games.jsonl (faster: the games' records are never built); "
+            "summary.json, the plots and report.md are the same.",
+        ),
+    ] = False,
     quiet: QuietFlag = False,
 ) -> None:
     """Play many games between bots and write a report with 95% confidence intervals.
@@ -185,10 +193,11 @@ def simulate(
     """
     from savanna.lab.fairness import FairnessSettings, answer, check_factors, run_until_answered
     from savanna.lab.report import write_report
-    from savanna.lab.simulation import SimulationPlan, run_simulation
+    from savanna.lab.simulation import SimulationPlan, run_simulation, start_workers
     from savanna.lab.summary import summarise
 
     check_seed(seed)
+    records = not no_records
     factors = list(dict.fromkeys(test or []))
     adaptive = until_width is not None or until_score_width is not None
     if adaptive and not factors:
@@ -222,6 +231,10 @@ def simulate(
         vary=_parse_vary(vary),
     )
     _check_report_directory(report, force)
+    if not ray:
+        # Before the progress bar's thread: the workers are forked from this small process
+        # and start while it prepares the run.
+        start_workers(workers)
     settings = FairnessSettings(
         margin=margin / 100,
         score_margin=score_margin,
@@ -233,29 +246,38 @@ def simulate(
     with _progress(plan.games, label, quiet) as tick:
         if adaptive:
             outcomes, stopping = run_until_answered(
-                plan, factors, settings, workers=workers, use_ray=ray, on_result=tick
+                plan, factors, settings, workers=workers, use_ray=ray, on_result=tick, records=records
             )
         else:
             if factors:  # refuse an unknown factor before the long run
-                first = run_simulation(plan, stop=1, workers=1)
+                first = run_simulation(plan, stop=1, workers=1, records=records)
                 check_factors(plan, first, factors)
                 tick(1)
                 rest = run_simulation(
-                    plan, start=1, workers=workers, use_ray=ray, on_result=lambda n: tick(1 + n)
+                    plan,
+                    start=1,
+                    workers=workers,
+                    use_ray=ray,
+                    on_result=lambda n: tick(1 + n),
+                    records=records,
                 )
                 outcomes = first + rest
             else:
-                outcomes = run_simulation(plan, workers=workers, use_ray=ray, on_result=tick)
+                outcomes = run_simulation(
+                    plan, workers=workers, use_ray=ray, on_result=tick, records=records
+                )
     with _phase("summary" + (" and fairness tests" if factors else ""), quiet):
         summary = summarise(plan, outcomes)
         if factors:
             summary["tests"] = answer(plan, outcomes, factors, settings)
         if stopping is not None:
             summary["stopping"] = stopping
-    command = _command_line(plan, report, factors, settings, adaptive)
-    with _phase("report (records, plots, report.md)", quiet):
+    command = _command_line(plan, report, factors, settings, adaptive, records)
+    with _phase("report (" + ("records, " if records else "") + "plots, report.md)", quiet):
         try:
-            write_report(report, summary, outcomes, command=command)
+            write_report(
+                report, summary, outcomes, command=command, records=records, parallel=not ray
+            )
         except OSError as exc:
             raise _unwritable(report, exc) from None
     table = Table(title=f"{summary['game']}: {summary['games']} games, win rate [95% CI]")
@@ -330,6 +352,7 @@ def _command_line(
     factors: list[str] | None = None,
     settings: FairnessSettings | None = None,
     adaptive: bool = False,
+    records: bool = True,
 ) -> str:
     """The ``savanna simulate`` command that reproduces ``plan`` (workers do not matter)."""
     parts = ["savanna", "simulate", plan.make_game().name, "--games", str(plan.games)]
@@ -352,6 +375,8 @@ def _command_line(
         if settings.score_margin != 0.5:
             parts += ["--score-margin", f"{settings.score_margin:g}"]
     parts += ["--seed", str(plan.seed), "--report", str(report)]
+    if not records:
+        parts.append("--no-records")
     return shlex.join(parts)
 
 
@@ -390,6 +415,10 @@ def tournament(
     for spec in specs:
         parse_bot_spec(spec)
     load_game(game, players=players, options=parse_options(option))
+    if not ray:
+        from savanna.lab.simulation import start_workers
+
+        start_workers(workers)  # before the progress bar's thread (see simulate)
     pairs = len(specs) * (len(specs) - 1) // 2
     with _progress(max(1, pairs) * max(1, games), "tournament: games", quiet) as tick:
         result = run_tournament(

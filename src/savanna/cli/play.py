@@ -63,11 +63,13 @@ def build_session(
     out: Path | None,
     console: Console,
     coach: bool = False,
+    players: int | None = None,
 ) -> PlaySession:
     """A :class:`PlaySession` from the command-line arguments of ``savanna play``.
 
     Raises:
-        OptionError: unknown game, bad seat list, bad option, bad seed or pause.
+        OptionError: unknown game, bad seat list, bad option, bad seed or pause, a player
+            count that the seats contradict.
         RecordError: a saved game that cannot be read or replayed.
     """
     if seed is not None:
@@ -75,6 +77,11 @@ def build_session(
     if pause < 0:
         raise OptionError(M("cli.pause", "en", value=pause), M("cli.pause", "fr", value=pause))
     seat_list = parse_seats(seats) if seats is not None else None
+    if players is not None and seat_list is not None and players != len(seat_list):
+        raise OptionError(
+            f"--players {players} but --seats lists {len(seat_list)} seats (give one of them)",
+            f"--players {players} mais --seats donne {len(seat_list)} places (donnez l'un ou l'autre)",
+        )
     history: list[int] = []
     reseeds: list[tuple[int, int]] = []
     checked = True
@@ -86,6 +93,11 @@ def build_session(
             raise OptionError(
                 f"the saved game is {record.game!r}, not {game!r}",
                 f"la partie enregistrée est {record.game!r}, pas {game!r}",
+            )
+        if players is not None and players != record.players:
+            raise OptionError(
+                f"the saved game has {record.players} players; --players cannot change it",
+                f"la partie enregistrée a {record.players} joueurs ; --players ne peut pas le changer",
             )
         if option:
             raise OptionError(
@@ -117,7 +129,8 @@ def build_session(
             save_to = load
     else:
         name = game if game is not None else _default_game()
-        players = len(seat_list) if seat_list is not None else None
+        if seat_list is not None:
+            players = len(seat_list)
         configured = load_game(name, players=players, options=parse_options(option))
         if seat_list is None:
             seat_list = default_seats(configured.num_players)
@@ -163,6 +176,15 @@ def play(
     ] = None,
     option: Annotated[
         list[str] | None, typer.Option("--option", "-o", help="Game option KEY=VALUE (repeatable).")
+    ] = None,
+    players: Annotated[
+        int | None,
+        typer.Option(
+            "--players",
+            "-p",
+            help="Number of players: you and heuristic bots (default: the game's; --seats "
+            "chooses each seat instead).",
+        ),
     ] = None,
     seed: Annotated[
         int | None,
@@ -223,6 +245,7 @@ def play(
             out=out,
             console=console,
             coach=coach,
+            players=players,
         )
     except SavannaError as exc:
         _error(language, exc)

@@ -318,6 +318,22 @@ class Game(ABC):
     def observation_tensor(self, observation: Observation) -> list[float]:
         """A flat numeric encoding of an observation, of ``observation_tensor_shape``."""
 
+    def observation_tensor_in_state(self, state: State, seat: int | None) -> list[float]:
+        """:meth:`observation_tensor` of ``state.observation(seat)``, for the tensor interfaces.
+
+        Training loops ask for a seat's tensor at every step; building the whole observation
+        first (its text, its data) costs more than the tensor. The default does exactly
+        that; a game may override it with a direct path that reads only what ``seat`` may
+        see of ``state`` and must then return exactly the same floats (the conformance test
+        ``tests/conformance/test_tensor_in_state.py`` checks it on seeded states of every
+        registered game, and that another seat's secrets do not change it).
+
+        Raises:
+            SeatError: for anything but ``None`` or a seat of this table (rule
+                ``seat.unknown``).
+        """
+        return self.observation_tensor(state.observation(seat))
+
     @abstractmethod
     def sample_state(self, observation: Observation, rng: random.Random) -> State:
         """A full state consistent with ``observation`` (determinization for ISMCTS).

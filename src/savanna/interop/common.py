@@ -19,6 +19,7 @@ __all__ = [
     "normalised_rewards",
     "observation_array",
     "seat_of_agent",
+    "state_array",
 ]
 
 
@@ -66,6 +67,18 @@ def normalised_rewards(game: Game, scores: Sequence[float]) -> list[float]:
 def observation_array(game: Game, observation: Observation) -> npt.NDArray[np.float32]:
     """The observation tensor of ``observation`` as a float32 array of the game's shape."""
     flat = np.asarray(game.observation_tensor(observation), dtype=np.float32)
+    return flat.reshape(game.observation_tensor_shape)
+
+
+def state_array(game: Game, state: State, seat: int | None) -> npt.NDArray[np.float32]:
+    """:func:`observation_array` of ``state.observation(seat)``, read from the state through
+    :meth:`savanna.core.Game.observation_tensor_in_state` (the same floats, faster when the
+    game reads its tensor directly).
+
+    Raises:
+        SeatError: for a seat not at the table.
+    """
+    flat = np.asarray(game.observation_tensor_in_state(state, seat), dtype=np.float32)
     return flat.reshape(game.observation_tensor_shape)
 
 

@@ -63,7 +63,7 @@ from savanna.interop.common import (
     action_mask,
     configured_game,
     normalised_rewards,
-    observation_array,
+    state_array,
 )
 
 __all__ = ["SavannaEnv", "SavannaVectorEnv", "env_id", "make", "make_vec", "register_envs"]
@@ -263,7 +263,7 @@ class SavannaEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         """Write the agent's observation tensor and action mask into the given rows."""
         game = self.game
         state = self.state
-        observation.reshape(-1)[:] = game.observation_tensor(state.observation(self.seat))
+        observation.reshape(-1)[:] = game.observation_tensor_in_state(state, self.seat)
         mask[:] = 0
         if state.current_player() == self.seat:
             mask[state.legal_actions()] = 1
@@ -296,7 +296,7 @@ class SavannaEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
                 state.apply_unchecked(action)
 
     def _observe(self) -> npt.NDArray[np.float32]:
-        return observation_array(self.game, self.state.observation(self.seat))
+        return state_array(self.game, self.state, self.seat)
 
     def _info(self) -> dict[str, Any]:
         mask = action_mask(self.state, self.seat)

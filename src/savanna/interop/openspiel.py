@@ -49,7 +49,6 @@ from savanna.core.errors import OptionError
 from savanna.core.game import CHANCE, TERMINAL, Game, State
 from savanna.core.options import BoolOption, IntOption
 from savanna.core.registry import game_class, registered_games
-from savanna.interop.common import observation_array
 
 __all__ = [
     "SavannaSpielGame",
@@ -393,8 +392,8 @@ class SavannaSpielObserver:
 
     def set_from(self, state: SavannaSpielState, player: int) -> None:
         """Fill :attr:`tensor` with what ``player`` sees of ``state``."""
-        observation = state.inner.observation(None if self._public_only else player)
-        self.tensor[:] = observation_array(self._game, observation).reshape(-1)
+        seat = None if self._public_only else player
+        self.tensor[:] = self._game.observation_tensor_in_state(state.inner, seat)
 
     def string_from(self, state: SavannaSpielState, player: int) -> str:
         """What ``player`` sees of ``state`` (perfect recall: what it remembers), as text."""

@@ -53,8 +53,8 @@ from savanna.interop.common import (
     agent_name,
     configured_game,
     normalised_rewards,
-    observation_array,
     seat_of_agent,
+    state_array,
 )
 from savanna.interop.pettingzoo_parallel import SavannaParallelEnv, parallel_env
 
@@ -169,7 +169,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         """What ``agent`` sees: its observation tensor and its action mask."""
         seat = seat_of_agent(agent)
         return {
-            "observation": observation_array(self.game, self.game_state.observation(seat)),
+            "observation": state_array(self.game, self.game_state, seat),
             "action_mask": action_mask(self.game_state, seat),
         }
 
@@ -201,7 +201,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         nothing that no seat knows, such as the cards still face down.
         """
         parts = [
-            observation_array(self.game, self.game_state.observation(seat)).ravel()
+            state_array(self.game, self.game_state, seat).ravel()
             for seat in range(self.game.num_players)
         ]
         return np.concatenate(parts).astype(np.float32, copy=False)

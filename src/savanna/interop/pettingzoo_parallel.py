@@ -49,7 +49,7 @@ from savanna.interop.common import (
     agent_name,
     configured_game,
     normalised_rewards,
-    observation_array,
+    state_array,
 )
 
 __all__ = ["SavannaParallelEnv", "parallel_env"]
@@ -216,7 +216,7 @@ class SavannaParallelEnv(ParallelEnv):  # type: ignore[misc]
         game, state = self.game, self.state
         return {
             agent_name(seat): {
-                "observation": observation_array(game, state.observation(seat)),
+                "observation": state_array(game, state, seat),
                 "action_mask": action_mask(state, seat),
             }
             for seat in range(game.num_players)

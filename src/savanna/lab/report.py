@@ -6,7 +6,8 @@
     time-independent: the same plan gives the same bytes on any number of workers.
 ``DIR/games.jsonl``
     one canonical game record per line, in game order, replayable with
-    :func:`savanna.core.record.replay`.
+    :func:`savanna.core.record.replay` (not written by a run without records, which
+    removes the one a replaced report left).
 ``DIR/*.png``
     plots drawn with matplotlib (Agg backend, no display needed).
 ``DIR/report.md``
@@ -17,15 +18,16 @@
 
 from __future__ import annotations
 
+import functools
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from savanna.lab.simulation import Outcome
+from savanna.lab.simulation import Outcome, submit, worker_processes
 from savanna.lab.stats import bin_numbers, natural_key, number_key, wilson_interval
 
-__all__ = ["write_report"]
+__all__ = ["draw_plots", "write_report"]
 
 _MAX_FACTOR_PLOTS = 12
 _MAX_LEVELS = 8
@@ -35,7 +37,13 @@ _GREEN = "#5b7f3a"
 
 
 def write_report(
-    directory: Path, summary: dict[str, Any], outcomes: Sequence[Outcome], *, command: str = ""
+    directory: Path,
+    summary: dict[str, Any],
+    outcomes: Sequence[Outcome],
+    *,
+    command: str = "",
+    records: bool = True,
+    parallel: bool = False,
 ) -> list[Path]:
     """Write every report file into ``directory`` (created if needed); returns the paths.
 
@@ -45,19 +53,30 @@ def write_report(
         outcomes: the games, in index order (their records go to ``games.jsonl``).
         command: the command line that produced the report, quoted at the top of
             ``report.md`` so that it can be regenerated.
+        records: whether to write ``games.jsonl`` from the outcomes' records; without
+            them a ``games.jsonl`` left by a replaced report is removed (it would not
+            match the new summary).
+        parallel: draw the plots in this process and in the worker processes started
+            for the simulation (:func:`savanna.lab.simulation.start_workers`), if any;
+            the files are the same.
     """
     directory.mkdir(parents=True, exist_ok=True)
     for old in directory.glob("*.png"):  # a replaced report leaves no stale plot behind
         old.unlink()
-    written = [directory / "summary.json", directory / "games.jsonl"]
+    written = [directory / "summary.json"]
     written[0].write_text(
         json.dumps(summary, indent=2, sort_keys=True, ensure_ascii=False) + "\n", encoding="utf-8"
     )
-    with written[1].open("w", encoding="utf-8") as out:
-        for outcome in outcomes:
-            out.write(outcome["record"])
+    games = directory / "games.jsonl"
+    if records:
+        with games.open("w", encoding="utf-8") as out:
+            for outcome in outcomes:
+                out.write(outcome["record"])
+        written.append(games)
+    else:
+        games.unlink(missing_ok=True)
     view = _View(summary)
-    plots = _plots(directory, view, outcomes)
+    plots = _plots(directory, view, outcomes, parallel)
     written.extend(plots)
     report = directory / "report.md"
     report.write_text(_markdown(view, {p.name for p in plots}, command), encoding="utf-8")
@@ -159,38 +178,35 @@ def _bin_game_rows(
 # -- plots ------------------------------------------------------------------------------------
 
 
-def _plots(directory: Path, view: _View, outcomes: Sequence[Outcome]) -> list[Path]:
-    import matplotlib
+Plot = tuple[str, Callable[[Any], Any]]
+"""A plot of the report: its file name, and what draws it (``pyplot`` → the figure)."""
 
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
 
+def _plot_list(view: _View, outcomes: Sequence[Outcome]) -> list[Plot]:
+    """Every plot of the report, in order (nothing drawn yet)."""
     summary = view.summary
-    paths: list[Path] = []
+    plots: list[Plot] = []
     players = summary["players"]
-
-    def save(fig: Any, name: str) -> None:
-        fig.tight_layout()
-        path = directory / name
-        fig.savefig(path, dpi=100, metadata={"Software": None})
-        plt.close(fig)
-        paths.append(path)
 
     def rate_bars(labels: list[str], rows: list[dict[str, Any]], title: str, name: str) -> None:
         """Horizontal bars (labels never overlap), first level on top, with 95% intervals."""
-        fig, ax = plt.subplots(figsize=(7, 1.2 + 0.4 * len(rows)))
-        rates = [r["rate"] for r in rows]
-        lower = [max(0.0, r["rate"] - r["ci95"][0]) for r in rows]
-        upper = [max(0.0, r["ci95"][1] - r["rate"]) for r in rows]
-        ax.barh(range(len(rows)), rates, xerr=[lower, upper], capsize=4, color=_BAR)
-        ax.set_yticks(range(len(rows)), labels)
-        ax.invert_yaxis()
-        ax.set_xlim(0, min(1.0, max(r["ci95"][1] for r in rows) * 1.15 + 0.02))
-        ax.axvline(1 / players, linestyle="--", color="grey", label=f"one in {players}")
-        ax.set_xlabel("win rate (bars: 95% interval)")
-        ax.set_title(title)
-        ax.legend(loc="lower right", fontsize="small")
-        save(fig, name)
+
+        def draw(plt: Any) -> Any:
+            fig, ax = plt.subplots(figsize=(7, 1.2 + 0.4 * len(rows)))
+            rates = [r["rate"] for r in rows]
+            lower = [max(0.0, r["rate"] - r["ci95"][0]) for r in rows]
+            upper = [max(0.0, r["ci95"][1] - r["rate"]) for r in rows]
+            ax.barh(range(len(rows)), rates, xerr=[lower, upper], capsize=4, color=_BAR)
+            ax.set_yticks(range(len(rows)), labels)
+            ax.invert_yaxis()
+            ax.set_xlim(0, min(1.0, max(r["ci95"][1] for r in rows) * 1.15 + 0.02))
+            ax.axvline(1 / players, linestyle="--", color="grey", label=f"one in {players}")
+            ax.set_xlabel("win rate (bars: 95% interval)")
+            ax.set_title(title)
+            ax.legend(loc="lower right", fontsize="small")
+            return fig
+
+        plots.append((name, draw))
 
     by_bot = summary["win_rates"]["by_bot"]
     if len(by_bot) > 1:
@@ -203,30 +219,41 @@ def _plots(directory: Path, view: _View, outcomes: Sequence[Outcome]) -> list[Pa
         "win_rate_by_seat.png",
     )
 
-    fig, ax = plt.subplots(figsize=(7, 4))
-    for spec in by_bot:
-        values = [
-            o["scores"][s] for o in outcomes for s, seated in enumerate(o["seats"]) if seated == spec
-        ]
-        ax.hist(values, bins=30, histtype="step", linewidth=1.5, label=spec)
-    ax.set_xlabel("final score")
-    ax.set_ylabel("seats")
-    ax.set_title("Final scores by bot" if len(by_bot) > 1 else "Final scores")
-    if len(by_bot) > 1:
-        ax.legend()
-    save(fig, "scores.png")
+    def scores(plt: Any) -> Any:
+        fig, ax = plt.subplots(figsize=(7, 4))
+        for spec in by_bot:
+            values = [
+                o["scores"][s] for o in outcomes for s, seated in enumerate(o["seats"]) if seated == spec
+            ]
+            ax.hist(values, bins=30, histtype="step", linewidth=1.5, label=spec)
+        ax.set_xlabel("final score")
+        ax.set_ylabel("seats")
+        ax.set_title("Final scores by bot" if len(by_bot) > 1 else "Final scores")
+        if len(by_bot) > 1:
+            ax.legend()
+        return fig
 
-    fig, ax = plt.subplots(figsize=(7, 4))
-    ax.hist([o["decisions"] for o in outcomes], bins=30, color=_GREEN)
-    ax.set_xlabel("decisions per game (chance draws not counted)")
-    ax.set_ylabel("games")
-    ax.set_title("Game length")
-    save(fig, "game_length.png")
+    plots.append(("scores.png", scores))
+
+    def lengths(plt: Any) -> Any:
+        fig, ax = plt.subplots(figsize=(7, 4))
+        ax.hist([o["decisions"] for o in outcomes], bins=30, color=_GREEN)
+        ax.set_xlabel("decisions per game (chance draws not counted)")
+        ax.set_ylabel("games")
+        ax.set_title("Game length")
+        return fig
+
+    plots.append(("game_length.png", lengths))
 
     for question in summary.get("tests", {}).get("questions", [])[: 3 * _MAX_FACTOR_PLOTS]:
         if len(question["levels"]) < 2:
             continue
-        _forest(plt, question, save, players)
+        plots.append(
+            (
+                f"test_{_slug(question['factor'])}_{question['response']}.png",
+                functools.partial(_forest, question=question),
+            )
+        )
 
     for factor, rows in list(view.seat_factors.items())[:_MAX_FACTOR_PLOTS]:
         rate_bars(
@@ -236,21 +263,68 @@ def _plots(directory: Path, view: _View, outcomes: Sequence[Outcome]) -> list[Pa
             f"seats_{_slug(factor)}.png",
         )
     for factor, rows in list(view.game_factors.items())[:_MAX_FACTOR_PLOTS]:
-        fig, ax = plt.subplots(figsize=(7, 1.2 + 0.4 * len(rows)))
-        freq = [r["frequency"] for r in rows.values()]
-        lower = [max(0.0, r["frequency"] - r["frequency_ci95"][0]) for r in rows.values()]
-        upper = [max(0.0, r["frequency_ci95"][1] - r["frequency"]) for r in rows.values()]
-        ax.barh(range(len(rows)), freq, xerr=[lower, upper], capsize=4, color=_GREEN)
-        ax.set_yticks(range(len(rows)), list(rows))
-        ax.invert_yaxis()
-        ax.set_xlim(0, min(1.0, max(r["frequency_ci95"][1] for r in rows.values()) * 1.15 + 0.02))
-        ax.set_xlabel("share of games (bars: 95% interval)")
-        ax.set_title(f"Share of games by {view.word(factor)}")
-        save(fig, f"game_{_slug(factor)}.png")
+
+        def shares(plt: Any, rows: dict[str, Any] = rows, factor: str = factor) -> Any:
+            fig, ax = plt.subplots(figsize=(7, 1.2 + 0.4 * len(rows)))
+            freq = [r["frequency"] for r in rows.values()]
+            lower = [max(0.0, r["frequency"] - r["frequency_ci95"][0]) for r in rows.values()]
+            upper = [max(0.0, r["frequency_ci95"][1] - r["frequency"]) for r in rows.values()]
+            ax.barh(range(len(rows)), freq, xerr=[lower, upper], capsize=4, color=_GREEN)
+            ax.set_yticks(range(len(rows)), list(rows))
+            ax.invert_yaxis()
+            ax.set_xlim(0, min(1.0, max(r["frequency_ci95"][1] for r in rows.values()) * 1.15 + 0.02))
+            ax.set_xlabel("share of games (bars: 95% interval)")
+            ax.set_title(f"Share of games by {view.word(factor)}")
+            return fig
+
+        plots.append((f"game_{_slug(factor)}.png", shares))
+    return plots
+
+
+def draw_plots(
+    directory: Path, summary: dict[str, Any], outcomes: Sequence[Outcome], part: int = 0, parts: int = 1
+) -> list[Path]:
+    """Draw plots ``part``, ``part + parts``, ``part + 2 * parts`` ... of the report into
+    ``directory``; returns the paths of every plot of the report (drawn here or not).
+
+    Processes that draw the parts ``0 .. parts - 1`` together draw the whole report; each
+    plot is the same file whichever process draws it.
+    """
+    plots = _plot_list(_View(summary), outcomes)
+    mine = plots[part::parts]
+    if mine:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+
+        for name, draw in mine:
+            fig = draw(plt)
+            fig.tight_layout()
+            fig.savefig(directory / name, dpi=100, metadata={"Software": None})
+            plt.close(fig)
+    return [directory / name for name, _ in plots]
+
+
+def _plots(directory: Path, view: _View, outcomes: Sequence[Outcome], parallel: bool) -> list[Path]:
+    """Draw every plot: with ``parallel``, shared with the running worker processes of the
+    simulation (:func:`savanna.lab.simulation.start_workers`), each drawing its part."""
+    helpers = worker_processes() if parallel else 0
+    if not helpers:
+        return draw_plots(directory, view.summary, outcomes)
+    # The plots read the scores, seats and lengths: the records stay here.
+    light = [{k: o[k] for k in ("scores", "seats", "decisions")} for o in outcomes]
+    parts = helpers + 1
+    futures = [
+        submit(draw_plots, directory, view.summary, light, part, parts) for part in range(1, parts)
+    ]
+    paths = draw_plots(directory, view.summary, outcomes, 0, parts)
+    for future in futures:
+        future.result()
     return paths
 
 
-def _forest(plt: Any, question: dict[str, Any], save: Any, players: int) -> None:
+def _forest(plt: Any, question: dict[str, Any]) -> Any:
     """Each level's difference from average with its simultaneous interval."""
     rows = question["levels"]
     scale = 1.0 if question["response"] == "score" else 100.0
@@ -279,7 +353,7 @@ def _forest(plt: Any, question: dict[str, Any], save: Any, players: int) -> None
         fontsize="small",
     )
     ax.set_title(_wrap(question["question"], 70))
-    save(fig, f"test_{_slug(question['factor'])}_{question['response']}.png")
+    return fig
 
 
 def _wrap(text: str, width: int) -> str:

@@ -10,13 +10,19 @@ put back in index order, so the outcome is the same whatever runs the games.
 
 from __future__ import annotations
 
+import atexit
+import collections
+import concurrent.futures
+import concurrent.futures.process
 import functools
 import itertools
 import multiprocessing
 import os
+import signal
+import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from savanna.bots import make_bots, parse_bot_spec, play_game
 from savanna.core import (
@@ -30,7 +36,19 @@ from savanna.core import (
 from savanna.core.options import OptionValue
 from savanna.core.rng import SEQUENCE
 
-__all__ = ["LabError", "SimulationPlan", "play_one", "run_simulation"]
+__all__ = [
+    "LabError",
+    "SimulationPlan",
+    "play_one",
+    "run_simulation",
+    "start_workers",
+    "stop_workers",
+    "submit",
+    "worker_processes",
+    "worker_start_method",
+]
+
+T = TypeVar("T")
 
 Outcome = dict[str, Any]
 """One played game: index, seed, seats, scores, ranking, length, statistics, record."""
@@ -242,7 +260,9 @@ def run_simulation(
     Args:
         plan: the games to play.
         start, stop: the range of game indices (``stop`` defaults to ``plan.games``).
-        workers: processes on this machine (default: every core); 1 plays in this process.
+        workers: processes playing games on this machine, this one included (default:
+            every core); 1 plays in this process only. With ``W`` workers this process
+            plays games too, beside ``W - 1`` worker processes (see :func:`start_workers`).
             Ignored with ``use_ray``.
         use_ray: run the games as Ray tasks. Connects to the cluster named by the
             ``RAY_ADDRESS`` environment variable, or starts Ray locally, unless Ray is
@@ -254,42 +274,179 @@ def run_simulation(
 
     Raises:
         LabError: Ray is not installed or a worker failed.
-        BotError: a bot broke the protocol (in-process runs).
+        BotError: a bot broke the protocol.
     """
     indices = range(start, plan.games if stop is None else stop)
     if use_ray:
         return _run_ray(plan, indices, on_result, records)
+    count = _worker_count(workers)
+    outcomes: list[Outcome] = []
+    for outcome in _iterate(plan, indices, min(count, len(indices)), records):
+        outcomes.append(outcome)
+        if on_result is not None:
+            on_result(len(outcomes))
+    outcomes.sort(key=lambda o: int(o["index"]))
+    return outcomes
+
+
+def _worker_count(workers: int | None) -> int:
     count = workers if workers is not None else (os.cpu_count() or 1)
     if count < 1:
         raise OptionError(
             f"--workers must be at least 1, not {count}",
             f"--workers doit valoir au moins 1, pas {count}",
         )
-    outcomes: list[Outcome] = []
-    for outcome in _iterate(plan, indices, min(count, len(indices)), records):
-        outcomes.append(outcome)
-        if on_result is not None:
-            on_result(len(outcomes))
-    return outcomes
+    return count
+
+
+# -- worker processes ---------------------------------------------------------------------
+# A run on W workers plays in this process and in W - 1 worker processes that stay alive
+# between runs (a tournament's pairings, an adaptive run's batches). The games are cut into
+# chunks, large first and smaller towards the end, so that the processes finish together;
+# this process plays a chunk whenever one is left and takes the workers' results between
+# its chunks. Each worker has up to ``_AHEAD`` chunks queued, so it never waits for this
+# process. Outcomes travel as one pickled list per chunk; the plan is small (the game class
+# travels by reference).
+
+_AHEAD = 2
+_MAX_CHUNK = 64
+
+
+@dataclass
+class _Workers:
+    executor: concurrent.futures.ProcessPoolExecutor
+    processes: int
+    method: str
+
+
+_workers: _Workers | None = None
+
+
+def _start_method() -> str:
+    """``fork`` while this process runs one thread on a platform that has it (the workers
+    start at once, with every module already imported and the game already configured),
+    else ``spawn`` (a fork beside other threads could inherit a lock one of them holds)."""
+    if "fork" in multiprocessing.get_all_start_methods() and threading.active_count() == 1:
+        return "fork"
+    return "spawn"
+
+
+def _ignore_interrupts() -> None:
+    # Ctrl-C reaches the whole process group: this process stops the workers, which
+    # should not print a traceback each.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def start_workers(workers: int | None = None, *, wait: bool = False) -> None:
+    """Start the worker processes of runs on ``workers`` workers now (default: every core).
+
+    Later runs with the same number of workers use them: a command calls this before it
+    starts threads (a progress bar) and before its first run, so the workers are forked
+    from a small one-threaded process and their start overlaps its preparations. Workers
+    already running with another count are stopped first. Does nothing for 1 worker.
+    ``wait``: return once every worker process has answered a first task.
+
+    Raises:
+        OptionError: ``workers`` is less than 1.
+    """
+    global _workers
+    processes = _worker_count(workers) - 1
+    if _workers is not None and _workers.processes == processes:
+        return
+    stop_workers()
+    if processes < 1:
+        return
+    method = _start_method()
+    executor = concurrent.futures.ProcessPoolExecutor(
+        processes,
+        mp_context=multiprocessing.get_context(method),
+        initializer=_ignore_interrupts,
+    )
+    _workers = _Workers(executor, processes, method)
+    # The processes start with the first task (all at once under fork).
+    first = [executor.submit(os.getpid) for _ in range(processes)]
+    if wait:
+        concurrent.futures.wait(first)
+
+
+def stop_workers() -> None:
+    """Stop the worker processes started for earlier runs (if any)."""
+    global _workers
+    if _workers is not None:
+        _workers.executor.shutdown(wait=True, cancel_futures=True)
+        _workers = None
+
+
+atexit.register(stop_workers)
+
+
+def worker_processes() -> int:
+    """How many worker processes :func:`start_workers` keeps running (0 when none)."""
+    return _workers.processes if _workers is not None else 0
+
+
+def submit(function: Callable[..., T], *args: Any) -> concurrent.futures.Future[T]:
+    """Run ``function(*args)`` in one of the running worker processes (the report's plots).
+
+    Raises:
+        LabError: no worker process is running.
+    """
+    if _workers is None:
+        raise LabError("no worker process is running: start_workers() first")
+    return _workers.executor.submit(function, *args)
+
+
+def worker_start_method() -> str | None:
+    """How the running worker processes were started (``fork`` or ``spawn``), or None."""
+    return _workers.method if _workers is not None else None
+
+
+def _guided_chunks(indices: range, processes: int) -> list[range]:
+    """``indices`` cut into chunks of a quarter of what is left per process (at most
+    ``_MAX_CHUNK`` games, at least one), in index order."""
+    out = []
+    at = indices.start
+    while at < indices.stop:
+        size = max(1, min(_MAX_CHUNK, (indices.stop - at) // (4 * processes)))
+        out.append(range(at, min(indices.stop, at + size)))
+        at += size
+    return out
 
 
 def _iterate(plan: SimulationPlan, indices: range, workers: int, records: bool) -> Iterator[Outcome]:
+    """The outcomes of ``indices``, in the order they finish."""
     if workers <= 1:
         for index in indices:
             yield play_one(plan, index, records)
         return
-    # "spawn" keeps workers independent of the parent's threads (progress bars, Ray); the
-    # game class travels by reference, so games registered at run time work too.
-    context = multiprocessing.get_context("spawn")
-    chunk = max(1, min(16, len(indices) // (workers * 8)))
+    start_workers(workers)
+    assert _workers is not None
+    executor = _workers.executor
+    waiting = collections.deque(_guided_chunks(indices, workers))
+    running: set[concurrent.futures.Future[list[Outcome]]] = set()
     try:
-        with context.Pool(workers) as pool:
-            play = functools.partial(play_one, plan, records=records)
-            yield from pool.imap(play, indices, chunksize=chunk)
+        while waiting or running:
+            while waiting and len(running) < _AHEAD * _workers.processes:
+                chunk = waiting.popleft()
+                running.add(executor.submit(_play_chunk, plan, chunk, records))
+            if waiting:
+                for index in waiting.popleft():
+                    yield play_one(plan, index, records)
+            else:
+                concurrent.futures.wait(running, return_when=concurrent.futures.FIRST_COMPLETED)
+            for future in [f for f in running if f.done()]:
+                running.remove(future)
+                yield from future.result()
     except SavannaError:
         raise
-    except Exception as exc:  # a worker crash surfaces as a clear lab error
+    except concurrent.futures.process.BrokenProcessPool as exc:
+        stop_workers()
+        raise LabError(f"a simulation worker failed: {exc}") from exc
+    except Exception as exc:  # an unexpected failure in a worker is a clear lab error
         raise LabError(f"a simulation worker failed: {type(exc).__name__}: {exc}") from exc
+    finally:
+        for future in running:
+            future.cancel()
 
 
 def _run_ray(

@@ -125,6 +125,11 @@ class BanjooliGame(Game):
     def observation_tensor(self, observation_: Observation) -> list[float]:
         return observation.observation_tensor(self, observation_)
 
+    def observation_tensor_in_state(self, state: State, seat: int | None) -> list[float]:
+        """The tensor read from the state itself (the same floats, without the observation)."""
+        assert isinstance(state, BanjooliState)
+        return observation.observation_tensor_in_state(self, state, self.check_seat(seat))
+
     def sample_state(self, observation_: Observation, rng: random.Random) -> BanjooliState:
         return observation.sample_state(self, observation_, rng)
 

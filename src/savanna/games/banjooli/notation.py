@@ -441,10 +441,11 @@ def parse_position(game: BanjooliGame, text: str) -> BanjooliState:
         return _decode(game, text, fields)
     except NotationError:
         raise
-    except _Unreadable as exc:
-        why = exc
-    except KeyError as exc:  # a field the position needs is not there
-        why = _Unreadable("missing", field=str(exc.args[0]))
+    except _Unreadable as unreadable:
+        why = unreadable
+    except KeyError as missing:  # a field the position needs is not there (a compiled build
+        # gives each ``except ... as`` name one type: the two clauses need two names)
+        why = _Unreadable("missing", field=str(missing.args[0]))
     except (ValueError, IndexError):  # a field whose value does not read
         why = _Unreadable("field", field=fields.last or "?")
     raise MESSAGES.notation_error(

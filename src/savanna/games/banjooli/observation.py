@@ -36,6 +36,7 @@ __all__ = [
     "card_label",
     "determinizations",
     "observation_tensor",
+    "observation_tensor_in_state",
     "observe",
     "sample_state",
     "secret",
@@ -148,6 +149,53 @@ def observation_tensor(game: BanjooliGame, observation: Observation) -> list[flo
     out += [float(sum(1 for _, t in berries if t == i)) for i in range(11)]
     out.append(float(sum(1 for t, s in d["picked"] if t == OOR and s == observation.seat)))
     out.append(d["lion"] / 40.0)
+    return out
+
+
+def observation_tensor_in_state(game: BanjooliGame, state: BanjooliState, seat: int | None) -> list[float]:
+    """:func:`observation_tensor` of ``observe(state, seat)``, read from the state itself.
+
+    The same floats in the same order, without the position's text and data; it reads what
+    ``seat`` may see (its own card, the berries it peeked at) and nothing else of the
+    other seats' secrets. ``seat`` is already checked by the core.
+    """
+    board = state.board
+    pos = state.pos
+    arrived = state.arrived
+    scared = state.scared
+    out: list[float] = []
+    for o in range(5):
+        p = pos[o]
+        if p == ARRIVED:
+            out += [0.0, 0.0, 1.0, (arrived.index(o) + 1) / 3.0, float(scared[o])]
+        else:
+            dist = 0 if board is None else board.dist[p]
+            out += [dist / 40.0, float(0 <= p < 5), 0.0, 0.0, float(scared[o])]
+    for f in state.dice:
+        out += [1.0 if f == i else 0.0 for i in range(-1, 6)]
+    card = state.cards[seat] if seat is not None else NO_CARD
+    if card >= 0:
+        order = load_data().cards[card].ostriches
+        for slot in range(4):
+            out += [1.0 if order[slot] == o else 0.0 for o in range(5)]
+    else:
+        out += [0.0] * 20
+    to_act = state.current_player()
+    out += [1.0 if to_act == s else 0.0 for s in range(5)] + [1.0 if to_act in (CHANCE, TERMINAL) else 0.0]
+    phase = PHASE_NAMES[state.phase]
+    out += [1.0 if phase == name else 0.0 for name in PHASE_NAMES]
+    out += [state.points / 10.0, float(state.direction), state.turn / game.max_turns, float(state.rerolled)]
+    berries = state.berries
+    out.append(len(berries) / 11.0)
+    counts = [0.0] * 11
+    if seat is not None:
+        known = state.peeks[seat]
+        for space, token in berries.items():
+            if space in known and 0 <= token < 11:
+                counts[token] += 1.0
+    out += counts
+    out.append(float(sum(1 for t, s in state.picked if t == OOR and s == seat)))
+    out.append(state.lion / 40.0)
     return out
 
 

@@ -171,6 +171,11 @@ class HyenaGame(Game):
     def observation_tensor(self, observation_: Observation) -> list[float]:
         return observation.observation_tensor(self, observation_)
 
+    def observation_tensor_in_state(self, state: State, seat: int | None) -> list[float]:
+        """The tensor read from the state itself (the same floats, without the observation)."""
+        assert isinstance(state, HyenaState)
+        return observation.observation_tensor_in_state(self, state, self.check_seat(seat))
+
     def sample_state(self, observation_: Observation, rng: random.Random) -> HyenaState:
         """Perfect information: the observation's position is the state (``rng`` unused)."""
         return observation.sample_state(self, observation_, rng)

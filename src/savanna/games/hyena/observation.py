@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from savanna.games.hyena.game import HyenaGame
     from savanna.games.hyena.state import HyenaState
 
-__all__ = ["HyenaView", "MotherView", "PieceView", "observation_tensor", "observe", "sample_state", "tensor_size", "view"]
+__all__ = ["HyenaView", "MotherView", "PieceView", "observation_tensor", "observation_tensor_in_state", "observe", "sample_state", "tensor_size", "view"]
 
 
 class MotherView(TypedDict):
@@ -124,6 +124,38 @@ def observation_tensor(game: HyenaGame, observation: Observation) -> list[float]
     seat = [0.0] * (n + 1)
     seat[n if observation.seat is None else observation.seat] = 1.0
     return out + turn + stage + pending + seat
+
+
+def observation_tensor_in_state(game: HyenaGame, state: HyenaState, seat: int | None) -> list[float]:
+    """:func:`observation_tensor` of ``observe(state, seat)``, read from the state itself
+    (the same floats, without the position's text); ``seat`` is already checked."""
+    n = game.num_players
+    length = game.length
+    out: list[float] = []
+    for p, h, b in zip(state.phase, state.pos, state.bank, strict=True):
+        phase = [0.0] * 6
+        phase[p] = 1.0  # the letters are distinct: index p is its letter's
+        out += [*phase, h / length, b / 10]
+    owner = [0.0] * n
+    hphase = [0.0] * 7
+    hole = 0.0
+    if state.hyena_owner < 0:
+        hphase[0] = 1.0
+    else:
+        owner[state.hyena_owner] = 1.0
+        hphase[1 + state.hyena_phase] = 1.0
+        hole = state.hyena_pos / length
+    out += [*owner, *hphase, hole]
+    turn = [0.0] * n
+    turn[state.seat] = 1.0
+    stage = [0.0] * len(STAGE_NAMES)
+    stage[state.stage] = 1.0
+    pending = [0.0] * (game.sticks + 1)
+    if state.pending >= 0:
+        pending[state.pending] = 1.0
+    observer = [0.0] * (n + 1)
+    observer[n if seat is None else seat] = 1.0
+    return out + turn + stage + pending + observer
 
 
 def sample_state(game: HyenaGame, observation: Observation, rng: random.Random) -> HyenaState:

@@ -125,6 +125,13 @@ class RiverRaceGame(Game):
 
         return observation_tensor(self, observation)
 
+    def observation_tensor_in_state(self, state: State, seat: int | None) -> list[float]:
+        """The tensor read from the state itself (the same floats; only ``seat``'s card)."""
+        from savanna.games.river_race.observation import observation_tensor_in_state
+
+        assert isinstance(state, RiverRaceState)
+        return observation_tensor_in_state(self, state, self.check_seat(seat))
+
     def sample_state(self, observation: Observation, rng: random.Random) -> RiverRaceState:
         """A full state consistent with ``observation``: other seats' cards redrawn.
 

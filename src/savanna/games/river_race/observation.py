@@ -44,6 +44,7 @@ __all__ = [
     "RiverRaceView",
     "determinize",
     "observation_tensor",
+    "observation_tensor_in_state",
     "observe",
     "sample_state",
     "tensor_size",
@@ -269,5 +270,58 @@ def observation_tensor(game: RiverRaceGame, observation: Observation) -> list[fl
         d["counter"] / top if d["counter"] is not None else 0.0,
     ]
     seat = observation.seat
+    out += [1.0 if seat == s else 0.0 for s in range(n)] + [1.0 if seat is None else 0.0]
+    return out
+
+
+def observation_tensor_in_state(game: RiverRaceGame, state: RiverRaceState, seat: int | None) -> list[float]:
+    """:func:`observation_tensor` of ``observe(state, seat)``, read from the state itself.
+
+    The same floats, without the position's text and data: a held card's prices are read
+    only when ``seat`` is its sacrificer's (rule ``sacrifice.secret``), as :func:`observe`
+    shows them. ``seat`` is already checked by the core.
+    """
+    board = game.board
+    material = game.material
+    n = game.num_players
+    far = float(board.dist_around[board.camp])
+    huts = game.huts
+    kinds = len(KIND_NAMES)
+    out: list[float] = []
+    for space, hut in zip(state.pos, state.hut, strict=True):
+        kind = [0.0] * kinds
+        kind[board.kind[space]] = 1.0
+        value = huts[hut] / huts[0] if hut >= 0 else 0.0
+        out += [board.dist[space] / far, board.dist_around[space] / far, *kind, value]
+    out += [g / 50.0 for g in state.gold]
+    out += [
+        state.rings / material.persecutor.rings,
+        state.persecutor / board.persecutor_length,
+        sum(state.bag) / max(1, sum(material.bag.coins)),
+        sum(state.dice) / (6.0 * material.dice.count),
+        state.turns / material.limits.max_turns,
+    ]
+    out += [s / len(material.spring.stack) for s in state.springs]
+    phase = PHASES[state.phase]
+    out += [1.0 if phase == name else 0.0 for name in PHASES]
+    to_act = state.current_player()
+    out += [1.0 if to_act == s else 0.0 for s in range(n)] + [1.0 if not 0 <= to_act < n else 0.0]
+    out += [1.0 if state.turn == s else 0.0 for s in range(n)] + [0.0]
+    top = float(material.negotiation.max_price)
+    cards = material.cards
+    for place in range(len(board.places)):
+        card = state.held[place]
+        if card < 0:
+            out += [0.0, 0.0, 0.0, 0.0]
+        elif seat is not None and state.sacrificer(place) // 3 == seat:
+            out += [1.0, 1.0, cards[card].upper / top, cards[card].lower / top]
+        else:
+            out += [1.0, 0.0, 0.0, 0.0]
+    offer = state.offer
+    out += [
+        1.0 if offer else 0.0,
+        int(offer[1]) / top if offer else 0.0,
+        state.counter / top if state.counter >= 0 else 0.0,
+    ]
     out += [1.0 if seat == s else 0.0 for s in range(n)] + [1.0 if seat is None else 0.0]
     return out
