@@ -153,11 +153,7 @@ def main(argv: list[str] | None = None) -> None:
     lines = [
         "# Banjooli Xeet: balance study",
         "",
-        *command_block(
-            "benchmarks/balance_banjooli.py",
-            given,
-            f"{(time.perf_counter() - started) / 60:.0f} minutes with {args.workers} workers on a loaded 2-core machine, compiled build",
-        ),
+        *command_block("benchmarks/balance_banjooli.py", given, cost_note(base, setups, mixed)),
         f"Rules version {base['game_version']} (`docs/rules/banjooli.md`): the first player is "
         "drawn by chance (rule `setup.first`), the cards are dealt at random (rule "
         "`setup.deal`) from the deck of `data/cards.toml`, balanced for issue 16 (why and how: "
@@ -311,6 +307,9 @@ def main(argv: list[str] | None = None) -> None:
     lines.append(f"| ± | {' | '.join(f'{100 * h:.1f}' for h in halves)} |")
     lines += [
         "",
+        *remains_lines({"base": card_win, **{n: r[0] for n, r in setup_rows.items()}},
+                       {"base": order_win, **{n: r[1] for n, r in setup_rows.items()}},
+                       {"base": "the base game", **labels}),
         f"The largest card difference on any setup is on {worst_card[1]}. Play order by setup "
         "(win rate of each place, with the simultaneous interval of its difference):",
         "",
@@ -366,6 +365,23 @@ def main(argv: list[str] | None = None) -> None:
     write_page(args.out, lines, started)
 
 
+HEURISTIC_GAMES_PER_SECOND = 900
+"""Four heuristic bots, compiled build, one core (measured for this page; see why_ismcts)."""
+ISMCTS_SECONDS_PER_GAME = 0.13
+"""One ``ismcts:sims=100`` seat and three heuristic bots, compiled build, one core."""
+
+
+def cost_note(base: dict[str, Any], setups: dict[str, Any], mixed: dict[str, Any]) -> str:
+    """Roughly how long the page's games take on one core of the compiled build."""
+    heuristic = base["games"] + sum(s["games"] for s in setups.values())
+    seconds = heuristic / HEURISTIC_GAMES_PER_SECOND + mixed["games"] * ISMCTS_SECONDS_PER_GAME
+    return (
+        f"{heuristic:,} heuristic games and {mixed['games']:,} with an ISMCTS seat, roughly "
+        f"{seconds / 60:.0f} minutes of one core with the compiled build, `make compile`; "
+        "`--workers` and `--cache DIR` spread and keep them"
+    )
+
+
 def why_ismcts(spec: str, bot_rows: dict[str, Any]) -> list[str]:
     """Why the page's ISMCTS run has the set-up it has (measured for the default spec)."""
     row = bot_rows[spec]
@@ -383,6 +399,53 @@ def why_ismcts(spec: str, bot_rows: dict[str, Any]) -> list[str]:
         "cards, and its intervals shrink only with the number of games.",
         "",
     ]
+
+
+def remains_lines(
+    cards: dict[str, dict[str, Any]], orders: dict[str, dict[str, Any]], labels: dict[str, str]
+) -> list[str]:
+    """What the runs settle and what remains open about the 2-point rule, in words."""
+    declared = [
+        f"{r['level']} on {labels[name]}"
+        for name, q in [*cards.items(), *orders.items()]
+        for r in q["levels"]
+        if r["p"] < 0.05 and abs(r["effect"]) > MARGIN
+    ]
+    open_cards: dict[str, list[str]] = {}
+    for name, q in cards.items():
+        for r in q["levels"]:
+            if max(abs(r["ci"][0]), abs(r["ci"][1])) > MARGIN:
+                lo, hi = r["ci"]
+                open_cards.setdefault(r["level"], []).append(
+                    f"{labels[name]} {points(r['effect'])} [{points(lo)}, {points(hi)}]"
+                )
+    orders_open = [labels[n] for n, q in orders.items() if within(q) != "yes"]
+    lines = [
+        "**What these runs settle.** "
+        + (
+            "No card and no place in the play order is favoured beyond 2 points on any setup "
+            "(the test declares none with a difference beyond 2 points), so the design data "
+            "stay as they are. "
+            if not declared
+            else f"Favoured beyond 2 points: {', '.join(declared)}. "
+        )
+        + (
+            "Every place in the play order is shown within 2 points on every setup. "
+            if not orders_open
+            else f"Play order not shown within 2 points on: {', '.join(orders_open)}. "
+        )
+        + "**What remains open:** "
+        + (
+            "cards whose difference is within 2 points but whose interval still passes "
+            "±2 points, so that 2 points is not ruled out for them: "
+            + "; ".join(f"{card} ({', '.join(where)})" for card, where in open_cards.items())
+            + ". Narrower intervals (a smaller `--width`) would settle them."
+            if open_cards
+            else "nothing: every card is shown within 2 points on every setup."
+        ),
+        "",
+    ]
+    return lines
 
 
 def favoured_or_not(q: dict[str, Any]) -> str:

@@ -22,6 +22,8 @@ import sys
 import time
 from typing import Any
 
+from savanna.games.hyena.game import catchup_tabas
+from savanna.games.hyena.ruleset import load_ruleset
 from savanna.lab.study import (
     Study,
     command_block,
@@ -29,6 +31,7 @@ from savanna.lab.study import (
     question,
     study_parser,
     verdict_text,
+    within,
     write_page,
 )
 
@@ -36,14 +39,44 @@ PLAYERS = 4
 RULESETS = ("four-sticks", "three-sticks", "traditional")
 
 
-def play(study: Study, rules: str, bots: str, first: str, games: int, tests: tuple[str, ...]) -> dict[str, Any]:
+def play(
+    study: Study,
+    rules: str,
+    bots: str,
+    first: str,
+    games: int,
+    tests: tuple[str, ...],
+    catchup: bool = False,
+) -> dict[str, Any]:
     """The lab's summary of ``games`` games (and its answers about ``tests``)."""
+    options: dict[str, Any] = {"rules": rules, "first": first}
+    if catchup:
+        options["catchup"] = True
     return study.play(
-        f"{rules}-{bots}-{first}",
+        f"{rules}-{bots}-{first}{'-catchup' if catchup else ''}-{games}",
         games=games,
-        options={"rules": rules, "first": first},
+        options=options,
         bots=[bots],
         tests=tests,
+    )
+
+
+def edge_row(rules: str, q: dict[str, Any]) -> str:
+    """One ruleset's play-order answer: each place's difference and the verdict."""
+    cells = [
+        f"{100 * lv['effect']:+.1f} [{100 * lv['ci'][0]:+.1f}, {100 * lv['ci'][1]:+.1f}]"
+        for lv in q["levels"]
+    ]
+    return f"| {rules} | {q['games']:,} | {' | '.join(cells)} | {q['verdict']} | {within(q)} |"
+
+
+def edge_text(q: dict[str, Any]) -> str:
+    """``the 1st player wins 29.7%, the 4th 20.9%`` (observed win rates of the first and last)."""
+    first, last = q["levels"][0], q["levels"][-1]
+    return (
+        f"the 1st player wins {first['observed']:.1%} and the {len(q['levels'])}th "
+        f"{last['observed']:.1%} ({100 * first['effect']:+.1f} and {100 * last['effect']:+.1f} "
+        "points from average)"
     )
 
 
@@ -97,6 +130,12 @@ def order_table(draw: dict[str, Any], fixed: dict[str, Any]) -> list[str]:
 def main(argv: list[str] | None = None) -> None:
     parser = study_parser("Hyena balance study", "docs/balance/hyena.md", seed=7)
     parser.add_argument("--games", type=int, default=3000, help="games per ruleset and setup")
+    parser.add_argument(
+        "--order-games",
+        type=int,
+        default=20000,
+        help="games per ruleset for the first player's edge, with and without catch-up tabas",
+    )
     given = sys.argv[1:] if argv is None else argv
     args = parser.parse_args(given)
     started = time.perf_counter()
@@ -106,6 +145,15 @@ def main(argv: list[str] | None = None) -> None:
         runs[rules, "heuristic", "draw"] = play(study, rules, "heuristic", "draw", args.games, ("seat", "order"))
         runs[rules, "heuristic", "seat1"] = play(study, rules, "heuristic", "seat1", args.games, ("seat",))
     runs["three-sticks", "random", "draw"] = play(study, "three-sticks", "random", "draw", args.games, ("seat", "order"))
+    edges = {
+        (rules, catchup): question(
+            play(study, rules, "heuristic", "draw", args.order_games, ("order",), catchup), "order"
+        )
+        for rules in RULESETS
+        for catchup in (False, True)
+    }
+    three = load_ruleset("three-sticks")
+    tabas = catchup_tabas([t.value for t in three.throws], three.probabilities, PLAYERS)
     n = args.games
     lines = [
         "# The Hyena game: balance study",
@@ -171,6 +219,47 @@ def main(argv: list[str] | None = None) -> None:
         "",
         f"- Seats: {verdict(rnd, 'seat')}",
         f"- Play order: {verdict(rnd, 'order')}",
+        "",
+        "## The first player's edge, and catch-up tabas",
+        "",
+        "**For players.** Someone has to play first, and in every ruleset the first player "
+        "wins more often than the last: with four sensible players, "
+        + "; ".join(
+            f"in {rules}, {edge_text(edges[rules, False])}" for rules in RULESETS
+        )
+        + f" ({args.order_games:,} games per ruleset, the first player drawn). The draw "
+        "(option `first=draw`, the default) makes this fair before the game starts — every "
+        "seat is equally likely to be the one with the edge — but not within one game. Two "
+        "ways to share it out:",
+        "",
+        f"- *A match of {PLAYERS} games* (one per player), each player starting once "
+        "(`first=seat1` with the seats moved round the table): every player has the edge once.",
+        "- *Catch-up tabas* (option `catchup=on`, rule `setup.catchup`, off by default): each "
+        "player after the first starts with tabas banked, the share of a turn they play after "
+        "the first player times what a throw is worth on average, rounded "
+        f"({', '.join(map(str, tabas))} at four players). This works where tabas are a "
+        "resource the players spend: in three sticks. In the throw-only rulesets a mother "
+        "leaves the village only on a *thrown* taba and banked tabas pay only the fees at the "
+        "well, so a few tabas at the start hardly change the race.",
+        "",
+        "Each place's difference from its expected win rate (points, with its 95% simultaneous "
+        "interval) and the lab's verdict (`--test order`), without and with catch-up tabas:",
+        "",
+        "| ruleset, catch-up | games | 1st player | 2nd player | 3rd player | 4th player | verdict "
+        "| every place within 2 points |",
+        "| --- | ---: | --- | --- | --- | --- | --- | --- |",
+        *(
+            edge_row(f"{rules}, {'on' if catchup else 'off'}", edges[rules, catchup])
+            for rules in RULESETS
+            for catchup in (False, True)
+        ),
+        "",
+        "**Decision.** The default rules stay as they are (first player drawn, no catch-up): "
+        "the rulebook starts every mother in the village with nothing "
+        "(jeu-de-l-hyene-rules-fr.txt, DEPART DU VILLAGE: tabas are earned by throws), the "
+        "draw already gives every seat the same chances, and the compensation helps in one "
+        "ruleset only. Catch-up tabas are offered as an option for tables that want each "
+        "three-sticks game even (docs/rules/hyena.md, \"Who plays first\").",
         "",
         "## Three sticks: the hyena does not matter",
         "",

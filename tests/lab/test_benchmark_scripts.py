@@ -140,12 +140,13 @@ def test_bots_benchmark_writes_only_between_its_markers(tmp_path: Path) -> None:
 def test_hyena_balance_study_writes_its_page(tmp_path: Path) -> None:
     balance = _script("balance_hyena")
     out = tmp_path / "hyena.md"
-    balance.main(["--games", "8", "--workers", "1", "--out", str(out)])
+    balance.main(["--games", "8", "--order-games", "8", "--workers", "1", "--out", str(out)])
     text = out.read_text(encoding="utf-8")
-    assert "balance_hyena.py --games 8" in text.splitlines()[5]
+    assert text.splitlines()[5] == ".venv/bin/python benchmarks/balance_hyena.py --games 8 --order-games 8"
     for heading in ("how often the hyena hunts", "seats and play order", "the hyena does not matter",
-                    "faithful reading"):
+                    "faithful reading", "The first player's edge, and catch-up tabas"):
         assert heading in text
+    assert "| three-sticks, on | 8 |" in text and "(0, 1, 1, 2 at four players)" in text
     assert "| three-sticks, random | 8 |" in text
 
 

@@ -200,7 +200,7 @@ class Game(ABC):
         >>> import savanna
         >>> game = savanna.load_game("hyena", players=2, options={"length": 30})
         >>> game
-        savanna.load_game('hyena', players=2, options={'first': 'draw', 'length': 30, 'rules': 'three-sticks'})
+        savanna.load_game('hyena', players=2, options={'catchup': False, 'first': 'draw', 'length': 30, 'rules': 'three-sticks'})
         >>> eval(repr(game)).options == game.options
         True
         """

@@ -6,6 +6,7 @@ core protocol by handing each question to the module that knows.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
@@ -14,7 +15,7 @@ from typing import Any, Final
 from savanna.core.display import ScoreSheet
 from savanna.core.errors import NotationError, RuleRef
 from savanna.core.game import Game, GameSpec, Observation, State
-from savanna.core.options import FIRST_PLAYER, ChoiceOption, IntOption
+from savanna.core.options import FIRST_PLAYER, BoolOption, ChoiceOption, IntOption
 from savanna.core.outcome import OutcomeQuestion
 from savanna.games.hyena import evaluation, heuristic, observation, render, scoring
 from savanna.games.hyena.actions import NUM_ACTIONS
@@ -24,7 +25,7 @@ from savanna.games.hyena.rules import MESSAGES, rule_catalogue
 from savanna.games.hyena.ruleset import RULESET_NAMES, load_ruleset
 from savanna.games.hyena.state import HyenaState
 
-__all__ = ["DEFAULT_LENGTH", "DEFAULT_RULES", "SPEC", "HyenaGame"]
+__all__ = ["DEFAULT_LENGTH", "DEFAULT_RULES", "SPEC", "HyenaGame", "catchup_tabas"]
 
 DEFAULT_RULES: Final = "three-sticks"
 """The default ruleset: the only one where players take decisions (bank or move)."""
@@ -52,6 +53,11 @@ SPEC: Final = GameSpec(
             high=80,
         ),
         FIRST_PLAYER,
+        BoolOption(
+            "catchup",
+            False,
+            **MESSAGES.option_words("catchup"),
+        ),
     ),
     perfect_information=True,
     version=2,
@@ -65,6 +71,25 @@ _CAP_PER_HOLE_AND_SEAT: Final = 50
 Random players finish every measured game far below this bound (see docs/rules/hyena.md,
 Ending); it exists so that every playout ends, even an adversarial one.
 """
+
+
+def catchup_tabas(
+    values: Sequence[int], probabilities: Sequence[Fraction], players: int
+) -> tuple[int, ...]:
+    """The tabas each place in the play order starts with under option ``catchup`` (rule
+    ``setup.catchup``): the ``k``-th player after the first is ``k / players`` of a turn behind,
+    so starts with that share of what a throw is worth on average, rounded half up.
+
+    Example:
+        >>> from savanna.games.hyena.ruleset import load_ruleset
+        >>> rs = load_ruleset("three-sticks")  # a throw is worth 9/4 tabas on average
+        >>> catchup_tabas([t.value for t in rs.throws], rs.probabilities, 4)
+        (0, 1, 1, 2)
+        >>> catchup_tabas([t.value for t in rs.throws], rs.probabilities, 6)
+        (0, 0, 1, 1, 2, 2)
+    """
+    mean = sum((Fraction(v) * p for v, p in zip(values, probabilities, strict=True)), Fraction(0))
+    return tuple(math.floor(mean * k / players + Fraction(1, 2)) for k in range(players))
 
 
 class HyenaGame(Game):
@@ -97,6 +122,11 @@ class HyenaGame(Game):
         self.ends_turn: tuple[bool, ...] = tuple(t.ends_turn for t in throws)
         self.chance_table: tuple[tuple[int, Fraction], ...] = tuple(
             enumerate(self.ruleset.probabilities)
+        )
+        self.catchup: tuple[int, ...] = (
+            catchup_tabas(self.values, self.ruleset.probabilities, self.num_players)
+            if self.options["catchup"]
+            else ()
         )
         self._rules = rule_catalogue(self.ruleset)
         self._max_length = _CAP_PER_HOLE_AND_SEAT * self.length * self.num_players

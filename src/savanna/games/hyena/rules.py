@@ -75,6 +75,12 @@ def rule_catalogue(rs: Ruleset) -> dict[str, RuleRef]:
         ("turn.skip", f"design ({DOC}, Turns)", None, None),
         ("setup.first", f"design ({DOC}, Who plays first: the sources do not say)", None, None),
         (
+            "setup.catchup",
+            f"design, option catchup ({DOC}, Who plays first: the first player's edge)",
+            None,
+            None,
+        ),
+        (
             "end.game",
             _section(rs, "FIN DU JEU", "FIN DU JEU", "The game ends when every mother ..."),
             None,

@@ -124,6 +124,8 @@ class HyenaState(State):
         self.stage = FIRST if game.options["first"] == "draw" else self._turn_stage()
         self.pending = NO_THROW
         self.steps = 0
+        if self.stage != FIRST:
+            self._catch_up(0)
 
     def clone(self) -> HyenaState:
         """An independent copy: every declared field (lists copied) and the history."""
@@ -190,6 +192,7 @@ class HyenaState(State):
             self.stage = THROWING
         elif stage == FIRST:
             self.seat = action  # rule setup.first
+            self._catch_up(action)
             self.stage = self._turn_stage()
         elif stage == THROWING:
             if self.game.ruleset.has_choice:
@@ -201,6 +204,13 @@ class HyenaState(State):
             self._apply_decision(action)
         if self.stage != OVER and self.steps >= self.game.max_game_length:
             self.stage = OVER  # rule end.cap
+
+    def _catch_up(self, first: int) -> None:
+        """Rule setup.catchup: each player after ``first`` banks the tabas of their place."""
+        tabas = self.game.catchup
+        n = len(tabas)
+        for k in range(1, n):
+            self.bank[(first + k) % n] += tabas[k]
 
     def scores(self) -> list[float]:
         return scores(self)
