@@ -40,10 +40,9 @@ bench: $(STAMP)
 compile: $(STAMP)
 	SAVANNA_COMPILE=1 $(BIN)/python setup.py --quiet build_ext --inplace
 
-## test-compiled: build the compiled engines, then the tests that prove them identical and correct
-## (the trace of seeded games against the pure build, golden records and trials, games, conformance, bots)
-COMPILED_TESTS := tests/native tests/records tests/games tests/conformance tests/bots \
-	tests/core/test_draws.py tests/coach/test_bot_and_hooks.py
+## test-compiled: build the compiled engines, then the whole suite on them (with the trace of
+## seeded games against the pure build, golden records and trials that prove them identical)
+COMPILED_TESTS := tests
 test-compiled: compile
 	SAVANNA_EXPECT_COMPILED=1 $(BIN)/python -m pytest -n 2 --dist loadfile $(COMPILED_TESTS)
 
