@@ -544,21 +544,14 @@ class PlaySession:
             self._notice = None
         only: Sequence[Choice] | None = None
         header: str | None = None
-        typed = self._news_pages(seat, menu)
-        if typed:  # a move or a command typed at the end of the news
-            self._said = message
-            try:
-                outcome = self._answer(seat, menu, typed)
-            finally:
-                self._said = None
-            if isinstance(outcome, _Turn):
-                return outcome
-            if outcome is not None:
-                only, header = outcome
+        typed = self._news_pages(seat, menu)  # a move or a command typed at the end of the news
         while True:
-            self.draw(seat, menu=menu, only=only, header=header, message=message)
-            message, only, header = [], None, None
-            answer = self.read(prompt)
+            if typed:
+                answer, typed = typed, ""
+            else:
+                self.draw(seat, menu=menu, only=only, header=header, message=message)
+                message, only, header = [], None, None
+                answer = self.read(prompt)
             self._said = message
             try:
                 outcome = self._answer(seat, menu, answer)
