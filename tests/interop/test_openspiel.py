@@ -377,3 +377,38 @@ def test_openspiel_ismcts_bot_plays_every_imperfect_information_game_to_the_end(
     returns = _bots_game(_ismcts_bots(spiel, 4, 4), state, 4)
     assert state.is_terminal()
     assert all(spiel.min_utility() <= r <= spiel.max_utility() for r in returns)
+
+
+_CPP_BOT_ON_A_PYTHON_GAME = """
+import pyspiel
+from open_spiel.python.games import kuhn_poker  # registers python_kuhn_poker
+
+game = pyspiel.load_game("python_kuhn_poker")
+state = game.new_initial_state()
+while state.is_chance_node():
+    state.apply_action(state.legal_actions()[0])
+evaluator = pyspiel.RandomRolloutEvaluator(1, 0)
+if "{bot}" == "ismcts":
+    bot = pyspiel.ISMCTSBot(0, evaluator, 2.0, 20)
+else:
+    bot = pyspiel.MCTSBot(game, evaluator, 2.0, 20, 1000, False, 0, False)
+print(bot.step(state))
+"""
+
+
+@pytest.mark.parametrize("bot", ["ismcts", "mcts"])
+def test_openspiel_cpp_bots_crash_on_a_game_written_in_python_as_docs_interop_says(bot: str) -> None:
+    """docs/interop.md tells users not to run ``pyspiel.ISMCTSBot``/``pyspiel.MCTSBot`` on
+    Python games: they release the GIL and call back into Python. Reproduced with
+    OpenSpiel's own ``python_kuhn_poker`` in a child process; when a release of OpenSpiel
+    fixes it, this test fails and the paragraph must go."""
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, "-c", _CPP_BOT_ON_A_PYTHON_GAME.replace("{bot}", bot)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode < 0, (done.returncode, done.stdout, done.stderr[-500:])
