@@ -8,7 +8,8 @@ import pytest
 
 from savanna.coach import CoachError, analyse
 from savanna.coach.analysis import ROOT_KEY
-from savanna.coach.policy import Policy
+from savanna.coach.interval import Z
+from savanna.coach.policy import Policy, path_key
 from savanna.coach.simulation import EndReader, enumerate_ends
 from savanna.core import OptionError, load_game
 from tests.coach.conftest import ListedToy, toy_position
@@ -44,20 +45,24 @@ def test_a_small_position_with_every_possibility_listed_is_answered_exactly(list
     assert result.exact
     assert result.rounds == 3  # one per card seat 1 may hold, then nothing is left to learn
     # By hand: seat 0 (card A) moves A one step with roll 1 -> A at 5; then the race goes on.
+    # The interval is where the value for the true card lies: the spread over the three
+    # cards seat 1 may hold (no sampling error is left).
     policy = Policy(listed_toy)
     reader = EndReader(listed_toy, 0)
     for value in result.actions:
-        total = 0.0
+        per_card = []
         for det in listed_toy.determinizations(state.observation(0)):
             det.apply(value.action)
-            from savanna.coach.analysis import ROOT_KEY
-            from savanna.coach.policy import path_key
-
             ends = enumerate_ends(det, policy, path_key(ROOT_KEY, value.action), reader, 100_000)
             assert ends is not None
-            total += sum(p * end.score for p, end in ends) / 3
-        assert value.score.value == pytest.approx(total)
-        assert value.score.low == value.score.high == value.score.value
+            per_card.append(sum(p * end.score for p, end in ends))
+        mean = sum(per_card) / 3
+        spread = (sum((x - mean) ** 2 for x in per_card) / 3) ** 0.5
+        assert value.score.value == pytest.approx(mean)
+        assert value.score.exact and value.score.sampling == 0
+        assert value.score.spread == pytest.approx(spread)
+        assert value.score.low == pytest.approx(max(0.0, mean - Z * spread))
+        assert value.score.high == pytest.approx(min(1.0, mean + Z * spread))
 
 
 def test_simulated_intervals_hold_the_exact_values_at_least_95_percent_of_the_time() -> None:

@@ -79,7 +79,7 @@ def test_bad_belief_requests_are_refused() -> None:
     game = ListedToy(2, {"length": 12})
     state = toy_position(game, [0, 0, 0], [0, 2])
     with pytest.raises(OptionError, match="noise"):
-        BeliefTracker(game, 0, noise=0)
+        BeliefTracker(game, 0, noises=(0.5, 0))
     with pytest.raises(CoachError, match="spectator"):
         beliefs(game, state.observation(None), [])
     tracker = BeliefTracker(game, 0)

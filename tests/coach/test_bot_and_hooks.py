@@ -59,6 +59,16 @@ def test_the_heuristic_in_a_state_is_the_heuristic_of_the_observation(name: str)
 
 
 @pytest.mark.parametrize("name", sorted(registered_games()))
+def test_the_secret_in_a_state_is_the_secret_of_the_observation(name: str) -> None:
+    """``secret_in_state`` may be faster, never different, for every seat and determinization."""
+    for game, state, _ in _playout_states(name, 12, 60):
+        for seat in range(game.num_players):
+            det = game.sample_state(state.observation(seat), random.Random(seat))
+            for other in range(game.num_players):
+                assert game.secret_in_state(det, other) == game.secret(det.observation(other))
+
+
+@pytest.mark.parametrize("name", sorted(registered_games()))
 def test_every_finished_game_answers_each_outcome_question_once(name: str) -> None:
     game = load_game(name)
     questions = game.outcome_questions()

@@ -31,7 +31,7 @@ def record_file(tmp_path: Path, hyena_record: Record) -> Path:
 
 
 def test_the_review_covers_every_decision_with_a_choice_and_adds_up(hyena_record: Record) -> None:
-    done = review(hyena_record, 0, seed=1, samples=3)
+    done = review(hyena_record, 0, seed=1, samples=48, sims=30)
     choices = 0
     forced = 0
     replaying = replay_states(hyena_record)
@@ -46,8 +46,18 @@ def test_the_review_covers_every_decision_with_a_choice_and_adds_up(hyena_record
                 forced += 1
         _, _, state = next(replaying)
     assert len(done.decisions) == choices and done.forced == forced
-    assert done.total_loss == pytest.approx(sum(d.loss for d in done.decisions))
-    assert all(d.loss >= 0 for d in done.decisions)
+    assert done.total_loss == pytest.approx(sum(d.loss.value for d in done.decisions))
+    for d in done.decisions:
+        assert d.verdict in ("mistake", "fine", "close")
+        assert [r.name for r in d.references] == ["heuristic", "ismcts"]
+        assert d.loss == max((r.gain for r in d.references), key=lambda g: g.value)
+        for r in d.references:
+            if r.move.action == d.played.action:
+                assert r.gain.value == 0 and r.gain.exact
+            else:
+                assert r.gain.low <= r.gain.value <= r.gain.high
+        if all(r.move.action == d.played.action for r in d.references):
+            assert d.verdict == "fine"
     assert hyena_record.result is not None
     assert done.score == hyena_record.result.scores[0]
     assert done.place == hyena_record.result.ranking[0]
@@ -55,7 +65,8 @@ def test_the_review_covers_every_decision_with_a_choice_and_adds_up(hyena_record
 
 
 def test_the_same_seed_gives_the_same_review(hyena_record: Record) -> None:
-    assert review(hyena_record, 1, seed=2, samples=2).to_json() == review(hyena_record, 1, seed=2, samples=2).to_json()
+    first = review(hyena_record, 1, seed=2, samples=48, sims=20).to_json()
+    assert first == review(hyena_record, 1, seed=2, samples=48, sims=20).to_json()
 
 
 def test_analyse_prints_the_review_and_draws_the_plot(record_file: Path, tmp_path: Path) -> None:
@@ -67,7 +78,7 @@ def test_analyse_prints_the_review_and_draws_the_plot(record_file: Path, tmp_pat
     )
     assert result.exit_code == 0, result.output
     assert "Decisions of Player 1 in" in result.output
-    assert "expected score lost in total" in result.output
+    assert "against the heuristic's moves" in result.output and "too close to call" in result.output
     assert plot.read_bytes().startswith(b"\x89PNG")
     assert json.loads(out.read_text())["seat"] == 0
 
@@ -76,7 +87,7 @@ def test_analyse_speaks_french(record_file: Path) -> None:
     result = CliRunner().invoke(app, ["analyse", str(record_file), "--seat", "2", "--samples", "2", "-q", "--lang", "fr"])
     assert result.exit_code == 0, result.output
     assert "Décisions de Joueur 2" in result.output
-    assert "score espéré perdu au total" in result.output
+    assert "face aux coups de l'heuristique" in result.output
 
 
 def test_analyse_at_one_position_shows_odds_and_moves(record_file: Path) -> None:
@@ -109,3 +120,59 @@ def test_a_corrupt_record_exits_with_code_1(tmp_path: Path) -> None:
     bad.write_text("{not json", encoding="utf-8")
     result = CliRunner().invoke(app, ["analyse", str(bad), "--seat", "1"])
     assert result.exit_code == 1
+
+
+def test_turns_count_each_change_of_the_player_to_act(hyena_record: Record) -> None:
+    done = review(hyena_record, 0, seed=1, samples=16, sims=10)
+    replaying = replay_states(hyena_record)
+    _, _, state = next(replaying)
+    turn, last, turns = 0, None, {}
+    for index in range(len(hyena_record.actions)):
+        actor = state.current_player()
+        if actor >= 0 and actor != last:
+            turn, last = turn + 1, actor
+        turns[index] = turn
+        _, _, state = next(replaying)
+    assert [d.turn for d in done.decisions] == [turns[d.index] for d in done.decisions]
+    assert len({d.turn % 2 for d in done.decisions}) == 1  # with two players, seat 0 plays every other turn
+
+
+def _toy_record(toy_game_class: type, moves: list[int]) -> Record:
+    """A toy race (seat 0 holds A, seat 1 holds C): seat 0 plays ``moves`` in turn, seat 1 C."""
+    game = toy_game_class(2, {"length": 6})
+    state = game.new_initial_state()
+    state.apply(0)  # seat 0 is dealt A
+    state.apply(2)  # seat 1 is dealt C
+    own = iter(moves)
+    while not state.is_terminal():
+        state.apply(2)  # every roll is a 3
+        if state.is_terminal():
+            break
+        state.apply(next(own) if state.current_player() == 0 else 2)
+    return record_of(state)
+
+
+def test_a_move_that_throws_the_race_away_is_a_mistake_and_stays_one_whatever_the_seed(toy_game_class: type) -> None:
+    """Seat 0 (card A) moves B instead of A: its own runner loses the race to C.
+    The first decision (B instead of A) is a mistake for every seed; a review never calls
+    the reference's own move anything but fine."""
+    record = _toy_record(toy_game_class, [1, 0, 0])
+    for seed in (1, 2, 3):
+        done = review(record, 0, seed=seed, sims=40)
+        first = done.decisions[0]
+        assert first.played.notation == "move B"
+        assert first.verdict == "mistake", first
+        assert first.best.notation == "move A"
+        assert first.loss.low > done.tolerance
+
+
+def test_the_plot_counts_turns_on_its_x_axis(hyena_record: Record) -> None:
+    from savanna.coach.plot import _by_turn
+
+    done = review(hyena_record, 0, seed=1, samples=16, sims=10)
+    bars = _by_turn(done)
+    assert [t for t, _, _, _ in bars] == sorted({d.turn for d in done.decisions})
+    for turn, loss, half, verdict in bars:
+        inside = [d for d in done.decisions if d.turn == turn]
+        assert loss == pytest.approx(sum(d.loss.value for d in inside))
+        assert half >= 0 and verdict in {d.verdict for d in inside}

@@ -43,11 +43,11 @@ def test_the_hint_marks_the_best_move_first_and_counts_the_hidden_ones() -> None
     state = toy_position(game, [2, 3, 1], [0, 1, 2], turn=0, roll=2)
     result = analyse(game, state.observation(0), seed=1, samples=12)
     lines = hint_lines(game, result, "en", 80, top=1)
-    moves = lines[lines.index("Your moves (expected score, chance to win)") + 1 :]
+    moves = lines[lines.index("Your moves (expected score, chance to win, behind the best)") + 1 :]
     assert moves[0].startswith("* ")
     assert moves[1].strip() == "2 more moves not shown"
     french = hint_lines(game, result, "fr", 80, top=1)
-    assert "Vos coups (score espéré, chance de gagner)" in french
+    assert "Vos coups (score espéré, chance de gagner, retard sur le meilleur)" in french
 
 
 def test_a_seat_not_to_play_is_told_so() -> None:

@@ -12,6 +12,7 @@ that does not replay exits with code 1.
 from __future__ import annotations
 
 import json
+import math
 import shutil
 from pathlib import Path
 from typing import Annotated
@@ -23,11 +24,10 @@ from rich.table import Table
 
 from savanna.cli import app
 from savanna.cli.commands import _check_lang, handles_errors, read_record
-from savanna.coach import POLICIES, analyse
-from savanna.coach.belief import beliefs as infer_beliefs
-from savanna.coach.belief import decisions_seen
-from savanna.coach.review import MISTAKE, REVIEW_SAMPLES, Review, review
-from savanna.coach.text import analysis_lines, number, player, say
+from savanna.coach import POLICIES, Estimate, analyse
+from savanna.coach.belief import decisions_seen, posterior
+from savanna.coach.review import REVIEW_SAMPLES, Reference, Review, review
+from savanna.coach.text import analysis_lines, likely, number, player, say
 from savanna.core import Game, OptionError, Record, State, check_seed, replay_states
 
 __all__ = ["analyse_command"]
@@ -45,7 +45,11 @@ def _seat(value: int, game: Game) -> int:
     return value - 1
 
 
-def _budget(samples: int | None, seconds: float | None) -> tuple[int | None, float | None]:
+AT_SAMPLES = 400
+"""Rounds of the analysis of one position (``--at``) by default."""
+
+
+def _budget(samples: int | None, seconds: float | None, default: int) -> tuple[int | None, float | None]:
     if samples is not None and samples < 1:
         raise OptionError(
             f"--samples must be at least 1, not {samples}", f"--samples doit valoir au moins 1, pas {samples}"
@@ -55,7 +59,7 @@ def _budget(samples: int | None, seconds: float | None) -> tuple[int | None, flo
             f"--seconds must be more than 0, not {seconds}", f"--seconds doit être plus que 0, pas {seconds}"
         )
     if samples is None and seconds is None:
-        return REVIEW_SAMPLES, None
+        return default, None
     return samples, seconds
 
 
@@ -85,7 +89,11 @@ def analyse_command(
     ] = None,
     samples: Annotated[
         int | None,
-        typer.Option("--samples", help=f"Rounds per position (default {REVIEW_SAMPLES}; the same on every machine)."),
+        typer.Option(
+            "--samples",
+            help=f"Rounds per decision at most (default {REVIEW_SAMPLES}), or for --at (default {AT_SAMPLES}); "
+            "the same on every machine.",
+        ),
     ] = None,
     seconds: Annotated[
         float | None, typer.Option("--seconds", help="Time per position instead of (or with) --samples.")
@@ -99,11 +107,12 @@ def analyse_command(
     lang: Annotated[str | None, typer.Option("--lang", help="en or fr (default: from the locale).")] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
 ) -> None:
-    """Coach a player from a record: the expected score lost at each decision, or one position.
+    """Coach a player from a record: each decision against two references, or one position.
 
-    Every number is computed from that player's view only (the other cards are sampled,
-    never read from the record) and assumes that, after each move, every player plays the
-    chosen model. Simulated numbers carry 95% intervals.
+    Every number is computed from that player's view only (the other cards are drawn from
+    what the player had seen of the others' moves, never read from the record) and assumes
+    that, after each move, every player plays the chosen model. A decision is called a
+    mistake only when a reference's move is surely better; numbers carry 95% intervals.
     """
     language = _check_lang(lang)
     check_seed(seed)
@@ -112,7 +121,7 @@ def analyse_command(
             f"--model must be one of {', '.join(POLICIES)}, not {model!r}",
             f"--model doit être parmi {', '.join(POLICIES)}, pas {model!r}",
         )
-    budget_samples, budget_seconds = _budget(samples, seconds)
+    budget_samples, budget_seconds = _budget(samples, seconds, REVIEW_SAMPLES if at is None else AT_SAMPLES)
     if plot is not None and at is not None:
         raise OptionError("--plot draws a review; leave out --at", "--plot dessine une revue ; retirez --at")
     record = read_record(file)
@@ -127,12 +136,14 @@ def analyse_command(
         game = state.game
         who = _seat(seat, game)
         observation = state.observation(who)
-        result = analyse(game, observation, seed=seed, samples=budget_samples, seconds=budget_seconds, policy=model)
-        believed = infer_beliefs(game, observation, decisions_seen(pairs, who), seed=seed)
-        for line in analysis_lines(game, result, believed, language, width, top=10):
+        belief = posterior(game, observation, decisions_seen(pairs, who), seed=seed)
+        result = analyse(
+            game, observation, belief=belief, seed=seed, samples=budget_samples, seconds=budget_seconds, policy=model
+        )
+        for line in analysis_lines(game, result, belief.beliefs, language, width, top=10):
             console.print(line, highlight=False, markup=False, soft_wrap=True)
         if json_out is not None:
-            _write_json(json_out, {"analysis": result.to_json(), "beliefs": [b.to_json() for b in believed]})
+            _write_json(json_out, {"analysis": result.to_json(), "beliefs": [b.to_json() for b in belief.beliefs]})
         return
     game_of_record = _game_of(record)
     who = _seat(seat, game_of_record)
@@ -190,36 +201,29 @@ def _print_review(done: Review, game: Game, lang: str) -> None:
         console.print(say("review.none", lang, player=who), highlight=False, markup=False)
         return
     table = Table(show_edge=False, pad_edge=False)
-    table.add_column(say("review.header_move", lang), justify="right")
+    table.add_column(say("review.header_turn", lang), justify="right")
     table.add_column(say("review.header_played", lang))
-    table.add_column(say("review.header_value", lang), justify="right")
-    table.add_column(say("review.header_best", lang))
-    table.add_column(say("review.header_value", lang), justify="right")
-    table.add_column(say("review.header_loss", lang), justify="right")
+    table.add_column(say("review.header_heuristic", lang))
+    table.add_column(say("review.header_ismcts", lang))
+    table.add_column(say("review.header_verdict", lang))
     for d in done.decisions:
-        same = d.played.action == d.best.action
-        table.add_row(
-            str(d.index + 1),
-            d.played.notation,
-            _value(d.played.score.value, d.played.score.half_width, d.played.score.exact, lang),
-            "=" if same else d.best.notation,
-            "" if same else _value(d.best.score.value, d.best.score.half_width, d.best.score.exact, lang),
-            "" if d.loss == 0 else number(d.loss, lang),
-        )
+        cells = [_reference_cell(r, d.played.action, lang) for r in d.references]
+        verdict = say(f"review.verdict_{d.verdict}", lang)
+        table.add_row(str(d.turn), d.played.notation, *cells, verdict)
     console.print(table)
-    console.print(
+    for line in (
+        say("review.how", lang, sims=done.sims),
+        say("review.rule", lang, tolerance=number(done.tolerance, lang)),
         say(
             "review.total",
             lang,
-            loss=number(done.total_loss, lang),
+            heuristic=_lost(done.lost("heuristic"), lang),
+            ismcts=_lost(done.lost("ismcts"), lang),
             decisions=len(done.decisions),
-            mistakes=done.mistakes(MISTAKE),
-            threshold=number(MISTAKE, lang),
         ),
-        highlight=False,
-        markup=False,
-        soft_wrap=True,
-    )
+        say("review.counts", lang, mistakes=done.mistakes(), close=done.count("close")),
+    ):
+        console.print(line, highlight=False, markup=False, soft_wrap=False)
     if done.score is not None and done.place is not None:
         console.print(
             say("review.final", lang, score=number(done.score, lang, 0), place=done.place + 1),
@@ -228,5 +232,22 @@ def _print_review(done: Review, game: Game, lang: str) -> None:
         )
 
 
-def _value(value: float, half: float, exact: bool, lang: str) -> str:
-    return number(value, lang) if exact else f"{number(value, lang)} ±{number(half, lang)}"
+def _lost(total: Estimate, lang: str) -> str:
+    """``lost 3.2 (likely 1.3 to 5.1)``, or ``gained ...`` when the references did worse."""
+    if total.value >= 0:
+        return say("review.lost", lang, amount=likely(total, lang))
+    flipped = Estimate(-total.value, -total.high, -total.low, total.samples, sampling=total.sampling)
+    return say("review.gained", lang, amount=likely(flipped, lang))
+
+
+def _reference_cell(reference: Reference, played: int, lang: str) -> str:
+    """``step R +0.4 ±0.3`` (the reference's move and its gain), or ``=`` for the move played."""
+    if reference.move.action == played:
+        return say("review.same", lang)
+    gain = reference.gain
+    shown = number(abs(gain.value), lang)
+    sign = "-" if gain.value < 0 and shown.strip("0.,") else "+"
+    text = f"{reference.move.notation} {sign}{shown}"
+    if math.isfinite(gain.half_width) and gain.half_width > 0:
+        text += f" ±{number(gain.half_width, lang)}"
+    return text

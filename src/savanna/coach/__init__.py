@@ -35,29 +35,36 @@ Example:
 
 from __future__ import annotations
 
-from savanna.coach.analysis import (
-    DEFAULT_SECONDS,
+from savanna.coach.analysis import DEFAULT_SECONDS, Analyser, analyse
+from savanna.coach.belief import Belief, BeliefTracker, Decision, Posterior, beliefs, posterior
+from savanna.coach.policy import POLICIES, Policy
+from savanna.coach.result import (
     ActionValue,
     Analysis,
     AnswerOdds,
     Estimate,
     QuestionOdds,
     ScoreChance,
-    analyse,
 )
-from savanna.coach.policy import POLICIES, Policy
 from savanna.coach.simulation import CoachError
 
 __all__ = [
     "DEFAULT_SECONDS",
     "POLICIES",
     "ActionValue",
+    "Analyser",
     "Analysis",
     "AnswerOdds",
+    "Belief",
+    "BeliefTracker",
     "CoachError",
+    "Decision",
     "Estimate",
     "Policy",
+    "Posterior",
     "QuestionOdds",
     "ScoreChance",
     "analyse",
+    "beliefs",
+    "posterior",
 ]

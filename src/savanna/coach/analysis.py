@@ -11,27 +11,30 @@
 
 What it assumes: after the action, every seat (the analysed one included) plays the
 model of :mod:`savanna.coach.policy` (by default each game's heuristic), and whatever the
-seat cannot see is drawn from what its observation allows (``Game.sample_state``, the bots'
-sampler) or, when the game can list every possibility (``Game.determinizations``), taken
-in turn from that list. The true state is never read: the function receives an
-observation and nothing else.
+seat cannot see is drawn from what it believes (a :class:`~savanna.coach.belief.Posterior`:
+the determinizations of its observation weighted by the other seats' moves it saw), or,
+without a belief, from its observation alone (every possibility in turn when the game
+lists them, else ``Game.sample_state``). The true state is never read: the function
+receives an observation and nothing else.
 
-How it computes:
+How it computes (:class:`Analyser` is the loop; :mod:`savanna.coach.tally` the estimates,
+:mod:`savanna.coach.result` what it returns):
 
-* **rounds** — each round draws one determinization and one seed for chance, and plays
-  every action still in the race from it: the same hidden cards and the same dice stream
-  for every action (common random numbers), so differences between actions show with
-  fewer rounds;
+* **rounds** — each round plays every action still in the race from one determinization
+  and one seed for chance: the same hidden cards and the same dice stream for every action
+  (common random numbers), so differences between actions show with fewer rounds. Each
+  determinization is played :data:`~savanna.coach.tally.REPEATS` times with different dice,
+  which tells the spread over the hidden cards from the dice's;
 * **exact where small** — for each action the rest of the game is first enumerated
   exactly (every chance outcome branched, decisions by the model) when it has at most
   ``exact_nodes`` positions; a sample is then an exact distribution instead of one random
   end. When every possibility of the hidden part is listed and every sample is exact, the
-  answer is exact: its intervals have no width;
+  answer is exact: no sampling error is left;
 * **racing** — after ``min_rounds`` rounds, an action whose paired difference with the
-  leader is significantly negative (``mean − 2.5·sd/√n > 0``) stops being played; the
-  budget goes to the contenders. Its estimates stay, with their wider intervals. A large
-  field (more than :data:`FIELD` actions, like Banjooli's 64 reroll choices) is also
-  halved by mean after rounds 4, 8 and 16, on a fixed schedule;
+  leader is significantly negative (``mean − 2.5·sd/√n > 0`` over determinizations) stops
+  being played; the budget goes to the contenders. Its estimates stay, with their wider
+  intervals. A large field (more than :data:`FIELD` actions, like Banjooli's 64 reroll
+  choices) is also halved by mean after rounds 4, 8 and 16, on a fixed schedule;
 * **budget** — ``samples`` (a number of rounds) and/or ``seconds``; a round that would end
   past the deadline is not started, and one that runs past it is dropped whole. The result
   depends only on the seed and the number of rounds, both reported: the same seed and
@@ -51,14 +54,21 @@ Example:
 from __future__ import annotations
 
 import math
-import random
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import Any, Final, Literal
 
-from savanna.coach.interval import Z, mean_interval, wilson
+from savanna.coach.belief import MAX_LISTED, PRESENT_SAMPLES, Posterior
+from savanna.coach.interval import Z, t_quantile
 from savanna.coach.policy import Policy, path_key
+from savanna.coach.result import (
+    ActionValue,
+    Analysis,
+    AnswerOdds,
+    Estimate,
+    QuestionOdds,
+    ScoreChance,
+)
 from savanna.coach.simulation import (
     DEFAULT_NODES,
     CoachError,
@@ -67,28 +77,18 @@ from savanna.coach.simulation import (
     enumerate_ends,
     rollout,
 )
+from savanna.coach.tally import REPEATS, SCORE, WIN, Key, Tally, paired
 from savanna.core import (
-    Answer,
     Game,
     Observation,
     OptionError,
-    OutcomeQuestion,
     State,
     check_seed,
     derive_seed,
     make_rng,
 )
 
-__all__ = [
-    "DEFAULT_SECONDS",
-    "ActionValue",
-    "Analysis",
-    "AnswerOdds",
-    "Estimate",
-    "QuestionOdds",
-    "ScoreChance",
-    "analyse",
-]
+__all__ = ["DEFAULT_SECONDS", "Analyser", "Objective", "analyse", "uniform_posterior"]
 
 DEFAULT_SECONDS: Final = 1.0
 """The time budget of an analysis when neither ``seconds`` nor ``samples`` is given."""
@@ -96,8 +96,6 @@ MIN_ROUNDS: Final = 6
 """Rounds every action gets before the racing may stop playing it."""
 RACE_Z: Final = 2.5
 """How many standard errors behind the leader an action must be to stop being played."""
-MAX_LISTED: Final = 2000
-"""The most determinizations taken from ``Game.determinizations`` (more are sampled)."""
 ROOT_KEY: Final = 0x9E3779B97F4A7C15
 """The path key of the analysed position (the same for every seed, so that exact values
 do not depend on the seed)."""
@@ -112,315 +110,358 @@ depends on the number of rounds only, never on the time)."""
 Objective = Literal["score", "win"]
 
 
-@dataclass(frozen=True, slots=True)
-class Estimate:
-    """A number the coach computed, with its 95% interval.
+def uniform_posterior(game: Game, observation: Observation, seed: int) -> Posterior:
+    """The determinizations of ``observation`` with nothing learnt from the others' moves:
+    every possibility when the game lists them, else a seeded sample of ``Game.sample_state``."""
+    listed = game.determinizations(observation)
+    if listed is not None and 0 < len(listed) <= MAX_LISTED:
+        return Posterior(tuple(listed), (1.0 / len(listed),) * len(listed), True)
+    rng = make_rng(seed, "coach", "present")
+    seen: dict[str, int] = {}
+    states: list[State] = []
+    counts: list[float] = []
+    for _ in range(PRESENT_SAMPLES):
+        state = game.sample_state(observation, rng)
+        key = state.to_text()
+        if key in seen:
+            counts[seen[key]] += 1
+        else:
+            seen[key] = len(states)
+            states.append(state)
+            counts.append(1.0)
+    total = sum(counts)
+    return Posterior(tuple(states), tuple(c / total for c in counts), len(states) == 1)
 
-    Attributes:
-        value: the estimate (a mean score, or a chance from 0 to 1).
-        low, high: the 95% interval (equal to ``value`` when exact).
-        samples: the samples behind it.
-        exact: computed by enumerating every possibility (no sampling error).
+
+class Analyser:
+    """The analysis of one position, played round by round (what :func:`analyse` runs).
+
+    A review plays it in steps and stops when its question is decided
+    (:mod:`savanna.coach.review`); :meth:`result` gives the :class:`Analysis` at any point.
+    The arguments are those of :func:`analyse`, plus ``actions``: the legal actions to
+    value (default all of them; the model's move is always among them).
+
+    Raises:
+        CoachError, OptionError: as :func:`analyse`.
     """
 
-    value: float
-    low: float
-    high: float
-    samples: int
-    exact: bool = False
+    def __init__(
+        self,
+        game: Game,
+        observation: Observation,
+        *,
+        belief: Posterior | None = None,
+        legal_actions: Sequence[int] | None = None,
+        actions: Sequence[int] | None = None,
+        seed: int = 0,
+        policy: str = "heuristic",
+        objective: Objective = "score",
+        exact_nodes: int = DEFAULT_NODES,
+        keep: Sequence[int] = (),
+        min_rounds: int = MIN_ROUNDS,
+        moves: bool = True,
+        horizon: int | None = None,
+    ) -> None:
+        check_seed(seed, "seed")
+        if objective not in ("score", "win"):
+            raise OptionError(
+                f"objective must be score or win, not {objective!r}",
+                f"l'objectif doit être score ou win, pas {objective!r}",
+            )
+        self.model = Policy(game, policy)
+        seat = observation.seat
+        if seat is None:
+            raise CoachError(
+                "the coach analyses a seat's observation, not a spectator's",
+                "le coach analyse l'observation d'un joueur, pas celle d'un spectateur",
+            )
+        if observation.game != game.name:
+            raise CoachError(
+                f"this observation is of {observation.game!r}, not of {game.name!r}",
+                f"cette observation est de {observation.game!r}, pas de {game.name!r}",
+            )
+        self.game, self.seat, self.seed, self.objective = game, seat, seed, objective
+        self.horizon = horizon if horizon is not None and type(game).evaluate is not Game.evaluate else None
+        """Turns after which a rollout stops and is valued by the game's evaluation (``None``:
+        to the end; a game without an evaluation always plays to the end)."""
+        # A rollout cut by the horizon is valued by the evaluation; one enumerated to the
+        # end would not be the same number, so a horizon plays no exact enumeration.
+        self.exact_nodes = 0 if self.horizon is not None else exact_nodes
+        self.min_rounds = min_rounds
+        self.belief = belief if belief is not None else uniform_posterior(game, observation, seed)
+        self.weighted = not self.belief.uniform
+        """Determinizations are drawn by weight (else taken in turn, in a seeded order)."""
+        self.countable = self.belief.listed and (not self.weighted or len(self.belief.states) == 1)
+        """Enumerating every determinization exactly would answer exactly."""
+        self.order = list(range(len(self.belief.states)))
+        make_rng(seed, "coach", "order").shuffle(self.order)
+        self.reader = EndReader(game, seat)
+        self.first = self.belief.states[self.order[0]]
+        seat_to_act = self.first.current_player() == seat
+        self.to_act = seat_to_act and moves
+        self.legal: list[int] = sorted(self.first.legal_actions()) if seat_to_act else []
+        if legal_actions is not None and seat_to_act and sorted(legal_actions) != self.legal:
+            raise CoachError(
+                "the legal actions given are not the seat's legal actions in this observation",
+                "les actions légales données ne sont pas celles du joueur dans cette observation",
+            )
+        for state in (self.first,):
+            _check_determinization(state, seat, seat_to_act, self.legal)
+        self.prior: int | None = None
+        candidates: list[int | None] = [None]
+        if self.to_act:
+            # The model's own move is played in every round: the best must beat it clearly.
+            self.prior = self.model.choose(self.first.clone(), self.legal, ROOT_KEY)
+            wanted = set(self.legal if actions is None else actions) | {self.prior}
+            unknown = wanted - set(self.legal)
+            if unknown:
+                raise CoachError(
+                    f"actions {sorted(unknown)} are not legal here",
+                    f"les actions {sorted(unknown)} ne sont pas légales ici",
+                )
+            candidates = [a for a in self.legal if a in wanted]
+        self.candidates = candidates
+        self.tallies = {a: Tally(self.reader.questions) for a in candidates}
+        self.keys = {a: ROOT_KEY if a is None else path_key(ROOT_KEY, a) for a in candidates}
+        self.keep: set[int | None] = {a for a in keep if a in self.tallies}
+        if self.prior is not None:
+            self.keep.add(self.prior)
+        self.alive = list(candidates)
+        self.rounds = self.rollouts = self.enumerated = 0
+        self.group = self.in_group = 0
+        """The determinization being played, and the rounds it had so far."""
+        self._det: tuple[int, int, State] | None = None
+        self.hidden = len(self.belief.states) > 1
+
+    # -- playing --------------------------------------------------------------------------
+    @property
+    def playing(self) -> list[int | None]:
+        """The actions played in the next round."""
+        return [a for a in self.candidates if a in self.alive or a in self.keep]
 
     @property
-    def half_width(self) -> float:
-        """Half the width of the interval (0 when exact)."""
-        return (self.high - self.low) / 2
+    def finished(self) -> bool:
+        """Every possibility is enumerated exactly: nothing is left to learn."""
+        count = len(self.belief.states)
+        return self.countable and all(len(self.tallies[a].exact_by_det) == count for a in self.playing)
 
-    def to_json(self) -> dict[str, Any]:
-        """A JSON-able dict (floats rounded to 6 decimals)."""
-        return {
-            "value": round(self.value, 6),
-            "low": round(self.low, 6),
-            "high": round(self.high, 6),
-            "samples": self.samples,
-            "exact": self.exact,
-        }
+    def _determinization(self, group: int) -> tuple[int, State]:
+        """The determinization of ``group`` (drawn once, played :data:`REPEATS` times)."""
+        if self._det is not None and self._det[0] == group:
+            return self._det[1], self._det[2]
+        belief = self.belief
+        if self.weighted:
+            index = belief.draw(make_rng(self.seed, "coach", "det", group))
+        else:
+            index = self.order[group % len(self.order)]
+        state = belief.states[index]
+        _check_determinization(state, self.seat, self.first.current_player() == self.seat, self.legal)
+        self._det = (group, index, state)
+        return index, state
 
+    def play_round(self, deadline: float | None = None, clock: Callable[[], float] = time.perf_counter) -> bool:
+        """Play one round; ``False`` (nothing counted) when it ran past ``deadline``.
 
-@dataclass(frozen=True, slots=True)
-class AnswerOdds:
-    """The chance of one answer to an outcome question."""
+        A determinization is played :data:`REPEATS` times with different dice, or once
+        when every sample of it is exact (other dice would change nothing)."""
+        group = self.group
+        index, det = self._determinization(group)
+        chance_seed = derive_seed(self.seed, "coach", "chance", self.rounds)
+        pending: list[tuple[int | None, Sample]] = []
+        made_rollouts = made_exact = 0
+        for a in self.playing:
+            tally = self.tallies[a]
+            sample: Sample | None = None
+            if tally.exact_ok:
+                sample = tally.exact_by_det.get(index)
+                if sample is None:
+                    sample = _enumerate(det, a, self.model, self.keys[a], self.reader, self.exact_nodes)
+                    if sample is None:
+                        tally.exact_ok = False
+                    else:
+                        made_exact += 1
+            if sample is None:
+                start = det.clone()
+                if a is not None:
+                    start.apply_unchecked(a)
+                end, draws = rollout(start, self.model, chance_seed, self.keys[a], self.horizon)
+                sample = ((1.0, self.reader.read(end)),)
+                simulated = True
+                if tally.exact_ok is None and self.exact_nodes > 0:
+                    # Worth enumerating only when the rest of the game is short: each chance
+                    # draw at least doubles the tree.
+                    listed_ends = None
+                    if 2**draws <= self.exact_nodes:
+                        listed_ends = _enumerate(det, a, self.model, self.keys[a], self.reader, self.exact_nodes)
+                    tally.exact_ok = listed_ends is not None
+                    if listed_ends is not None:
+                        sample = listed_ends
+                        made_exact += 1
+                        simulated = False
+                if simulated:
+                    made_rollouts += 1
+            if tally.exact_ok:
+                tally.exact_by_det[index] = sample
+            pending.append((a, sample))
+            if self.rounds > 0 and deadline is not None and clock() > deadline:
+                return False
+        for a, sample in pending:
+            self.tallies[a].add(group, index, sample)
+        self.rounds += 1
+        self.rollouts += made_rollouts
+        self.enumerated += made_exact
+        self.in_group += 1
+        if self.in_group < REPEATS and made_rollouts:
+            return True
+        self.group += 1
+        self.in_group = 0
+        if self.to_act:
+            if len(self.alive) > FIELD and self.rounds in HALVINGS:
+                self.alive = self._halve()
+            if self.rounds >= self.min_rounds and len(self.alive) > 1:
+                self.alive = self._race()
+        return True
 
-    answer: Answer
-    chance: Estimate
+    # -- comparing ----------------------------------------------------------------------
+    @property
+    def key(self) -> Key:
+        """What the objective counts: the score or a first place."""
+        return WIN if self.objective == "win" else SCORE
 
-    def to_json(self) -> dict[str, Any]:
-        """A JSON-able dict."""
-        return {"answer": self.answer.key, "chance": self.chance.to_json()}
+    def difference(self, first: int, second: int) -> tuple[float, float, int]:
+        """``first − second`` on the objective, paired over determinizations and dice:
+        ``(mean, standard error, determinizations)``."""
+        return paired(self.tallies[first], self.tallies[second], self.key)
 
+    def _halve(self) -> list[int | None]:
+        """The better half of the field by mean (at least :data:`FIELD`), in legal order."""
+        alive = self.alive
+        ranked = sorted(alive, key=lambda a: (-self.tallies[a].value(self.key), alive.index(a)))
+        kept = set(ranked[: max(FIELD, len(alive) // 2)])
+        return [a for a in alive if a in kept or a in self.keep]
 
-@dataclass(frozen=True, slots=True)
-class QuestionOdds:
-    """The odds of every answer to one outcome question (they sum to 1)."""
+    def _race(self) -> list[int | None]:
+        """The actions still in the race: those not significantly behind the leader."""
+        alive = self.alive
+        leader = max(alive, key=lambda a: self.tallies[a].value(self.key))
+        kept: list[int | None] = []
+        for a in alive:
+            if a == leader:
+                kept.append(a)
+                continue
+            mean, se, _ = paired(self.tallies[leader], self.tallies[a], self.key)
+            if mean <= 0 or mean - RACE_Z * se <= 0:
+                kept.append(a)
+        return kept
 
-    question: OutcomeQuestion
-    answers: tuple[AnswerOdds, ...]
+    # -- the answer ---------------------------------------------------------------------
+    def _exact(self, a: int | None) -> bool:
+        return self.countable and len(self.tallies[a].exact_by_det) == len(self.belief.states)
 
-    def chance(self, answer_key: str) -> Estimate:
-        """The estimate of the answer ``answer_key``.
+    def _estimates(self, a: int | None) -> tuple[Estimate, Estimate, tuple[QuestionOdds, ...], tuple[ScoreChance, ...]]:
+        tally = self.tallies[a]
+        exact = self._exact(a)
+        hidden = self.hidden
+        score = tally.mean(SCORE, self.game.score_bounds, hidden=hidden, exact=exact)
+        win = tally.chance(WIN, hidden=hidden, exact=exact)
+        odds = tuple(
+            QuestionOdds(
+                q,
+                tuple(
+                    AnswerOdds(answer, tally.chance(("answer", i, j), hidden=hidden, exact=exact))
+                    for j, answer in enumerate(q.answers)
+                ),
+            )
+            for i, q in enumerate(self.reader.questions)
+        )
+        scores = tuple(
+            ScoreChance(s, tally.chance(("dist", s), hidden=hidden, exact=exact)) for s in sorted(tally.scores)
+        )
+        return score, win, odds, scores
 
-        Raises:
-            KeyError: for an answer the question does not have.
+    def _best(self, estimates: Mapping[int | None, tuple[Estimate, Estimate, Any, Any]]) -> int:
+        """The best action: the leader, when it is clearly ahead of the model's own move.
+
+        The leader has the highest estimate among the actions the racing kept. It is the
+        best when it is the model's move, when the model's move was dropped by the racing,
+        or when its paired difference with the model's move is significant at 95%;
+        otherwise the model's move is: with few rounds, a leader by noise is not worth
+        following.
         """
-        for odds in self.answers:
-            if odds.answer.key == answer_key:
-                return odds.chance
-        raise KeyError(answer_key)
+        index = 1 if self.objective == "win" else 0
+        candidates = [a for a in self.candidates if a is not None]
+        contenders = [a for a in candidates if not self.tallies[a].dropped] or candidates
+        leader = max(contenders, key=lambda a: (estimates[a][index].value, -candidates.index(a)))
+        prior = self.prior
+        if prior is None or leader == prior or self.tallies[prior].dropped:
+            return leader
+        if self._exact(leader) and self._exact(prior):
+            return leader if estimates[leader][index].value > estimates[prior][index].value else prior
+        mean, se, n = self.difference(leader, prior)
+        if n < 2:
+            return prior
+        return leader if mean - Z * se > 0 else prior
 
-    def to_json(self) -> dict[str, Any]:
-        """A JSON-able dict."""
-        return {"question": self.question.key, "answers": [a.to_json() for a in self.answers]}
+    def _gap(self, best: int, a: int) -> Estimate:
+        """How far ``a`` is behind ``best`` on the objective (a 95% interval of the mean)."""
+        if self._exact(best) and self._exact(a):
+            tb, ta = self.tallies[best], self.tallies[a]
+            diff = tb.exact_value(self.key) - ta.exact_value(self.key)
+            return Estimate(diff, diff, diff, len(ta.exact_by_det), exact=True)
+        mean, se, n = self.difference(best, a)
+        if n < 2:
+            return Estimate(mean, -math.inf, math.inf, n, sampling=math.inf)
+        half = t_quantile(n - 1) * se
+        return Estimate(mean, mean - half, mean + half, n, sampling=se)
 
-
-@dataclass(frozen=True, slots=True)
-class ScoreChance:
-    """The chance that the seat ends with exactly ``score``."""
-
-    score: float
-    chance: Estimate
-
-    def to_json(self) -> dict[str, Any]:
-        """A JSON-able dict."""
-        return {"score": self.score, "chance": self.chance.to_json()}
-
-
-@dataclass(frozen=True, slots=True)
-class ActionValue:
-    """What one legal action is worth to the seat.
-
-    Attributes:
-        action: the action id.
-        notation: its notation (``state.action_to_text``).
-        words: its description for people, by language (``"en"``, ``"fr"``).
-        score: the expected final score after it.
-        win: the chance to finish first after it (a shared first place counts).
-        best: the best action of the analysis (highest expected score, or chance to win
-            with ``objective="win"``).
-        dropped: the racing stopped playing it (clearly behind the leader).
-    """
-
-    action: int
-    notation: str
-    words: Mapping[str, str] = field(hash=False)
-    score: Estimate
-    win: Estimate
-    best: bool = False
-    dropped: bool = False
-
-    def text(self, lang: str = "en") -> str:
-        """The action in words in ``lang`` (English for another language)."""
-        return self.words.get(lang) or self.words.get("en") or self.notation
-
-    def to_json(self) -> dict[str, Any]:
-        """A JSON-able dict."""
-        return {
-            "action": self.action,
-            "notation": self.notation,
-            "words": dict(self.words),
-            "score": self.score.to_json(),
-            "win": self.win.to_json(),
-            "best": self.best,
-            "dropped": self.dropped,
-        }
-
-
-@dataclass(frozen=True)
-class Analysis:
-    """The coach's answer for one seat in one position (see :func:`analyse`).
-
-    Attributes:
-        game: the game name.
-        seat: the analysed seat.
-        to_act: the seat is to act and its moves were valued (then ``actions`` lists its
-            legal actions, the best marked).
-        actions: each legal action's value, in legal order (empty when not to act).
-        odds: each outcome question's odds (after the best action when the seat is to act).
-        score: the seat's expected final score (after the best action).
-        win: the seat's chance to finish first (after the best action).
-        scores: the chance of each final score of the seat, lowest score first.
-        exact: every number is exact (nothing was sampled).
-        rounds: rounds played (one determinization and one chance seed each).
-        rollouts: simulated ends played; ``enumerated``: samples computed exactly.
-        determinizations: ``"listed"`` (every possibility, in turn) or ``"sampled"``.
-        seconds: the time the analysis took.
-        seed: the seed (with ``samples=rounds`` it reproduces the analysis exactly).
-        policy: the model of play (``heuristic`` or ``random``).
-        objective: what ``best`` maximises (``score`` or ``win``).
-    """
-
-    game: str
-    seat: int
-    to_act: bool
-    actions: tuple[ActionValue, ...]
-    odds: tuple[QuestionOdds, ...]
-    score: Estimate
-    win: Estimate
-    scores: tuple[ScoreChance, ...]
-    exact: bool
-    rounds: int
-    rollouts: int
-    enumerated: int
-    determinizations: str
-    seconds: float
-    seed: int
-    policy: str
-    objective: str
-
-    @property
-    def best(self) -> ActionValue | None:
-        """The best action (``None`` when the seat is not to act)."""
-        for value in self.actions:
-            if value.best:
-                return value
-        return None
-
-    def action(self, action: int) -> ActionValue:
-        """The value of ``action``.
-
-        Raises:
-            KeyError: when it is not one of the analysed actions.
-        """
-        for value in self.actions:
-            if value.action == action:
-                return value
-        raise KeyError(action)
-
-    def loss(self, action: int) -> float:
-        """Expected score lost by playing ``action`` instead of the best one (0 or more)."""
-        best = self.best
-        if best is None:
-            return 0.0
-        return max(0.0, best.score.value - self.action(action).score.value)
-
-    def to_json(self) -> dict[str, Any]:
-        """A JSON-able dict of the whole analysis."""
-        return {
-            "game": self.game,
-            "seat": self.seat,
-            "to_act": self.to_act,
-            "actions": [a.to_json() for a in self.actions],
-            "odds": [q.to_json() for q in self.odds],
-            "score": self.score.to_json(),
-            "win": self.win.to_json(),
-            "scores": [s.to_json() for s in self.scores],
-            "exact": self.exact,
-            "rounds": self.rounds,
-            "rollouts": self.rollouts,
-            "enumerated": self.enumerated,
-            "determinizations": self.determinizations,
-            "seed": self.seed,
-            "policy": self.policy,
-            "objective": self.objective,
-        }
-
-
-class _Tally:
-    """Everything sampled for one action (or for the position when the seat is not to act)."""
-
-    __slots__ = (
-        "answers",
-        "dropped",
-        "exact_by_det",
-        "exact_ok",
-        "n",
-        "score_dist",
-        "scores",
-        "sum_score",
-        "sum_score_sq",
-        "sum_win",
-        "wins",
-    )
-
-    def __init__(self, questions: Sequence[OutcomeQuestion]) -> None:
-        self.n = 0
-        self.scores: list[float] = []
-        self.wins: list[float] = []
-        self.sum_score = 0.0
-        self.sum_score_sq = 0.0
-        self.sum_win = 0.0
-        self.answers = [[0.0] * len(q.answers) for q in questions]
-        self.score_dist: dict[float, float] = {}
-        self.exact_ok: bool | None = None
-        self.exact_by_det: dict[int, Sample] = {}
-        self.dropped = False
-
-    def add(self, sample: Sample) -> None:
-        score = win = 0.0
-        answers = self.answers
-        dist = self.score_dist
-        for probability, end in sample:
-            score += probability * end.score
-            win += probability * end.win
-            for q, a in enumerate(end.answers):
-                answers[q][a] += probability
-            dist[end.score] = dist.get(end.score, 0.0) + probability
-        self.n += 1
-        self.scores.append(score)
-        self.wins.append(win)
-        self.sum_score += score
-        self.sum_score_sq += score * score
-        self.sum_win += win
-
-    def values(self, objective: str) -> list[float]:
-        return self.wins if objective == "win" else self.scores
-
-
-def _exact_summary(samples: Sequence[Sample]) -> tuple[float, float, list[list[float]], dict[float, float]]:
-    """Mean score, win, answer chances and score distribution over equally likely samples."""
-    score = win = 0.0
-    answers: list[list[float]] = []
-    dist: dict[float, float] = {}
-    weight = 1.0 / len(samples)
-    for sample in samples:
-        for probability, end in sample:
-            p = probability * weight
-            score += p * end.score
-            win += p * end.win
-            if not answers:
-                answers = [[] for _ in end.answers]
-            for q, a in enumerate(end.answers):
-                row = answers[q]
-                row.extend([0.0] * (a + 1 - len(row)))
-                row[a] += p
-            dist[end.score] = dist.get(end.score, 0.0) + p
-    return score, win, answers, dist
-
-
-class _Determinizer:
-    """The determinization of each round: listed in a seeded order, or sampled per round."""
-
-    def __init__(self, game: Game, observation: Observation, seed: int) -> None:
-        self.game = game
-        self.observation = observation
-        self.seed = seed
-        listed = game.determinizations(observation)
-        if listed is not None and not 0 < len(listed) <= MAX_LISTED:
-            listed = None
-        self.listed = listed
-        self.order: list[int] = []
-        if listed is not None:
-            self.order = list(range(len(listed)))
-            make_rng(seed, "coach", "order").shuffle(self.order)
-
-    @property
-    def count(self) -> int | None:
-        """How many determinizations there are, when they are listed."""
-        return None if self.listed is None else len(self.listed)
-
-    def draw(self, round_: int) -> tuple[State, int | None]:
-        """The determinization of round ``round_`` and its index in the list (if listed)."""
-        if self.listed is not None:
-            index = self.order[round_ % len(self.order)]
-            return self.listed[index].clone(), index
-        return self.game.sample_state(self.observation, make_rng(self.seed, "coach", "det", round_)), None
+    def result(self, seconds: float = 0.0) -> Analysis:
+        """The analysis as it stands (``seconds``: the time it took, for the record)."""
+        for a in self.candidates:
+            self.tallies[a].dropped = a not in self.alive
+        estimates = {a: self._estimates(a) for a in self.candidates if self.tallies[a].groups}
+        best: int | None = None
+        if self.to_act:
+            best = self._best(estimates)
+        shown = estimates[best] if self.to_act else estimates[None]
+        actions = []
+        for a in self.candidates:
+            if a is None:
+                continue
+            gap = None if a == best else self._gap(best, a) if best is not None else None
+            actions.append(
+                ActionValue(
+                    action=a,
+                    notation=self.first.action_to_text(a),
+                    words={lang: self.first.describe_action(a, lang) for lang in LANGUAGES},
+                    score=estimates[a][0],
+                    win=estimates[a][1],
+                    best=a == best,
+                    dropped=self.tallies[a].dropped,
+                    gap=gap,
+                    behind=gap is not None and gap.low > 0,
+                )
+            )
+        belief = self.belief
+        return Analysis(
+            game=self.game.name,
+            seat=self.seat,
+            to_act=self.to_act,
+            actions=tuple(actions),
+            odds=shown[2],
+            score=shown[0],
+            win=shown[1],
+            scores=shown[3],
+            exact=all(self._exact(a) for a in estimates),
+            rounds=self.rounds,
+            rollouts=self.rollouts,
+            enumerated=self.enumerated,
+            determinizations="listed" if belief.listed else "sampled",
+            seconds=seconds,
+            seed=self.seed,
+            policy=self.model.name,
+            objective=self.objective,
+            decisions=belief.decisions,
+        )
 
 
 def _check_budget(seconds: float | None, samples: int | None) -> tuple[float | None, int | None]:
@@ -443,7 +484,9 @@ def analyse(
     game: Game,
     observation: Observation,
     *,
+    belief: Posterior | None = None,
     legal_actions: Sequence[int] | None = None,
+    actions: Sequence[int] | None = None,
     seed: int = 0,
     seconds: float | None = None,
     samples: int | None = None,
@@ -460,8 +503,13 @@ def analyse(
     Args:
         game: the configured game the observation belongs to.
         observation: the analysed seat's observation (``state.observation(seat)``).
+        belief: what the seat believes of the hidden cards
+            (:meth:`BeliefTracker.posterior <savanna.coach.belief.BeliefTracker.posterior>`
+            of the same observation); without it, every possibility the observation allows
+            is equally likely.
         legal_actions: the seat's legal actions when it is to act (default: those of a
             determinization, which are the same).
+        actions: the legal actions to value (default all; the model's move is added).
         seed: the seed of every draw (determinizations, chance, the order of listed ones).
         seconds: the time budget (default :data:`DEFAULT_SECONDS` when ``samples`` is not
             given either).
@@ -481,168 +529,38 @@ def analyse(
             (no ``actions``; every round of the budget goes to the odds).
 
     Raises:
-        CoachError: a spectator's observation, an observation of another game, or
-            determinizations that do not agree with the observation.
+        CoachError: a spectator's observation, an observation of another game, actions
+            that are not legal, or determinizations that do not agree with the observation.
         OptionError: a bad seed, budget, policy or objective.
     """
     started = clock()
     seconds, samples = _check_budget(seconds, samples)
-    check_seed(seed, "seed")
-    if objective not in ("score", "win"):
-        raise OptionError(
-            f"objective must be score or win, not {objective!r}",
-            f"l'objectif doit être score ou win, pas {objective!r}",
-        )
-    model = Policy(game, policy)
-    seat = observation.seat
-    if seat is None:
-        raise CoachError(
-            "the coach analyses a seat's observation, not a spectator's",
-            "le coach analyse l'observation d'un joueur, pas celle d'un spectateur",
-        )
-    if observation.game != game.name:
-        raise CoachError(
-            f"this observation is of {observation.game!r}, not of {game.name!r}",
-            f"cette observation est de {observation.game!r}, pas de {game.name!r}",
-        )
-    reader = EndReader(game, seat)
-    questions = reader.questions
-    determinizer = _Determinizer(game, observation, seed)
-    first, first_index = determinizer.draw(0)
-    seat_to_act = first.current_player() == seat
-    to_act = seat_to_act and moves
-    legal: list[int] = sorted(first.legal_actions()) if seat_to_act else []
-    if legal_actions is not None and seat_to_act and sorted(legal_actions) != legal:
-        raise CoachError(
-            "the legal actions given are not the seat's legal actions in this observation",
-            "les actions légales données ne sont pas celles du joueur dans cette observation",
-        )
-    candidates: list[int | None] = list(legal) if to_act else [None]
-    tallies: dict[int | None, _Tally] = {a: _Tally(questions) for a in candidates}
-    keys = {a: ROOT_KEY if a is None else path_key(ROOT_KEY, a) for a in candidates}
-    keep_set: set[int | None] = {a for a in keep if a in tallies}
-    prior: int | None = None
-    if to_act:
-        # The model's own move is played in every round: the best must beat it clearly.
-        prior = model.choose(first.clone(), legal, ROOT_KEY)
-        keep_set.add(prior)
-    alive = list(candidates)
-    rounds = rollouts = enumerated = 0
+    run = Analyser(
+        game,
+        observation,
+        belief=belief,
+        legal_actions=legal_actions,
+        actions=actions,
+        seed=seed,
+        policy=policy,
+        objective=objective,
+        exact_nodes=exact_nodes,
+        keep=keep,
+        min_rounds=min_rounds,
+        moves=moves,
+    )
     deadline = None if seconds is None else started + seconds
     last_round = 0.0
-    listed = determinizer.count
-    while samples is None or rounds < samples:
+    while samples is None or run.rounds < samples:
         round_start = clock()
-        if rounds > 0 and deadline is not None and round_start + last_round > deadline:
+        if run.rounds > 0 and deadline is not None and round_start + last_round > deadline:
             break
-        if listed is not None and all(
-            len(tallies[a].exact_by_det) == listed for a in candidates if a in alive or a in keep_set
-        ):
-            break  # every possibility is enumerated exactly: nothing left to learn
-        if rounds == 0:
-            det, det_index = first, first_index
-        else:
-            det, det_index = determinizer.draw(rounds)
-            _check_determinization(det, seat, seat_to_act, legal)
-        chance_seed = derive_seed(seed, "coach", "chance", rounds)
-        playing = [a for a in candidates if a in alive or a in keep_set]
-        pending: list[tuple[int | None, Sample]] = []
-        made_rollouts = made_exact = 0
-        out_of_time = False
-        for a in playing:
-            tally = tallies[a]
-            sample: Sample | None = None
-            if tally.exact_ok:
-                if det_index is not None and det_index in tally.exact_by_det:
-                    sample = tally.exact_by_det[det_index]
-                else:
-                    sample = _enumerate(det, a, model, keys[a], reader, exact_nodes)
-                    if sample is None:
-                        tally.exact_ok = False
-                    else:
-                        made_exact += 1
-            if sample is None:
-                start = det.clone()
-                if a is not None:
-                    start.apply_unchecked(a)
-                end, draws = rollout(start, model, random.Random(chance_seed), keys[a])
-                sample = ((1.0, reader.read(end)),)
-                simulated = True
-                if tally.exact_ok is None:
-                    # Worth enumerating only when the rest of the game is short: each chance
-                    # draw at least doubles the tree.
-                    listed_ends = None
-                    if 2**draws <= exact_nodes:
-                        listed_ends = _enumerate(det, a, model, keys[a], reader, exact_nodes)
-                    tally.exact_ok = listed_ends is not None
-                    if listed_ends is not None:
-                        sample = listed_ends
-                        made_exact += 1
-                        simulated = False
-                if simulated:
-                    made_rollouts += 1
-            if tally.exact_ok and det_index is not None:
-                tally.exact_by_det[det_index] = sample
-            pending.append((a, sample))
-            if rounds > 0 and deadline is not None and clock() > deadline:
-                out_of_time = True
-                break
-        if out_of_time:
+        if run.rounds > 0 and run.finished:
             break
-        for a, sample in pending:
-            tallies[a].add(sample)
-        rounds += 1
-        rollouts += made_rollouts
-        enumerated += made_exact
+        if not run.play_round(deadline, clock):
+            break
         last_round = clock() - round_start
-        if to_act and len(alive) > FIELD and rounds in HALVINGS:
-            alive = _halve(alive, tallies, objective, rounds, keep_set)
-        if to_act and rounds >= min_rounds and len(alive) > 1:
-            alive = _race(alive, tallies, objective, rounds)
-    for a in candidates:
-        if a not in alive:
-            tallies[a].dropped = True
-    low, high = game.score_bounds
-    estimates = {
-        a: _estimates(tallies[a], questions, low, high, listed is not None and len(tallies[a].exact_by_det) == listed)
-        for a in candidates
-    }
-    best: int | None = None
-    if to_act:
-        best = _best(legal, tallies, estimates, objective, prior)
-    shown = estimates[best] if to_act else estimates[None]
-    actions = tuple(
-        ActionValue(
-            action=a,
-            notation=first.action_to_text(a),
-            words={lang: first.describe_action(a, lang) for lang in LANGUAGES},
-            score=estimates[a][0],
-            win=estimates[a][1],
-            best=a == best,
-            dropped=tallies[a].dropped,
-        )
-        for a in (legal if to_act else ())
-    )
-    exact = all(est[0].exact for est in estimates.values())
-    return Analysis(
-        game=game.name,
-        seat=seat,
-        to_act=to_act,
-        actions=actions,
-        odds=shown[2],
-        score=shown[0],
-        win=shown[1],
-        scores=shown[3],
-        exact=exact,
-        rounds=rounds,
-        rollouts=rollouts,
-        enumerated=enumerated,
-        determinizations="listed" if listed is not None else "sampled",
-        seconds=clock() - started,
-        seed=seed,
-        policy=model.name,
-        objective=objective,
-    )
+    return run.result(clock() - started)
 
 
 def _enumerate(
@@ -663,107 +581,3 @@ def _check_determinization(det: State, seat: int, to_act: bool, legal: Sequence[
             "(sample_state or determinizations is broken)",
             f"{det.game.name} : une déterminisation ne correspond pas à l'observation",
         )
-
-
-def _best(
-    legal: Sequence[int],
-    tallies: Mapping[int | None, _Tally],
-    estimates: Mapping[int | None, tuple[Estimate, Estimate, Any, Any]],
-    objective: str,
-    prior: int | None,
-) -> int:
-    """The best action: the leader, when it is clearly ahead of the model's own move.
-
-    The leader has the highest estimate among the actions the racing kept. It is the best
-    when it is the model's move, when the model's move was dropped by the racing, or when
-    its paired difference with the model's move is significant at 95%; otherwise the
-    model's move is: with few rounds, a leader by noise is not worth following.
-    """
-    index = 1 if objective == "win" else 0
-    contenders = [a for a in legal if not tallies[a].dropped]
-    leader = max(contenders, key=lambda a: (estimates[a][index].value, -legal.index(a)))
-    if prior is None or leader == prior or tallies[prior].dropped:
-        return leader
-    if estimates[leader][index].exact and estimates[prior][index].exact:
-        return leader if estimates[leader][index].value > estimates[prior][index].value else prior
-    ahead = tallies[leader].values(objective)
-    model = tallies[prior].values(objective)
-    n = min(len(ahead), len(model))
-    if n < 2:
-        return prior
-    diffs = [x - y for x, y in zip(ahead[:n], model[:n], strict=True)]
-    mean = sum(diffs) / n
-    variance = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-    return leader if mean - Z * math.sqrt(variance / n) > 0 else prior
-
-
-def _halve(
-    alive: list[int | None],
-    tallies: Mapping[int | None, _Tally],
-    objective: str,
-    n: int,
-    keep: set[int | None],
-) -> list[int | None]:
-    """The better half of ``alive`` by mean (at least :data:`FIELD`), in legal order."""
-    ranked = sorted(alive, key=lambda a: (-sum(tallies[a].values(objective)) / n, alive.index(a)))
-    kept = set(ranked[: max(FIELD, len(alive) // 2)])
-    return [a for a in alive if a in kept or a in keep]
-
-
-def _race(alive: list[int | None], tallies: Mapping[int | None, _Tally], objective: str, n: int) -> list[int | None]:
-    """The actions still in the race: those not significantly behind the leader."""
-    means = {a: sum(tallies[a].values(objective)) / n for a in alive}
-    leader = max(alive, key=lambda a: means[a])
-    lead = tallies[leader].values(objective)
-    kept: list[int | None] = []
-    for a in alive:
-        if a == leader:
-            kept.append(a)
-            continue
-        other = tallies[a].values(objective)
-        diffs = [x - y for x, y in zip(lead, other, strict=True)]
-        mean = sum(diffs) / n
-        variance = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-        if mean - RACE_Z * math.sqrt(variance / n) <= 0 or mean <= 0:
-            kept.append(a)
-    return kept
-
-
-def _estimates(
-    tally: _Tally, questions: Sequence[OutcomeQuestion], low: float, high: float, exact: bool
-) -> tuple[Estimate, Estimate, tuple[QuestionOdds, ...], tuple[ScoreChance, ...]]:
-    """Score, win, odds and score distribution of one tally (exact ones without width)."""
-    if exact:
-        samples = list(tally.exact_by_det.values())
-        score, win, answers, dist = _exact_summary(samples)
-        n = len(samples)
-
-        def point(value: float) -> Estimate:
-            return Estimate(value, value, value, n, exact=True)
-
-        odds = tuple(
-            QuestionOdds(
-                q,
-                tuple(
-                    AnswerOdds(a, point(answers[i][j] if i < len(answers) and j < len(answers[i]) else 0.0))
-                    for j, a in enumerate(q.answers)
-                ),
-            )
-            for i, q in enumerate(questions)
-        )
-        scores = tuple(ScoreChance(s, point(p)) for s, p in sorted(dist.items()))
-        return point(score), point(win), odds, scores
-    n = tally.n
-    mean, lower, upper = mean_interval(n, tally.sum_score, tally.sum_score_sq, low, high)
-
-    def chance(total: float) -> Estimate:
-        p = min(1.0, max(0.0, total / n))
-        lo, hi = wilson(p, n, Z)
-        return Estimate(p, lo, hi, n)
-
-    odds = tuple(
-        QuestionOdds(q, tuple(AnswerOdds(a, chance(tally.answers[i][j])) for j, a in enumerate(q.answers)))
-        for i, q in enumerate(questions)
-    )
-    scores = tuple(ScoreChance(s, chance(p)) for s, p in sorted(tally.score_dist.items()))
-    return Estimate(mean, lower, upper, n), chance(tally.sum_win), odds, scores

@@ -1,26 +1,33 @@
-"""What the other seats probably hold, inferred from the moves they made.
+"""What the other seats probably hold, from the moves they made — and the hidden cards the
+coach's simulations draw from that belief.
 
 In Banjooli every seat hides a Prediction card, and plays to bring it true: a seat that
 keeps pushing the yellow ostrich probably wants yellow in front. The coach turns that
-intuition into a belief over each other seat's secret (``Game.secret``), with its
-uncertainty:
+intuition into a :class:`Posterior`: the determinizations of the analysed seat's present
+observation, each weighted by how well it explains what the other seats did. Its draws
+feed :func:`~savanna.coach.analyse`, so the odds and scores condition on everything the
+seat has seen; its summary per seat is the :class:`Belief` shown to people.
 
-* **prior** — the determinizations of the analysed seat's present observation (every
-  possibility when the game lists them, else a seeded sample from ``Game.sample_state``)
-  say which secrets each seat may hold, and how often (cards already seen are excluded);
+* **prior** — the determinizations of the present observation (every possibility when the
+  game lists them, else a seeded sample of ``Game.sample_state``) say which secrets
+  (``Game.secret``) each seat may hold, and how often;
 * **likelihood** — for each decision another seat made that the analysed seat could read,
-  the determinizations of the analysed seat's observation *just before* it give what that
-  seat would have seen with each secret. The model of a seat with secret ``k`` plays the
-  game's heuristic with probability ``1 − noise`` and any legal action otherwise, so the
-  decision has likelihood ``(1 − noise)·[heuristic(k) = action] + noise / legal``;
-* **posterior** — each present determinization is weighted by the product of the
-  likelihoods of every seat's decisions under the secrets it gives them, so secrets that
-  exclude each other (two seats cannot hold the same card) are handled jointly; each
-  seat's belief is the weight of each of its secrets.
-
-The ``noise`` (default :data:`NOISE`) says how far real players stray from the heuristic:
-0 would rule a card out after a single move the heuristic would not make. The figure is
-measured against games of known cards (``docs/coach.md``).
+  determinizations of the analysed seat's observation *just before* it give what that seat
+  saw with each secret, and the game's heuristic says what it would have played there
+  (asked with :data:`TIES` tie-break seeds, so a heuristic that breaks ties at random gets
+  the chance it plays the move, not a 0 or a 1). An action the rules did not allow with a
+  secret rules that secret out;
+* **players unlike the model** — a seat is one of several kinds of player (:data:`NOISES`):
+  a kind with noise ``e`` plays the heuristic's move with probability ``1 − e`` and any legal
+  move otherwise, so a decision has likelihood ``(1 − e)·P(heuristic plays it) + e / legal``;
+  noise 1 is a player whose moves say nothing of its card. Each seat's kind is unknown and
+  shared by all its decisions, so the evidence of how it plays accumulates: a seat whose
+  moves keep matching the heuristic with some card is trusted, one whose moves match no card
+  better than chance is not, and its secret stays near the prior instead of being "ruled
+  out" by moves that were never meant for the model;
+* **posterior** — each present determinization is weighted by the product over seats of
+  that seat's likelihood under the secret it gives it (summed over the kinds), so secrets
+  that exclude each other (two seats cannot hold the same card) are handled jointly.
 
 A decision's likelihood is computed once (:class:`BeliefTracker` keeps them), so a live
 table updates its beliefs move by move at the cost of the new move only.
@@ -46,15 +53,30 @@ from savanna.core import (
     make_rng,
 )
 
-__all__ = ["NOISE", "Belief", "BeliefTracker", "Decision", "SecretChance", "beliefs"]
+__all__ = [
+    "NOISES",
+    "Belief",
+    "BeliefTracker",
+    "Decision",
+    "Posterior",
+    "SecretChance",
+    "beliefs",
+    "decision_seen",
+    "decisions_seen",
+    "posterior",
+]
 
-NOISE: Final = 0.85
-"""The share of a player's decisions the belief model leaves to chance (see the module)."""
+NOISES: Final = (0.1, 0.35, 0.6, 0.85, 1.0)
+"""The kinds of player the belief mixes, equally likely before any move is seen: the share
+of a player's decisions left to chance (1.0: its moves say nothing of its secret). The
+figures behind them are in ``docs/coach.md``."""
+TIES: Final = 3
+"""Tie-break seeds the heuristic is asked with, per view of a decision."""
 SAMPLES: Final = 48
-"""Determinizations drawn per decision when the game does not list them."""
+"""Determinizations drawn per decision to find what the deciding seat saw."""
 PRESENT_SAMPLES: Final = 400
 """Determinizations of the present observation drawn when the game does not list them."""
-MAX_LISTED: Final = 600
+MAX_LISTED: Final = 2000
 """The most listed determinizations used as they are (more are sampled)."""
 
 
@@ -101,11 +123,16 @@ class Belief:
         seat: the seat.
         decisions: how many of its decisions the belief rests on.
         secrets: each possible secret with its chance, most likely first.
+        follows: the share of its decisions it is believed to take like the model (the
+            mean of ``1 − noise`` over the kinds of player, by their posterior chance): near
+            0.9 for a seat that plays like the heuristic, near 0 for one whose moves say
+            nothing of its card. ``None`` before any of its decisions was seen.
     """
 
     seat: int
     decisions: int
     secrets: tuple[SecretChance, ...]
+    follows: float | None = None
 
     @property
     def candidates(self) -> float:
@@ -129,16 +156,95 @@ class Belief:
             "seat": self.seat,
             "decisions": self.decisions,
             "candidates": round(self.candidates, 3),
+            "follows": None if self.follows is None else round(self.follows, 6),
             "secrets": [s.to_json() for s in self.secrets],
         }
 
 
-def _determinizations(game: Game, observation: Observation, count: int, seed: int, *keys: int | str) -> list[State]:
+@dataclass(frozen=True)
+class Posterior:
+    """The determinizations of one observation, weighted by what the seat believes.
+
+    Attributes:
+        states: full states consistent with the observation (distinct).
+        weights: the chance of each (they sum to 1).
+        listed: ``states`` are every possibility (``Game.determinizations``), not a sample.
+        beliefs: each other seat's belief, summarised from the weights.
+        decisions: the other seats' decisions behind the weights.
+    """
+
+    states: tuple[State, ...]
+    weights: tuple[float, ...]
+    listed: bool
+    beliefs: tuple[Belief, ...] = ()
+    decisions: int = 0
+
+    @property
+    def uniform(self) -> bool:
+        """Every state is as likely as the others (nothing was learnt from the moves)."""
+        first = self.weights[0]
+        return all(abs(w - first) <= 1e-12 for w in self.weights)
+
+    @property
+    def effective(self) -> float:
+        """The equivalent number of equally likely states (``1 / sum of squared weights``)."""
+        return 1.0 / sum(w * w for w in self.weights)
+
+    def draw(self, rng: random.Random) -> int:
+        """The index of a state drawn with its weight."""
+        x = rng.random()
+        total = 0.0
+        for index, weight in enumerate(self.weights):
+            total += weight
+            if x < total:
+                return index
+        return max(i for i, w in enumerate(self.weights) if w > 0)
+
+
+def _distinct(states: Iterable[State]) -> tuple[list[State], list[float]]:
+    """Distinct states (by position notation) and how many times each came."""
+    seen: dict[str, int] = {}
+    out: list[State] = []
+    counts: list[float] = []
+    for state in states:
+        key = state.to_text()
+        index = seen.get(key)
+        if index is None:
+            seen[key] = len(out)
+            out.append(state)
+            counts.append(1.0)
+        else:
+            counts[index] += 1.0
+    return out, counts
+
+
+def _present(game: Game, observation: Observation, seed: int, samples: int) -> tuple[list[State], list[float], bool]:
+    """The determinizations of ``observation`` with their prior weights, and whether listed."""
     listed = game.determinizations(observation)
     if listed is not None and 0 < len(listed) <= MAX_LISTED:
-        return listed
-    rng = make_rng(seed, "belief", *keys)
-    return [game.sample_state(observation, rng) for _ in range(count)]
+        return list(listed), [1.0] * len(listed), True
+    rng = make_rng(seed, "belief", "present")
+    states, counts = _distinct(game.sample_state(observation, rng) for _ in range(samples))
+    return states, counts, False
+
+
+SecretKey = tuple[str, tuple[tuple[str, Any], ...]]
+"""A secret as a dict key (a :class:`Label` hashes by its message key alone)."""
+
+
+def _key(secret: Label) -> SecretKey:
+    return secret.key, tuple(sorted(secret.fields.items()))
+
+
+@dataclass(frozen=True, slots=True)
+class _Step:
+    """One decision's evidence: per secret of the deciding seat, the chance the heuristic
+    plays the action and the chance a uniform choice does (0 when the rules forbid it)."""
+
+    seat: int
+    table: dict[SecretKey, tuple[float, float]]
+    fallback: tuple[float, float]
+    """For a secret no determinization gave: the mean of the table."""
 
 
 class BeliefTracker:
@@ -148,35 +254,42 @@ class BeliefTracker:
         game: the configured game.
         seat: the analysed seat.
         seed: the seed of the determinizations drawn (the same seed gives the same beliefs).
-        noise: the share of decisions the model leaves to chance (0 < noise <= 1).
-        samples: determinizations drawn per decision when the game does not list them.
+        noises: the kinds of player mixed (see :data:`NOISES`); one value is a single kind.
+        samples: determinizations drawn per decision.
 
     Raises:
         OptionError: a bad seed or noise.
     """
 
     def __init__(
-        self, game: Game, seat: int, *, seed: int = 0, noise: float = NOISE, samples: int = SAMPLES
+        self, game: Game, seat: int, *, seed: int = 0, noises: Sequence[float] = NOISES, samples: int = SAMPLES
     ) -> None:
         check_seed(seed, "seed")
-        if not 0 < noise <= 1:
+        if not noises or any(not 0 < noise <= 1 for noise in noises):
             raise OptionError(
-                f"noise must be more than 0 and at most 1, not {noise!r}",
-                f"le bruit doit être plus que 0 et au plus 1, pas {noise!r}",
+                f"each noise must be more than 0 and at most 1, not {list(noises)!r}",
+                f"chaque bruit doit être plus que 0 et au plus 1, pas {list(noises)!r}",
             )
         self.game = game
         self.seat = game.check_seat(seat, spectator=False)
         self.seed = seed
-        self.noise = noise
+        self.noises = tuple(float(n) for n in noises)
         self.samples = samples
-        self._steps: list[tuple[int, dict[Label, float], float]] = []
-        """Per decision: the seat, its likelihood by secret, the likelihood of an unseen secret."""
+        self._steps: list[_Step] = []
         self._counts = [0] * game.num_players
+        self._added = 0
 
     @property
     def decisions(self) -> int:
         """Decisions taken into account so far."""
         return len(self._steps)
+
+    def _check(self, observation: Observation) -> None:
+        if observation.seat != self.seat:
+            raise CoachError(
+                "beliefs are built from the analysed seat's own observations",
+                "les croyances se construisent à partir des observations du joueur analysé",
+            )
 
     def add(self, decision: Decision) -> None:
         """Take one more decision of another seat into account.
@@ -187,44 +300,145 @@ class BeliefTracker:
         Raises:
             CoachError: when the observation is not the analysed seat's.
         """
-        if decision.observation.seat != self.seat:
-            raise CoachError(
-                "beliefs are built from the analysed seat's own observations",
-                "les croyances se construisent à partir des observations du joueur analysé",
-            )
+        self._check(decision.observation)
         if decision.seat == self.seat:
             return
         game = self.game
-        index = len(self._steps)
-        dets = _determinizations(game, decision.observation, self.samples, self.seed, "step", index)
-        tie_seed = derive_seed(self.seed, "belief", "ties", index)
-        by_view: dict[str, float] = {}
-        sums: dict[Label, list[float]] = {}
-        for det in dets:
+        index = self._added  # a fresh stream for every decision
+        self._added += 1
+        rng = make_rng(self.seed, "belief", "step", index)
+        by_view: dict[str, tuple[float, float]] = {}
+        sums: dict[SecretKey, list[float]] = {}
+        for _ in range(self.samples):
+            det = game.sample_state(decision.observation, rng)
             if det.current_player() != decision.seat:
                 continue
             view = det.observation(decision.seat)
             secret = game.secret(view)
             if secret is None:
                 continue
-            likelihood = by_view.get(view.text)
-            if likelihood is None:
-                legal = det.legal_actions()
-                if decision.action not in legal:
-                    likelihood = 0.0
-                else:
-                    choice = game.heuristic_action(view, legal, random.Random(tie_seed))
-                    likelihood = (1 - self.noise) * (choice == decision.action) + self.noise / len(legal)
-                by_view[view.text] = likelihood
-            row = sums.setdefault(secret, [0.0, 0.0])
-            row[0] += likelihood
-            row[1] += 1
+            evidence = by_view.get(view.text)
+            if evidence is None:
+                evidence = self._evidence(view, det.legal_actions(), decision.action)
+                by_view[view.text] = evidence
+            row = sums.setdefault(_key(secret), [0.0, 0.0, 0.0])
+            row[0] += evidence[0]
+            row[1] += evidence[1]
+            row[2] += 1
         if not sums:
             return
-        table = {secret: total / count for secret, (total, count) in sums.items()}
-        unseen = sum(table.values()) / len(table)
-        self._steps.append((decision.seat, table, unseen))
+        table = {secret: (p / n, u / n) for secret, (p, u, n) in sums.items()}
+        fallback = (
+            sum(p for p, _ in table.values()) / len(table),
+            sum(u for _, u in table.values()) / len(table),
+        )
+        self._steps.append(_Step(decision.seat, table, fallback))
         self._counts[decision.seat] += 1
+
+    def _evidence(self, view: Observation, legal: Sequence[int], action: int) -> tuple[float, float]:
+        """The chance the heuristic plays ``action`` from ``view``, and a uniform choice does."""
+        if action not in legal:
+            return 0.0, 0.0
+        hits = 0
+        for tie in range(TIES):  # the same tie-breaks whatever the seed: one answer per view
+            rng = random.Random(derive_seed(0, "belief", "ties", tie))
+            hits += self.game.heuristic_action(view, legal, rng) == action
+        return hits / TIES, 1.0 / len(legal)
+
+    def _log_likelihoods(self, seat: int, secret: SecretKey | None) -> list[float]:
+        """Per kind of player, the log-likelihood of ``seat``'s decisions if it holds ``secret``."""
+        out = [0.0] * len(self.noises)
+        for step in self._steps:
+            if step.seat != seat:
+                continue
+            p, u = step.table.get(secret, step.fallback) if secret is not None else step.fallback
+            for k, noise in enumerate(self.noises):
+                likelihood = (1 - noise) * p + noise * u
+                out[k] += math.log(likelihood) if likelihood > 0 else -math.inf
+        return out
+
+    def posterior(self, observation: Observation, *, samples: int = PRESENT_SAMPLES) -> Posterior:
+        """The determinizations of the seat's present ``observation``, weighted by the
+        decisions seen, with each other seat's belief.
+
+        Raises:
+            CoachError: when the observation is not the analysed seat's.
+        """
+        self._check(observation)
+        game = self.game
+        states, prior, listed = _present(game, observation, derive_seed(self.seed, "present", self.decisions), samples)
+        others = [s for s in range(game.num_players) if s != self.seat]
+        labels: dict[SecretKey, Label] = {}
+        secrets: list[dict[int, SecretKey | None]] = []
+        for det in states:
+            row: dict[int, SecretKey | None] = {}
+            for s in others:
+                label = game.secret_in_state(det, s)
+                row[s] = None if label is None else _key(label)
+                if label is not None:
+                    labels.setdefault(_key(label), label)
+            secrets.append(row)
+        mix = [-math.log(len(self.noises))] * len(self.noises)
+        cache: dict[tuple[int, SecretKey | None], list[float]] = {}
+
+        def log_kinds(seat: int, secret: SecretKey | None) -> list[float]:
+            key = (seat, secret)
+            if key not in cache:
+                cache[key] = [m + x for m, x in zip(mix, self._log_likelihoods(seat, secret), strict=True)]
+            return cache[key]
+
+        logs = []
+        for det_secrets, weight in zip(secrets, prior, strict=True):
+            total = math.log(weight)
+            for seat, secret in det_secrets.items():
+                if self._counts[seat]:
+                    total += _logsumexp(log_kinds(seat, secret))
+            logs.append(total)
+        top = max(logs)
+        if top == -math.inf:  # the decisions contradict every determinization: keep the prior
+            logs = [math.log(w) for w in prior]
+            top = max(logs)
+        raw = [math.exp(x - top) for x in logs]
+        norm = sum(raw)
+        weights = tuple(w / norm for w in raw)
+        prior_total = sum(prior)
+        out = []
+        for seat in others:
+            chances: dict[SecretKey, list[float]] = {}
+            for det_secrets, w, p in zip(secrets, weights, prior, strict=True):
+                secret = det_secrets[seat]
+                if secret is not None:
+                    tally = chances.setdefault(secret, [0.0, 0.0])
+                    tally[0] += w
+                    tally[1] += p / prior_total
+            if not chances:
+                continue
+            mass = sum(r[0] for r in chances.values())
+            prior_mass = sum(r[1] for r in chances.values())
+            ranked = sorted(
+                (SecretChance(labels[s], r[0] / mass if mass > 0 else r[1] / prior_mass, r[1] / prior_mass)
+                 for s, r in chances.items()),
+                key=lambda c: (-c.chance, -c.prior, _key(c.secret)),
+            )
+            out.append(Belief(seat, self._counts[seat], tuple(ranked), self._follows(seat, chances)))
+        return Posterior(tuple(states), weights, listed, tuple(out), self.decisions)
+
+    def _follows(self, seat: int, chances: dict[SecretKey, list[float]]) -> float | None:
+        """The posterior mean of ``1 − noise`` for ``seat`` (its secret weighted by the prior)."""
+        if not self._counts[seat]:
+            return None
+        prior_mass = sum(r[1] for r in chances.values())
+        kinds = [-math.inf] * len(self.noises)
+        for secret, (_, p) in chances.items():
+            if p <= 0:
+                continue
+            logs = self._log_likelihoods(seat, secret)
+            kinds = [_logsumexp([k, math.log(p / prior_mass) + x]) for k, x in zip(kinds, logs, strict=True)]
+        top = max(kinds)
+        if top == -math.inf:
+            return None
+        raw = [math.exp(k - top) for k in kinds]
+        return sum((1 - n) * r for n, r in zip(self.noises, raw, strict=True)) / sum(raw)
 
     def beliefs(self, observation: Observation, *, samples: int = PRESENT_SAMPLES) -> tuple[Belief, ...]:
         """Each other seat's belief, given the analysed seat's present observation.
@@ -234,51 +448,40 @@ class BeliefTracker:
         Raises:
             CoachError: when the observation is not the analysed seat's.
         """
-        if observation.seat != self.seat:
-            raise CoachError(
-                "beliefs are built from the analysed seat's own observations",
-                "les croyances se construisent à partir des observations du joueur analysé",
-            )
-        game = self.game
-        others = [s for s in range(game.num_players) if s != self.seat]
-        dets = _determinizations(game, observation, samples, self.seed, "present", len(self._steps))
-        prior: list[dict[Label, float]] = [{} for _ in range(game.num_players)]
-        posterior: list[dict[Label, float]] = [{} for _ in range(game.num_players)]
-        total = 0.0
-        for det in dets:
-            secrets: dict[int, Label] = {}
-            for s in others:
-                secret = game.secret(det.observation(s))
-                if secret is not None:
-                    secrets[s] = secret
-            log_weight = 0.0
-            for seat, table, unseen in self._steps:
-                secret_of = secrets.get(seat)
-                if secret_of is None:
-                    continue
-                likelihood = table.get(secret_of, unseen)
-                log_weight += math.log(likelihood) if likelihood > 0 else -math.inf
-            weight = math.exp(log_weight) if log_weight > -math.inf else 0.0
-            total += weight
-            for s, secret in secrets.items():
-                prior[s][secret] = prior[s].get(secret, 0.0) + 1.0
-                posterior[s][secret] = posterior[s].get(secret, 0.0) + weight
-        out = []
-        for s in others:
-            if not prior[s]:
-                continue
-            count = sum(prior[s].values())
-            chances = [
-                SecretChance(
-                    secret,
-                    (posterior[s][secret] / total) if total > 0 else prior[s][secret] / count,
-                    prior[s][secret] / count,
-                )
-                for secret in prior[s]
-            ]
-            chances.sort(key=lambda c: (-c.chance, -c.prior, c.secret.key, sorted(c.secret.fields.items())))
-            out.append(Belief(s, self._counts[s], tuple(chances)))
-        return tuple(out)
+        return self.posterior(observation, samples=samples).beliefs
+
+
+def _logsumexp(values: Sequence[float]) -> float:
+    top = max(values)
+    if top == -math.inf:
+        return -math.inf
+    return top + math.log(sum(math.exp(v - top) for v in values))
+
+
+def posterior(
+    game: Game,
+    observation: Observation,
+    decisions: Iterable[Decision] = (),
+    *,
+    seed: int = 0,
+    noises: Sequence[float] = NOISES,
+    samples: int = SAMPLES,
+) -> Posterior:
+    """The weighted determinizations of ``observation`` after ``decisions`` (see the module).
+
+    Raises:
+        CoachError: a spectator's observation, or decisions not seen by its seat.
+        OptionError: a bad seed or noise.
+    """
+    if observation.seat is None:
+        raise CoachError(
+            "beliefs are held by a seat, not by a spectator",
+            "les croyances sont celles d'un joueur, pas d'un spectateur",
+        )
+    tracker = BeliefTracker(game, observation.seat, seed=seed, noises=noises, samples=samples)
+    for decision in decisions:
+        tracker.add(decision)
+    return tracker.posterior(observation)
 
 
 def beliefs(
@@ -287,32 +490,16 @@ def beliefs(
     decisions: Iterable[Decision],
     *,
     seed: int = 0,
-    noise: float = NOISE,
+    noises: Sequence[float] = NOISES,
     samples: int = SAMPLES,
 ) -> tuple[Belief, ...]:
-    """Each other seat's belief from the decisions seen (see the module description).
-
-    Args:
-        game: the configured game.
-        observation: the analysed seat's present observation.
-        decisions: the other seats' decisions it could read, in order.
-        seed: the seed of every determinization drawn.
-        noise: the share of decisions the model leaves to chance.
-        samples: determinizations drawn per decision when the game does not list them.
+    """What each other seat probably holds, from ``decisions`` seen by ``observation``'s seat.
 
     Raises:
-        CoachError: a spectator's observation, or decisions seen from another seat.
+        CoachError: a spectator's observation, or decisions not seen by its seat.
         OptionError: a bad seed or noise.
     """
-    if observation.seat is None:
-        raise CoachError(
-            "beliefs are those of a seat, not of a spectator",
-            "les croyances sont celles d'un joueur, pas d'un spectateur",
-        )
-    tracker = BeliefTracker(game, observation.seat, seed=seed, noise=noise, samples=samples)
-    for decision in decisions:
-        tracker.add(decision)
-    return tracker.beliefs(observation)
+    return posterior(game, observation, decisions, seed=seed, noises=noises, samples=samples).beliefs
 
 
 def decisions_seen(states: Sequence[tuple[State, int]], seat: int) -> list[Decision]:
@@ -325,10 +512,18 @@ def decisions_seen(states: Sequence[tuple[State, int]], seat: int) -> list[Decis
     """
     out = []
     for state, action in states:
-        actor = state.current_player()
-        if actor < 0 or actor == seat or len(state.legal_actions()) < 2:
-            continue  # chance, the seat itself, or a forced move: nothing to learn
-        if not state.action_viewers(action).includes(seat):
-            continue
-        out.append(Decision(state.observation(seat), actor, action))
+        decision = decision_seen(state, action, seat)
+        if decision is not None:
+            out.append(decision)
     return out
+
+
+def decision_seen(state: State, action: int, seat: int) -> Decision | None:
+    """``action`` in ``state`` as ``seat`` saw it, when it is another seat's choice ``seat``
+    could read (else ``None``): what a live table feeds a :class:`BeliefTracker` move by move."""
+    actor = state.current_player()
+    if actor < 0 or actor == seat or len(state.legal_actions()) < 2:
+        return None  # chance, the seat itself, or a forced move: nothing to learn
+    if not state.action_viewers(action).includes(seat):
+        return None
+    return Decision(state.observation(seat), actor, action)

@@ -1,33 +1,108 @@
-"""After a game: each decision of one seat, with the expected score it lost.
+"""After a game: each decision of one seat, against two references, with a verdict that holds.
 
-:func:`review` replays a record through the rules and, at every decision of the seat that
-had a choice (two legal actions or more), asks :func:`~savanna.coach.analysis.analyse`
-about the seat's observation at that moment (never the true state: the other seats'
-cards are sampled as they were unknown then). The move played is kept in the race to the
-end, so its value is measured as well as the best one's. The *loss* of a decision is the
-best move's expected score minus the played move's (0 when the played move is the best,
-or not clearly behind it).
+:func:`review` replays a record through the rules. At every decision of the seat that had a
+choice (two legal actions or more) it asks what two *references* would have played from
+the seat's observation at that moment (never the true state):
 
-Each decision is analysed with its own seed (``derive_seed(seed, index)``) and the same
-budget, so a review is reproducible with ``samples`` (the default) and depends on the
-machine only when a time budget is asked.
+* the **model** — the game's heuristic, the documented good-human strategy the coach's
+  simulations play;
+* **ISMCTS** — the ``ismcts`` bot (:data:`ISMCTS_SIMS` simulations), a stronger player that
+  searches instead of following rules of thumb.
+
+Then it values the move played and the references' moves on the same determinizations and
+dice (common random numbers: :class:`~savanna.coach.analysis.Analyser`, the hidden cards
+drawn from what the seat had seen of the others' moves), and looks at the paired
+differences after :data:`LOOKS` rounds. A reference's move is *better by more than the
+tolerance* (:data:`TOLERANCE` of the game's score range) when the whole 95% interval of
+the difference is above the tolerance; *not better by more than it* when the whole interval
+is below. The verdict:
+
+* **mistake** — some reference's move is better by more than the tolerance;
+* **fine** — no reference's move is (the move played was a reference's own, or the
+  difference is significantly smaller than the tolerance, or the move played was better);
+* **too close to call** — neither is established after the last look: the difference may
+  be about the tolerance, and more rounds than a review spends would be needed.
+
+Early looks use wider intervals (:data:`LOOKS`), so that looking several times does not
+make the verdicts less reliable. ISMCTS is seeded by the position (the decision's index in
+the record), not by the review's seed: the reference is the same player whatever the seed,
+which only changes the coach's sampling. The *loss* of a decision is the mean difference with the
+better reference (with its interval); a review adds them up. Each decision is analysed with
+its own seed (``derive_seed(seed, "review", index)``), so a review is reproducible.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import math
+import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any, Final, Literal
 
-from savanna.coach.analysis import ActionValue, Analysis, analyse
-from savanna.core import Observation, Record, State, derive_seed, replay_states
+from savanna.bots import parse_bot_spec
+from savanna.coach.analysis import Analyser
+from savanna.coach.belief import BeliefTracker, Posterior, decision_seen
+from savanna.coach.interval import t_quantile
+from savanna.coach.result import ActionValue, Analysis, Estimate
+from savanna.core import Game, Observation, Record, State, derive_seed, make_rng, replay_states
 
-__all__ = ["MISTAKE", "REVIEW_SAMPLES", "Review", "ReviewedDecision", "review"]
+__all__ = [
+    "HORIZON",
+    "ISMCTS_SIMS",
+    "LOOKS",
+    "PLAYED_ONLY",
+    "REFERENCES",
+    "REVIEW_SAMPLES",
+    "TOLERANCE",
+    "Reference",
+    "Review",
+    "ReviewedDecision",
+    "Verdict",
+    "review",
+]
 
-REVIEW_SAMPLES: Final = 200
-"""Rounds per decision of a review by default (machine-independent)."""
-MISTAKE: Final = 1.0
-"""A decision losing more than this expected score counts as a mistake in the summary."""
+REFERENCES: Final = ("heuristic", "ismcts")
+"""The players a review compares each decision with."""
+ISMCTS_SIMS: Final = 300
+"""Simulations of the ISMCTS reference per decision."""
+LOOKS: Final = ((48, 3.0), (96, 2.8), (192, 2.7), (384, 2.6), (768, 2.5))
+"""The rounds after which a decision's verdict is looked at, each with the width of its
+interval in standard errors: wider at the early looks, where few determinizations stand
+behind the difference, so that looking three times keeps a verdict's error below 5%. The
+last look is the most a review spends on one decision."""
+REVIEW_SAMPLES: Final = LOOKS[-1][0]
+"""Rounds per decision at most, by default."""
+HORIZON: Final = 1
+"""Rounds of the table (every seat one turn) a review's simulations play after a move, before
+the game's evaluation values the position (a game without one is played to the end)."""
+PLAYED_ONLY: Final = 16
+"""Rounds for a decision where the move played is both references' own: only its chance
+to win is wanted."""
+TOLERANCE: Final = 0.02
+"""A difference smaller than this share of the game's score range is not a mistake
+(Banjooli: 0.52 points)."""
+
+Verdict = Literal["mistake", "fine", "close"]
+
+
+@dataclass(frozen=True, slots=True)
+class Reference:
+    """What one reference would have played, and how much better it was than the move played.
+
+    Attributes:
+        name: ``"heuristic"`` or ``"ismcts"``.
+        move: the value of the reference's move.
+        gain: its expected score minus the move played's, compared on the same cards and
+            dice (a 95% interval of the mean difference); exactly 0 when it is the move played.
+    """
+
+    name: str
+    move: ActionValue
+    gain: Estimate
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-able dict."""
+        return {"name": self.name, "move": self.move.to_json(), "gain": self.gain.to_json()}
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,25 +111,38 @@ class ReviewedDecision:
 
     Attributes:
         index: the action's index in the record (0-based).
+        turn: the turn of the game it belongs to (1-based: each change of the player to act
+            starts a turn).
         played: the value of the move played.
-        best: the value of the best move.
-        loss: expected score lost against the best move (0 or more).
-        analysis: the whole analysis of the position.
+        references: each reference's move and its gain over the move played.
+        loss: the gain of the better reference (the largest mean), with its interval.
+        verdict: ``"mistake"``, ``"fine"`` or ``"close"`` (too close to call).
+        analysis: the analysis of the position (the move played and the references' moves).
     """
 
     index: int
+    turn: int
     played: ActionValue
-    best: ActionValue
-    loss: float
+    references: tuple[Reference, ...]
+    loss: Estimate
+    verdict: Verdict
     analysis: Analysis
+
+    @property
+    def best(self) -> ActionValue:
+        """The better reference's move (the move played when no reference gains)."""
+        ahead = max(self.references, key=lambda r: r.gain.value, default=None)
+        return self.played if ahead is None or ahead.gain.value <= 0 else ahead.move
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-able dict (without the whole analysis)."""
         return {
             "index": self.index,
+            "turn": self.turn,
             "played": self.played.to_json(),
-            "best": self.best.to_json(),
-            "loss": round(self.loss, 6),
+            "references": [r.to_json() for r in self.references],
+            "loss": self.loss.to_json(),
+            "verdict": self.verdict,
             "win": self.analysis.win.to_json(),
         }
 
@@ -70,6 +158,8 @@ class Review:
         forced: decisions without a choice (one legal action).
         score: the seat's final score (``None`` when the record stops before the end).
         place: its final place, 0 = first (``None`` likewise).
+        tolerance: the difference below which a move is not a mistake (points).
+        sims: the ISMCTS reference's simulations per decision.
     """
 
     game: str
@@ -78,15 +168,29 @@ class Review:
     forced: int
     score: float | None
     place: int | None
+    tolerance: float
+    sims: int = ISMCTS_SIMS
 
     @property
     def total_loss(self) -> float:
-        """Expected score lost over all the decisions."""
-        return sum(d.loss for d in self.decisions)
+        """Expected score lost over all the decisions, against the better reference each time."""
+        return sum(d.loss.value for d in self.decisions)
 
-    def mistakes(self, threshold: float = MISTAKE) -> int:
-        """Decisions that lost more than ``threshold``."""
-        return sum(1 for d in self.decisions if d.loss > threshold)
+    def lost(self, name: str | None = None) -> Estimate:
+        """The expected score lost in all against reference ``name`` (the better one at
+        each decision when ``None``), with its 95% interval."""
+        gains = [_gain(d, name) for d in self.decisions]
+        total = sum(g.value for g in gains)
+        se = math.sqrt(sum(g.sampling**2 for g in gains if math.isfinite(g.sampling)))
+        return Estimate(total, total - 1.96 * se, total + 1.96 * se, len(gains), sampling=se)
+
+    def count(self, verdict: Verdict) -> int:
+        """Decisions with ``verdict``."""
+        return sum(1 for d in self.decisions if d.verdict == verdict)
+
+    def mistakes(self) -> int:
+        """Decisions called mistakes."""
+        return self.count("mistake")
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-able dict."""
@@ -95,10 +199,24 @@ class Review:
             "seat": self.seat,
             "decisions": [d.to_json() for d in self.decisions],
             "forced": self.forced,
+            "tolerance": round(self.tolerance, 6),
+            "sims": self.sims,
             "total_loss": round(self.total_loss, 6),
+            "lost": {name: self.lost(name).to_json() for name in REFERENCES},
+            "mistakes": self.mistakes(),
+            "close": self.count("close"),
             "score": self.score,
             "place": self.place,
         }
+
+
+def _gain(decision: ReviewedDecision, name: str | None) -> Estimate:
+    if name is None:
+        return decision.loss
+    for ref in decision.references:
+        if ref.name == name:
+            return ref.gain
+    raise KeyError(name)
 
 
 def review(
@@ -109,79 +227,178 @@ def review(
     samples: int | None = REVIEW_SAMPLES,
     seconds: float | None = None,
     policy: str = "heuristic",
+    sims: int = ISMCTS_SIMS,
     progress: Callable[[int, int], None] | None = None,
 ) -> Review:
-    """Analyse every decision of ``seat`` (0-based) in ``record``.
+    """Review every decision of ``seat`` (0-based) in ``record``.
 
     Args:
         record: a game record (replayed and checked through the rules).
         seat: the reviewed seat, 0-based.
-        seed: the seed; decision at index ``i`` is analysed with ``derive_seed(seed, i)``.
-        samples, seconds: the budget of each decision (see :func:`analyse`).
-        policy: the model of play.
+        seed: the seed; the decision at index ``i`` is analysed with
+            ``derive_seed(seed, "review", i)``.
+        samples: the most rounds per decision (default :data:`REVIEW_SAMPLES`; the looks
+            of :data:`LOOKS` beyond it are skipped).
+        seconds: a time limit per decision instead of (or with) ``samples``: no look starts
+            after it (then the review depends on the machine).
+        policy: the model of play (``heuristic`` or ``random``) after each move.
+        sims: simulations of the ISMCTS reference per decision.
         progress: called with ``(decisions done, decisions in all)`` after each one.
 
     Raises:
         RecordError: a record that does not replay.
         SeatError: a seat the game does not have.
-        CoachError, OptionError: as :func:`analyse`.
+        CoachError, OptionError: as :func:`~savanna.coach.analyse`.
     """
-    decisions, final = _decisions(record)
+    points, final, forced = _points(record, seat, seed)
     game = final.game
-    game.check_seat(seat, spectator=False)
-    mine = [d for d in decisions if d.actor == seat]
-    choices = [d for d in mine if len(d.legal) > 1]
+    low, high = game.score_bounds
+    tolerance = TOLERANCE * (high - low)
+    looks = [(n, z) for n, z in LOOKS if samples is None or n <= samples] or [(samples or LOOKS[0][0], LOOKS[0][1])]
     reviewed = []
-    for done, decision in enumerate(choices, 1):
-        index, action = decision.index, decision.action
-        result = analyse(
-            game,
-            decision.observation,
-            legal_actions=decision.legal,
-            seed=derive_seed(seed, "review", index),
-            samples=samples,
-            seconds=seconds,
-            policy=policy,
-            keep=(action,),
-        )
-        best = result.best
-        assert best is not None
-        played = result.action(action)
-        reviewed.append(ReviewedDecision(index, played, best, result.loss(action), result))
+    for done, point in enumerate(points, 1):
+        reviewed.append(_decision(game, point, seed, looks, seconds, policy, sims, tolerance))
         if progress is not None:
-            progress(done, len(choices))
+            progress(done, len(points))
     finished = final.is_terminal()
     return Review(
         game=game.name,
         seat=seat,
         decisions=tuple(reviewed),
-        forced=len(mine) - len(choices),
+        forced=forced,
         score=float(final.scores()[seat]) if finished else None,
         place=final.ranking()[seat] if finished else None,
+        tolerance=tolerance,
+        sims=sims,
     )
 
 
 @dataclass(frozen=True, slots=True)
-class _Decision:
+class _Point:
+    """A decision of the reviewed seat, as it saw it."""
+
     index: int
-    actor: int
+    turn: int
     observation: Observation
     legal: list[int]
     action: int
+    belief: Posterior
+    """What the seat believed of the hidden cards at that moment."""
 
 
-def _decisions(record: Record) -> tuple[list[_Decision], State]:
-    """Every seat decision of ``record`` (the actor's observation before it, the legal
-    actions, the action) and the final state."""
+def _decision(
+    game: Game,
+    point: _Point,
+    seed: int,
+    looks: Sequence[tuple[int, float]],
+    seconds: float | None,
+    policy: str,
+    sims: int,
+    tolerance: float,
+) -> ReviewedDecision:
+    decision_seed = derive_seed(seed, "review", point.index)
+    observation, legal, played = point.observation, point.legal, point.action
+    strong = _ismcts_move(game, observation, legal, point.index, sims)
+    candidates = sorted({played, strong})
+    run = Analyser(
+        game,
+        observation,
+        belief=point.belief,
+        legal_actions=legal,
+        actions=candidates,
+        keep=candidates,  # every candidate is played in every round
+        seed=decision_seed,
+        policy=policy,
+        horizon=game.num_players * HORIZON,
+    )
+    assert run.prior is not None  # the seat is to act: the model's move is known
+    moves = {"heuristic": run.prior, "ismcts": strong}
+    rivals = sorted({m for m in moves.values() if m != played})
+    verdict: Verdict = "fine"
+    started = time.perf_counter()
+    for look, z in looks:
+        while run.rounds < (look if rivals else min(look, PLAYED_ONLY)):
+            run.play_round()
+        if not rivals:
+            break
+        verdict = _verdict(run, played, rivals, tolerance, z)
+        if verdict != "close":
+            break
+        if seconds is not None and time.perf_counter() - started > seconds:
+            break
+    result = run.result()
+    references = []
+    for name in REFERENCES:
+        move = moves[name]
+        gain = Estimate(0.0, 0.0, 0.0, run.rounds, exact=True) if move == played else _gain_of(run, move, played)
+        references.append(Reference(name, result.action(move), gain))
+    loss = max((r.gain for r in references), key=lambda g: g.value)
+    return ReviewedDecision(point.index, point.turn, result.action(played), tuple(references), loss, verdict, result)
+
+
+def _gain_of(run: Analyser, move: int, played: int) -> Estimate:
+    """``move − played`` on the expected score, paired (a 95% interval of the mean)."""
+    mean, se, n = run.difference(move, played)
+    if n < 2:
+        return Estimate(mean, -math.inf, math.inf, n, sampling=math.inf)
+    half = t_quantile(n - 1) * se
+    return Estimate(mean, mean - half, mean + half, n, sampling=se)
+
+
+def _verdict(run: Analyser, played: int, rivals: Sequence[int], tolerance: float, z: float) -> Verdict:
+    """``mistake`` when some rival is better by more than the tolerance, ``fine`` when none is,
+    else ``close`` (at ``z`` standard errors)."""
+    below = True
+    for move in rivals:
+        mean, se, n = run.difference(move, played)
+        if n < 2:
+            return "close"
+        if mean - z * se > tolerance:
+            return "mistake"
+        if mean + z * se >= tolerance:
+            below = False
+    return "fine" if below else "close"
+
+
+def _ismcts_move(game: Game, observation: Observation, legal: list[int], index: int, sims: int) -> int:
+    """The ``ismcts`` bot's move from ``observation`` (its own determinizations), seeded by
+    the decision's place in the record."""
+    assert observation.seat is not None
+    rng = make_rng(index, "review", "ismcts")
+    bot = parse_bot_spec(f"ismcts:sims={sims}").build(game, observation.seat, rng)
+    return bot.act(observation, legal)
+
+
+def _points(record: Record, seat: int, seed: int) -> tuple[list[_Point], State, int]:
+    """Every decision of ``seat`` with a choice (its observation, the legal actions, the
+    action, its beliefs then), the final state, and how many of its decisions were forced."""
     replaying = replay_states(record)
     _, _, state = next(replaying)
-    out = []
+    game = state.game
+    game.check_seat(seat, spectator=False)
+    tracker = BeliefTracker(game, seat, seed=derive_seed(seed, "review", "beliefs"))
+    points: list[_Point] = []
+    forced = turn = 0
+    last_actor: int | None = None
     for index, text in enumerate(record.actions):
         actor = state.current_player()
         if actor >= 0:
+            if actor != last_actor:
+                turn += 1
+                last_actor = actor
             action = state.parse_action(text)
-            out.append(_Decision(index, actor, state.observation(actor), state.legal_actions(), action))
+            if actor == seat:
+                legal = state.legal_actions()
+                if len(legal) > 1:
+                    observation = state.observation(seat)
+                    points.append(_Point(index, turn, observation, legal, action, tracker.posterior(observation)))
+                else:
+                    forced += 1
+            else:
+                seen = decision_seen(state, action, seat)
+                if seen is not None:
+                    tracker.add(seen)
         _, _, state = next(replaying)
     for _ in replaying:  # the replay checks the recorded result at its end
         pass
-    return out, state
+    return points, state, forced

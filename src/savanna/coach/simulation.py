@@ -68,7 +68,21 @@ class EndReader:
         self._index = [{a.key: i for i, a in enumerate(q.answers)} for q in self.questions]
 
     def read(self, state: State) -> End:
-        """The end of the finished ``state`` for the seat."""
+        """The end of the finished ``state`` for the seat.
+
+        A state still in play (a rollout cut by its horizon) is read through the game's
+        evaluation: the seat's estimated final score, a win when no other seat's estimate
+        is higher, and no answers to the outcome questions.
+        """
+        if not state.is_terminal():
+            scores = self.game.evaluate(state)
+            if scores is None:
+                raise CoachError(
+                    f"{self.game.name} has no evaluation: its rollouts cannot stop before the end",
+                    f"{self.game.name} n'a pas d'évaluation : ses parties simulées vont jusqu'au bout",
+                )
+            mine = float(scores[self.seat])
+            return End(mine, 1.0 if mine >= max(scores) else 0.0, ())
         outcomes = self.game.outcomes(state)
         answers = []
         for question, index in zip(self.questions, self._index, strict=True):
@@ -92,14 +106,28 @@ def _too_long(game: Game) -> CoachError:
     )
 
 
-def rollout(state: State, policy: Policy, rng: random.Random, key: int) -> tuple[State, int]:
+_MIX: Final = 0x9E3779B97F4A7C15
+_MASK: Final = (1 << 64) - 1
+
+
+def rollout(state: State, policy: Policy, seed: int, key: int, horizon: int | None = None) -> tuple[State, int]:
     """Play ``state`` to its end, in place; return it and the number of chance draws made.
 
     Args:
         state: a full state (a determinization); it is changed.
         policy: how every seat plays.
-        rng: draws the chance outcomes.
+        seed: the seed of the chance draws.
         key: the path key of ``state``.
+        horizon: stop when this many turns have been played, before the next one starts
+            (``None``: play to the end); :meth:`EndReader.read` then asks the game's
+            evaluation how the game is likely to end.
+
+    Chance draws are keyed by *turn*: the draws of the ``t``-th turn after ``state`` (a
+    turn begins whenever the seat to act changes) come from a generator seeded by
+    ``(seed, t)``. Every draw is still independent and drawn with its exact probabilities,
+    but two rollouts from different moves with the same seed throw the same dice on the same
+    turn, even when one of them threw more dice before (a reroll of four dice against one
+    of two): common random numbers survive the moves compared.
 
     The number of chance draws tells the coach whether enumerating every end could be
     worth trying: each draw at least doubles the tree.
@@ -110,7 +138,10 @@ def rollout(state: State, policy: Policy, rng: random.Random, key: int) -> tuple
     choose = policy.choose
     apply = state.apply_unchecked
     limit = state.game.max_game_length
-    steps = draws = 0
+    base = (seed * _MIX) & _MASK
+    rng = random.Random(base)
+    steps = draws = turn = 0
+    last = state.current_player()
     while True:
         player = state.current_player()
         if player == TERMINAL:
@@ -122,6 +153,12 @@ def rollout(state: State, policy: Policy, rng: random.Random, key: int) -> tuple
             action = state.sample_chance(rng)
             draws += 1
         else:
+            if player != last:
+                if turn == horizon:
+                    return state, draws
+                turn += 1
+                rng.seed(((base + turn) * _MIX) & _MASK)
+                last = player
             action = choose(state, state.legal_actions(), key)
         apply(action)
         key = path_key(key, action)

@@ -11,12 +11,14 @@ Example:
 
 from __future__ import annotations
 
+import math
+import statistics
 import textwrap
 from collections.abc import Sequence
 from typing import Final
 
-from savanna.coach.analysis import ActionValue, Analysis, Estimate, QuestionOdds
 from savanna.coach.belief import Belief
+from savanna.coach.result import ActionValue, Analysis, Estimate, QuestionOdds
 from savanna.core import Game, Label, load_messages
 from savanna.i18n.tui import french_spaces
 
@@ -26,6 +28,7 @@ __all__ = [
     "belief_lines",
     "fit",
     "hint_lines",
+    "likely",
     "number",
     "odds_lines",
     "percent",
@@ -67,12 +70,19 @@ def percent(chance: float, lang: str) -> str:
     return f"{value}{NBSP}%" if lang == "fr" else f"{value}%"
 
 
-def _plus_minus(estimate: Estimate, lang: str, *, chance: bool = False) -> str:
-    if estimate.exact:
-        return ""
-    if chance:
-        return f" ±{round(100 * estimate.half_width)}"
-    return f" ±{number(estimate.half_width, lang)}"
+def likely(estimate: Estimate, lang: str, *, chance: bool = False) -> str:
+    """``8.2 (likely 6.9 to 9.5)``: the value and its 95% interval in words (the value alone
+    when nothing is uncertain).
+
+    >>> likely(Estimate(8.2, 6.9, 9.5, 100), "en")
+    '8.2 (likely 6.9 to 9.5)'
+    """
+    def show(x: float) -> str:
+        return percent(x, lang) if chance else number(x, lang)
+
+    if estimate.certain:
+        return show(estimate.value)
+    return say("head.between", lang, value=show(estimate.value), low=show(estimate.low), high=show(estimate.high))
 
 
 def fit(line: str, width: int) -> str:
@@ -124,10 +134,15 @@ def _head(game: Game, analysis: Analysis, lang: str, width: int) -> list[str]:
                 seconds=number(analysis.seconds, lang),
             )
         )
+    if analysis.decisions:
+        lines.append(say("head.believed", lang, decisions=analysis.decisions))
+    elif analysis.score.spread > 0:
+        lines.append(say("head.prior", lang))
     lines.append(say("head.model", lang, model=say(f"head.model_{analysis.policy}", lang)))
-    win = percent(analysis.win.value, lang) + _plus_minus(analysis.win, lang, chance=True)
-    score = number(analysis.score.value, lang) + _plus_minus(analysis.score, lang)
-    lines.append(say("head.win", lang, chance=win) + "   " + say("head.score", lang, score=score))
+    if not (analysis.score.certain and analysis.win.certain):
+        lines.append(say("head.likely", lang))
+    lines.append(say("head.win", lang, chance=likely(analysis.win, lang, chance=True)))
+    lines.append(say("head.score", lang, score=likely(analysis.score, lang)))
     return [part for line in lines for part in wrapped(line, width, lang)]
 
 
@@ -150,6 +165,11 @@ def odds_lines(game: Game, analysis: Analysis, lang: str = "en", width: int = 80
             parts = [f"{_label(game, a.answer.label, lang)} {percent(a.chance.value, lang)}" for a in group[0].answers]
             lines.append(fit(names[0] + say("odds.colon", lang), width))
             lines.extend(_wrap("  ", parts, width))
+    margins = [a.chance.half_width for q in analysis.odds for a in q.answers if not a.chance.certain]
+    if margins:
+        typical = str(max(1, round(100 * statistics.median(margins))))
+        widest = str(max(1, round(100 * max(margins))))
+        lines.extend(wrapped(say("odds.margin", lang, points=typical, most=widest), width, lang))
     if analysis.scores:
         lines.append("")
         lines.extend(wrapped(say("scores.title", lang), width, lang))
@@ -183,12 +203,23 @@ def _wrap(prefix: str, parts: Sequence[str], width: int) -> list[str]:
 
 
 def _ranked(actions: Sequence[ActionValue], objective: str) -> list[ActionValue]:
+    """Best first, then by how far behind the best each is (paired on the same cards and
+    dice, which ranks a move dropped early fairly against one played to the end)."""
+
     def key(a: ActionValue) -> tuple[bool, float, float]:
-        main = a.win.value if objective == "win" else a.score.value
+        behind = a.gap.value if a.gap is not None else 0.0
         other = a.score.value if objective == "win" else a.win.value
-        return (not a.best, -main, -other)
+        return (not a.best, behind, -other)
 
     return sorted(actions, key=key)
+
+
+def _score_shown(action: ActionValue, best: ActionValue | None, objective: str) -> float:
+    """A move's expected score as the hint shows it: the best's less the paired gap (the same
+    cards and dice, so the column agrees with "behind"), or its own estimate."""
+    if best is None or action.gap is None or objective != "score" or not math.isfinite(action.gap.value):
+        return action.score.value
+    return best.score.value - action.gap.value
 
 
 def hint_lines(game: Game, analysis: Analysis, lang: str = "en", width: int = 80, top: int = 6) -> list[str]:
@@ -205,41 +236,42 @@ def hint_lines(game: Game, analysis: Analysis, lang: str = "en", width: int = 80
     lines.extend(wrapped(say("moves.title", lang), width, lang))
     ranked = _ranked(analysis.actions, analysis.objective)
     shown = ranked[: max(1, top)]
-    values = [number(a.score.value, lang) + _plus_minus(a.score, lang) for a in shown]
+    values = [number(_score_shown(a, analysis.best, analysis.objective), lang) for a in shown]
     wins = [percent(a.win.value, lang) for a in shown]
+    gaps = [_behind(a, analysis.objective, lang) for a in shown]
     value_width = max(len(v) for v in values)
     win_width = max(len(w) for w in wins)
-    for a, value, win in zip(shown, values, wins, strict=True):
+    gap_width = max(len(g) for g in gaps)
+    for a, value, win, gap in zip(shown, values, wins, gaps, strict=True):
         mark = "*" if a.best else ("-" if a.dropped else " ")
         words = a.text(lang)
         text = a.notation if words == a.notation else f"{a.notation} ({words})"
-        head = f"{mark} {value.rjust(value_width)}  {win.rjust(win_width)}  "
+        head = f"{mark} {value.rjust(value_width)}  {win.rjust(win_width)}  {gap.ljust(gap_width)}  "
         # a long move wraps under its own words, the figures' column kept clear
         lines.extend(wrapped(text, width, lang, head=head, indent=min(len(head), width // 2)))
     if len(ranked) > len(shown):
         lines.extend(wrapped(say("moves.more", lang, count=len(ranked) - len(shown)), width, lang, head="  ", indent=4))
     best = analysis.best
     if best is not None and len(ranked) > 1:
-        lines.extend(wrapped(say("moves.verdict", lang, verdict=say(_verdict(analysis), lang)), width, lang))
+        verdict = "moves.clear" if analysis.clear else "moves.close"
+        lines.extend(wrapped(say("moves.verdict", lang, verdict=say(verdict, lang)), width, lang))
+    if any(g.endswith("?") for g in gaps):
+        lines.extend(wrapped(say("moves.unsure", lang), width, lang))
     if any(a.dropped for a in shown):
         lines.extend(wrapped(say("moves.dropped", lang), width, lang, head="- "))
+    if best is not None:
+        lines.extend(wrapped(say("head.score", lang, score=likely(best.score, lang)), width, lang, head="* "))
     return lines
 
 
-def _verdict(analysis: Analysis) -> str:
-    """``moves.clear`` when the best move's interval is above every other move's."""
-    best = analysis.best
-    assert best is not None
-    objective = analysis.objective
-
-    def bounds(a: ActionValue) -> Estimate:
-        return a.win if objective == "win" else a.score
-
-    mine = bounds(best)
-    others = [bounds(a) for a in analysis.actions if a is not best]
-    if all(mine.low > o.high or (mine.exact and o.exact and mine.value > o.value) for o in others):
-        return "moves.clear"
-    return "moves.close"
+def _behind(action: ActionValue, objective: str, lang: str) -> str:
+    """How far ``action`` is behind the best (points, or chance points with the win
+    objective), ``?`` when not clearly; empty for the best itself."""
+    gap = action.gap
+    if gap is None:
+        return ""
+    text = f"{round(100 * gap.value)}" if objective == "win" else number(gap.value, lang)
+    return f"-{text}" + ("" if action.behind else "?")
 
 
 def belief_lines(game: Game, beliefs: Sequence[Belief], lang: str = "en", width: int = 80, top: int = 3) -> list[str]:
@@ -251,19 +283,20 @@ def belief_lines(game: Game, beliefs: Sequence[Belief], lang: str = "en", width:
         secrets = ", ".join(
             f"{_label(game, s.secret, lang)} {percent(s.chance, lang)}" for s in belief.secrets[:top]
         )
-        lines.append(fit(say("beliefs.line", lang, player=player(game, belief.seat, lang), secrets=secrets), width))
-        lines.append(
-            fit(
-                "  "
-                + say(
-                    "beliefs.uncertain",
-                    lang,
-                    count=number(belief.candidates, lang),
-                    decisions=belief.decisions,
-                ),
+        line = say("beliefs.line", lang, player=player(game, belief.seat, lang), secrets=secrets)
+        lines.extend(wrapped(line, width, lang, indent=4))
+        lines.extend(
+            wrapped(
+                say("beliefs.uncertain", lang, count=number(belief.candidates, lang), decisions=belief.decisions),
                 width,
+                lang,
+                head="  ",
+                indent=4,
             )
         )
+        if belief.follows is not None:
+            share = percent(belief.follows, lang)
+            lines.extend(wrapped(say("beliefs.follows", lang, share=share), width, lang, head="  ", indent=4))
     return lines
 
 

@@ -514,6 +514,16 @@ class Game(ABC):
         """
         return None
 
+    def secret_in_state(self, state: State, seat: int) -> Label | None:
+        """:meth:`secret` of ``seat`` read from a full state (a determinization).
+
+        The coach weighs every determinization of an observation by the secrets it gives
+        the other seats, hundreds of times per answer. The default builds the seat's
+        observation and asks :meth:`secret`; a game may read the state directly and must
+        then give the same label (the coach's tests check it on every registered game).
+        """
+        return self.secret(state.observation(seat))
+
 
 class State(ABC):
     """A position of a configured game, and its history of actions.

@@ -5,8 +5,8 @@ commands line under the choices then shows ``odds · hint``, so everyone sees it
 ``odds`` shows how the game may end, the seat's score and chance to win, and what the
 others probably hold; ``hint`` the seat's moves with their expected score and chance to
 win, the best marked. Both are computed by :mod:`savanna.coach` from the seat's own
-observation (and, for the beliefs, from the moves it could read), within the coach's time
-budget, and fit the window's width.
+observation and the others' moves it could read (the hidden cards are drawn from what the
+seat believes of them), within the coach's time budget, and fit the window's width.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from savanna.coach import analyse
-from savanna.coach.belief import BeliefTracker, Decision
+from savanna.coach.belief import BeliefTracker, decision_seen
 from savanna.coach.text import belief_lines, hint_lines, odds_lines, say
 from savanna.core import Game, State, derive_seed
 from savanna.i18n.tui import french_spaces
@@ -73,9 +73,11 @@ class TerminalCoach:
         """
         observation = state.observation(seat)
         to_act = state.current_player() == seat
+        belief = self._tracker(state, seat, seed).posterior(observation)
         result = analyse(
             self.game,
             observation,
+            belief=belief,
             legal_actions=state.legal_actions() if to_act else None,
             seed=derive_seed(seed, "coach", what, seat, len(state.history)),
             seconds=self.seconds,
@@ -86,9 +88,8 @@ class TerminalCoach:
             out = hint_lines(self.game, result, self.lang, width, top=HINT_MOVES)
         else:
             out = odds_lines(self.game, result, self.lang, width)
-            believed = self._tracker(state, seat, seed).beliefs(observation)
-            if believed:
-                out += ["", *belief_lines(self.game, believed, self.lang, width)]
+            if belief.beliefs:
+                out += ["", *belief_lines(self.game, belief.beliefs, self.lang, width)]
         return [french_spaces(line) if self.lang == "fr" else line for line in out]
 
     def _tracker(self, state: State, seat: int, seed: int) -> BeliefTracker:
@@ -103,14 +104,9 @@ class TerminalCoach:
             self._seen[seat] = seen
         replay = seen.state
         for action in history[len(seen.history) :]:
-            actor = replay.current_player()
-            if (
-                actor >= 0
-                and actor != seat
-                and len(replay.legal_actions()) > 1
-                and replay.action_viewers(action).includes(seat)
-            ):
-                seen.tracker.add(Decision(replay.observation(seat), actor, action))
+            decision = decision_seen(replay, action, seat)
+            if decision is not None:
+                seen.tracker.add(decision)
             replay.apply(action)
             seen.history.append(action)
         return seen.tracker

@@ -13,7 +13,8 @@ end, the seat's score, what the others probably hold), ``hint`` (the seat's move
 expected score and chance to win, the best marked). It is computed in the bot pool, off the
 event loop, from the game's actions: they are replayed there, and only the asking seat's
 observations — the present one and those of the others' moves it could read — reach the
-analysis, so what it says is what the seat could have worked out itself. A spectator has no
+analysis (the hidden cards are drawn from what the seat believes of them, after those
+moves), so what it says is what the seat could have worked out itself. A spectator has no
 coach (``coach/spectator``), nor does a table whose host did not turn it on (``coach/off``);
 a player asks one question at a time (``coach/busy``).
 
@@ -27,7 +28,7 @@ from functools import lru_cache
 from typing import Any
 
 from savanna.coach import analyse
-from savanna.coach.belief import Decision, beliefs
+from savanna.coach.belief import Decision, decision_seen, posterior
 from savanna.coach.text import belief_lines, hint_lines, odds_lines
 from savanna.core import Game, derive_seed, load_game
 from savanna.i18n.tui import french_spaces
@@ -71,21 +72,17 @@ def coach_answer(
     state = game.new_initial_state()
     decisions: list[Decision] = []
     for action in history:
-        actor = state.current_player()
-        if (
-            what == "odds"
-            and actor >= 0
-            and actor != seat
-            and len(state.legal_actions()) > 1
-            and state.action_viewers(action).includes(seat)
-        ):
-            decisions.append(Decision(state.observation(seat), actor, action))
+        decision = decision_seen(state, action, seat)
+        if decision is not None:
+            decisions.append(decision)
         state.apply(action)
     observation = state.observation(seat)
     to_act = state.current_player() == seat
+    belief = posterior(game, observation, decisions, seed=derive_seed(seed, "beliefs", seat))
     result = analyse(
         game,
         observation,
+        belief=belief,
         legal_actions=state.legal_actions() if to_act else None,
         seed=derive_seed(seed, "coach", what, seat, len(history)),
         seconds=seconds,
@@ -96,7 +93,6 @@ def coach_answer(
         lines = hint_lines(game, result, lang, WIDTH, top=HINT_MOVES)
     else:
         lines = odds_lines(game, result, lang, WIDTH)
-        believed = beliefs(game, observation, decisions, seed=derive_seed(seed, "beliefs", seat))
-        if believed:
-            lines += ["", *belief_lines(game, believed, lang, WIDTH)]
+        if belief.beliefs:
+            lines += ["", *belief_lines(game, belief.beliefs, lang, WIDTH)]
     return [french_spaces(line) if lang == "fr" else line for line in lines]

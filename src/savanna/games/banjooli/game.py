@@ -164,6 +164,12 @@ class BanjooliGame(Game):
         """The seat's Prediction card, worded as on the score sheets."""
         return observation.secret(observation_)
 
+    def secret_in_state(self, state: State, seat: int) -> Label | None:
+        """:meth:`secret` read from the state's cards (the same label, without the observation)."""
+        assert isinstance(state, BanjooliState)
+        card = state.cards[seat]
+        return None if card < 0 else observation.card_label(card)
+
     # -- what people are shown -------------------------------------------------------
     def render_text(self, observation_: Observation, lang: str = "en") -> str:
         return render.board_text(observation_, lang)

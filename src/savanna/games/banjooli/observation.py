@@ -243,9 +243,17 @@ def determinizations(game: BanjooliGame, observation: Observation) -> list[Banjo
     return out
 
 
+_CARD_LABELS: dict[int, Label] = {}
+"""Each card's label, made once (the coach asks for them many thousand times)."""
+
+
 def card_label(card: int) -> Label:
     """A Prediction card in words, as the score sheets write it (``card 8: B R G Y``)."""
-    return Label("score.card", {"card": card + 1, "order": " ".join(COLOURS[o] for o in load_data().cards[card].ostriches)})
+    label = _CARD_LABELS.get(card)
+    if label is None:
+        order = " ".join(COLOURS[o] for o in load_data().cards[card].ostriches)
+        label = _CARD_LABELS[card] = Label("score.card", {"card": card + 1, "order": order})
+    return label
 
 
 def secret(observation: Observation) -> Label | None:
