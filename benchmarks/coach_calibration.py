@@ -57,9 +57,9 @@ try:  # ``--label before`` runs this file against the coach as it was before iss
     BELIEFS = True
 except ImportError:
     BELIEFS = False
-from savanna.coach.policy import Policy
+from savanna.coach.policy import Policy, path_key
 from savanna.coach.review import review
-from savanna.coach.simulation import EndReader, enumerate_ends, rollout
+from savanna.coach.simulation import EndReader, enumerate_ends
 from savanna.core import Game, State, derive_seed, load_game, record_of
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "coach.md"
@@ -151,7 +151,7 @@ def truth_numbers(game: Game, state: State, playouts: int, seed: int) -> tuple[d
     else:
         ends = []
         for k in range(playouts):
-            end, _ = rollout(state.clone(), model, derive_seed(seed, "truth", k), ROOT_KEY)
+            end = _playout(state.clone(), model, random.Random(derive_seed(seed, "truth", k)))
             ends.append((1.0 / playouts, reader.read(end)))
         n = playouts
     out: dict[str, tuple[float, float]] = {}
@@ -170,6 +170,20 @@ def truth_numbers(game: Game, state: State, playouts: int, seed: int) -> tuple[d
         for j, a in enumerate(q.answers):
             add(f"{q.key}={a.key}", [(p, float(e.answers[i] == j)) for p, e in ends])
     return out, exact is not None
+
+
+def _playout(state: State, model: Policy, rng: random.Random) -> State:
+    """``state`` played to its end under ``model``, chance drawn from ``rng`` (this file's own
+    loop, so that the reference is the same whichever version of the coach is measured)."""
+    key = ROOT_KEY
+    while not state.is_terminal():
+        if state.is_chance_node():
+            action = state.sample_chance(rng)
+        else:
+            action = model.choose(state, state.legal_actions(), key)
+        state.apply_unchecked(action)
+        key = path_key(key, action)
+    return state
 
 
 def odds_part(game: Game, count: int, seed: int, opponents: str, budget: float, playouts: int) -> list[Row]:

@@ -219,3 +219,23 @@ def test_odds_alone_skip_the_moves_and_equal_those_of_the_models_move(listed_toy
     (followed,) = [v for v in full.actions if v.action == model]
     assert alone.score.value == pytest.approx(followed.score.value)
     assert alone.win.value == pytest.approx(followed.win.value)
+
+
+def test_a_hint_compares_the_moves_a_round_ahead_and_gives_the_odds_after_the_best() -> None:
+    """``advise``: the moves compared one round of the table ahead (the game's evaluation),
+    the score and odds those of simulations to the end after the best move."""
+    from savanna.coach import advise
+    from savanna.core import derive_seed
+
+    game, state = _mid_banjooli(3)
+    observation = state.observation(state.current_player())
+    hint = advise(game, observation, seed=5, samples=12)
+    assert hint.to_act and hint.horizon == game.num_players
+    assert {a.action for a in hint.actions} == set(state.legal_actions())
+    best = hint.best
+    assert best is not None
+    after = analyse(
+        game, observation, seed=derive_seed(5, "advice", "after"), samples=12, actions=[best.action], with_model=False
+    )
+    assert after.horizon is None and [a.action for a in after.actions] == [best.action]
+    assert hint.score == after.score and hint.odds == after.odds and hint.rounds == 24

@@ -35,6 +35,7 @@ Example:
 
 from __future__ import annotations
 
+from savanna.coach.advice import advise
 from savanna.coach.analysis import DEFAULT_SECONDS, Analyser, analyse
 from savanna.coach.belief import Belief, BeliefTracker, Decision, Posterior, beliefs, posterior
 from savanna.coach.policy import POLICIES, Policy
@@ -64,6 +65,7 @@ __all__ = [
     "Posterior",
     "QuestionOdds",
     "ScoreChance",
+    "advise",
     "analyse",
     "beliefs",
     "posterior",

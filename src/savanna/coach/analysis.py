@@ -138,8 +138,10 @@ class Analyser:
 
     A review plays it in steps and stops when its question is decided
     (:mod:`savanna.coach.review`); :meth:`result` gives the :class:`Analysis` at any point.
-    The arguments are those of :func:`analyse`, plus ``actions``: the legal actions to
-    value (default all of them; the model's move is always among them).
+    The arguments are those of :func:`analyse`, plus ``horizon`` (turns after which a
+    rollout stops and the game's evaluation values it; a game without an evaluation plays
+    to the end) and ``with_model`` (``False``: the model's move is valued only if it is
+    among ``actions``, and the best is then the leader).
 
     Raises:
         CoachError, OptionError: as :func:`analyse`.
@@ -161,6 +163,7 @@ class Analyser:
         min_rounds: int = MIN_ROUNDS,
         moves: bool = True,
         horizon: int | None = None,
+        with_model: bool = True,
     ) -> None:
         check_seed(seed, "seed")
         if objective not in ("score", "win"):
@@ -212,7 +215,9 @@ class Analyser:
         if self.to_act:
             # The model's own move is played in every round: the best must beat it clearly.
             self.prior = self.model.choose(self.first.clone(), self.legal, ROOT_KEY)
-            wanted = set(self.legal if actions is None else actions) | {self.prior}
+            wanted = set(self.legal if actions is None else actions)
+            if with_model or not wanted:
+                wanted.add(self.prior)
             unknown = wanted - set(self.legal)
             if unknown:
                 raise CoachError(
@@ -393,7 +398,7 @@ class Analyser:
         contenders = [a for a in candidates if not self.tallies[a].dropped] or candidates
         leader = max(contenders, key=lambda a: (estimates[a][index].value, -candidates.index(a)))
         prior = self.prior
-        if prior is None or leader == prior or self.tallies[prior].dropped:
+        if prior is None or prior not in self.tallies or leader == prior or self.tallies[prior].dropped:
             return leader
         if self._exact(leader) and self._exact(prior):
             return leader if estimates[leader][index].value > estimates[prior][index].value else prior
@@ -461,6 +466,8 @@ class Analyser:
             policy=self.model.name,
             objective=self.objective,
             decisions=belief.decisions,
+            hidden=self.hidden,
+            horizon=self.horizon,
         )
 
 
@@ -497,6 +504,8 @@ def analyse(
     min_rounds: int = MIN_ROUNDS,
     clock: Callable[[], float] = time.perf_counter,
     moves: bool = True,
+    horizon: int | None = None,
+    with_model: bool = True,
 ) -> Analysis:
     """Odds, score and the value of each legal action, from ``observation`` alone.
 
@@ -527,6 +536,7 @@ def analyse(
         moves: whether to value each legal action when the seat is to act; ``False``
             gives only the odds of the position with the seat playing the model's move
             (no ``actions``; every round of the budget goes to the odds).
+        horizon, with_model: see :class:`Analyser`.
 
     Raises:
         CoachError: a spectator's observation, an observation of another game, actions
@@ -548,6 +558,8 @@ def analyse(
         keep=keep,
         min_rounds=min_rounds,
         moves=moves,
+        horizon=horizon,
+        with_model=with_model,
     )
     deadline = None if seconds is None else started + seconds
     last_round = 0.0

@@ -192,6 +192,12 @@ class Analysis:
         seed: the seed (with ``samples=rounds`` it reproduces the analysis exactly).
         policy: the model of play (``heuristic`` or ``random``).
         objective: what ``best`` maximises (``score`` or ``win``).
+        hidden: the seat could not see everything (other seats' cards): the intervals then
+            count the spread over what it could not see.
+        horizon: the actions were compared this many turns ahead and valued there by the
+            game's evaluation (``None``: every simulation to the end). In a hint
+            (:func:`~savanna.coach.advice.advise`) the odds, ``score`` and ``win`` are still
+            those of simulations to the end after the best action.
     """
 
     game: str
@@ -212,6 +218,8 @@ class Analysis:
     policy: str
     objective: str
     decisions: int = 0
+    hidden: bool = False
+    horizon: int | None = None
 
     @property
     def best(self) -> ActionValue | None:
@@ -262,6 +270,8 @@ class Analysis:
             "enumerated": self.enumerated,
             "determinizations": self.determinizations,
             "decisions": self.decisions,
+            "hidden": self.hidden,
+            "horizon": self.horizon,
             "seed": self.seed,
             "policy": self.policy,
             "objective": self.objective,

@@ -140,7 +140,7 @@ def _head(game: Game, analysis: Analysis, lang: str, width: int) -> list[str]:
         lines.append(say("head.prior", lang))
     lines.append(say("head.model", lang, model=say(f"head.model_{analysis.policy}", lang)))
     if not (analysis.score.certain and analysis.win.certain):
-        lines.append(say("head.likely", lang))
+        lines.append(say("head.likely" if analysis.hidden else "head.likely_dice", lang))
     lines.append(say("head.win", lang, chance=likely(analysis.win, lang, chance=True)))
     lines.append(say("head.score", lang, score=likely(analysis.score, lang)))
     return [part for line in lines for part in wrapped(line, width, lang)]
@@ -223,30 +223,38 @@ def _score_shown(action: ActionValue, best: ActionValue | None, objective: str) 
 
 
 def hint_lines(game: Game, analysis: Analysis, lang: str = "en", width: int = 80, top: int = 6) -> list[str]:
-    """The seat's moves, best first, with their expected score and chance to win.
+    """The seat's moves, best first, with their expected score and how far behind the best.
 
     Shows at most ``top`` moves (the best always first) and says how many more there are.
-    When the seat is not to act, one line says so.
+    Without a horizon each move also shows its chance to win; with one (a hint of
+    :func:`~savanna.coach.advice.advise`) a move's expected score is the best's (simulated
+    to the end) less how far behind it was when compared a round ahead. When the seat is
+    not to act, one line says so.
     """
     lines = _head(game, analysis, lang, width)
     lines.append("")
     if not analysis.to_act:
         lines.extend(wrapped(say("moves.waiting", lang, player=player(game, analysis.seat, lang)), width, lang))
         return lines
-    lines.extend(wrapped(say("moves.title", lang), width, lang))
+    ahead = analysis.horizon is not None
+    lines.extend(wrapped(say("moves.title_ahead" if ahead else "moves.title", lang), width, lang))
     ranked = _ranked(analysis.actions, analysis.objective)
     shown = ranked[: max(1, top)]
-    values = [number(_score_shown(a, analysis.best, analysis.objective), lang) for a in shown]
-    wins = [percent(a.win.value, lang) for a in shown]
+    if ahead:
+        values = [number(analysis.score.value - (a.gap.value if a.gap is not None else 0.0), lang) for a in shown]
+        columns = [[v] for v in values]
+    else:
+        values = [number(_score_shown(a, analysis.best, analysis.objective), lang) for a in shown]
+        columns = [[v, percent(a.win.value, lang)] for v, a in zip(values, shown, strict=True)]
     gaps = [_behind(a, analysis.objective, lang) for a in shown]
-    value_width = max(len(v) for v in values)
-    win_width = max(len(w) for w in wins)
+    widths = [max(len(row[k]) for row in columns) for k in range(len(columns[0]))]
     gap_width = max(len(g) for g in gaps)
-    for a, value, win, gap in zip(shown, values, wins, gaps, strict=True):
+    for a, row, gap in zip(shown, columns, gaps, strict=True):
         mark = "*" if a.best else ("-" if a.dropped else " ")
         words = a.text(lang)
         text = a.notation if words == a.notation else f"{a.notation} ({words})"
-        head = f"{mark} {value.rjust(value_width)}  {win.rjust(win_width)}  {gap.ljust(gap_width)}  "
+        figures = "  ".join(cell.rjust(w) for cell, w in zip(row, widths, strict=True))
+        head = f"{mark} {figures}  {gap.ljust(gap_width)}  "
         # a long move wraps under its own words, the figures' column kept clear
         lines.extend(wrapped(text, width, lang, head=head, indent=min(len(head), width // 2)))
     if len(ranked) > len(shown):
@@ -259,19 +267,24 @@ def hint_lines(game: Game, analysis: Analysis, lang: str = "en", width: int = 80
         lines.extend(wrapped(say("moves.unsure", lang), width, lang))
     if any(a.dropped for a in shown):
         lines.extend(wrapped(say("moves.dropped", lang), width, lang, head="- "))
+    if ahead:
+        lines.extend(wrapped(say("moves.ahead", lang), width, lang))
     if best is not None:
-        lines.extend(wrapped(say("head.score", lang, score=likely(best.score, lang)), width, lang, head="* "))
+        score = analysis.score if ahead else best.score
+        lines.extend(wrapped(say("head.score", lang, score=likely(score, lang)), width, lang, head="* "))
     return lines
 
 
 def _behind(action: ActionValue, objective: str, lang: str) -> str:
     """How far ``action`` is behind the best (points, or chance points with the win
-    objective), ``?`` when not clearly; empty for the best itself."""
+    objective; ``+`` when ahead on average but not clearly enough to be marked), ``?`` when
+    not clearly; empty for the best itself."""
     gap = action.gap
-    if gap is None:
+    if gap is None or not math.isfinite(gap.value):
         return ""
-    text = f"{round(100 * gap.value)}" if objective == "win" else number(gap.value, lang)
-    return f"-{text}" + ("" if action.behind else "?")
+    text = f"{abs(round(100 * gap.value))}" if objective == "win" else number(abs(gap.value), lang)
+    sign = "-" if gap.value > 0 else "+" if text.strip("0.,") else ""
+    return sign + text + ("" if action.behind else "?")
 
 
 def belief_lines(game: Game, beliefs: Sequence[Belief], lang: str = "en", width: int = 80, top: int = 3) -> list[str]:

@@ -12,8 +12,9 @@ seat believes of them), within the coach's time budget, and fit the window's wid
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import partial
 
-from savanna.coach import analyse
+from savanna.coach import advise, analyse
 from savanna.coach.belief import BeliefTracker, decision_seen
 from savanna.coach.text import belief_lines, hint_lines, odds_lines, say
 from savanna.core import Game, State, derive_seed
@@ -74,7 +75,8 @@ class TerminalCoach:
         observation = state.observation(seat)
         to_act = state.current_player() == seat
         belief = self._tracker(state, seat, seed).posterior(observation)
-        result = analyse(
+        ask = advise if what == "hint" else partial(analyse, moves=False)  # the odds: the whole budget
+        result = ask(
             self.game,
             observation,
             belief=belief,
@@ -82,7 +84,6 @@ class TerminalCoach:
             seed=derive_seed(seed, "coach", what, seat, len(state.history)),
             seconds=self.seconds,
             samples=self.samples,
-            moves=what == "hint",  # the odds spend the whole budget on the position
         )
         if what == "hint":
             out = hint_lines(self.game, result, self.lang, width, top=HINT_MOVES)

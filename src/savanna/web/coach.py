@@ -24,10 +24,10 @@ Rated games will refuse the coach once ratings exist (there are no ratings yet).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any
 
-from savanna.coach import analyse
+from savanna.coach import advise, analyse
 from savanna.coach.belief import Decision, decision_seen, posterior
 from savanna.coach.text import belief_lines, hint_lines, odds_lines
 from savanna.core import Game, derive_seed, load_game
@@ -79,7 +79,8 @@ def coach_answer(
     observation = state.observation(seat)
     to_act = state.current_player() == seat
     belief = posterior(game, observation, decisions, seed=derive_seed(seed, "beliefs", seat))
-    result = analyse(
+    ask = advise if what == "hint" else partial(analyse, moves=False)  # the odds: the whole budget
+    result = ask(
         game,
         observation,
         belief=belief,
@@ -87,7 +88,6 @@ def coach_answer(
         seed=derive_seed(seed, "coach", what, seat, len(history)),
         seconds=seconds,
         samples=samples,
-        moves=what == "hint",
     )
     if what == "hint":
         lines = hint_lines(game, result, lang, WIDTH, top=HINT_MOVES)

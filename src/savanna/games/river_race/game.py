@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any, ClassVar, Final
 
-from savanna.core.display import ScoreSheet
+from savanna.core.display import Label, ScoreSheet
 from savanna.core.errors import RuleRef
 from savanna.core.game import Game, GameSpec, Observation, State
 from savanna.core.options import ChoiceOption
@@ -162,6 +162,12 @@ class RiverRaceGame(Game):
         from savanna.games.river_race.scoring import outcome_questions
 
         return (*outcome_questions(self), *super().outcome_questions())
+
+    def secret(self, observation: Observation) -> Label | None:
+        """The sacrifice cards the seat holds (see :func:`savanna.games.river_race.observation.secret`)."""
+        from savanna.games.river_race.observation import secret
+
+        return secret(observation)
 
     def outcomes(self, state: State) -> dict[str, str]:
         from savanna.games.river_race.scoring import outcomes

@@ -29,6 +29,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, TypedDict, cast
 
+from savanna.core.display import Label
 from savanna.core.errors import NotationError
 from savanna.core.game import Observation
 from savanna.games.river_race.actions import pawn_name
@@ -47,6 +48,7 @@ __all__ = [
     "observation_tensor_in_state",
     "observe",
     "sample_state",
+    "secret",
     "tensor_size",
     "view",
 ]
@@ -325,3 +327,29 @@ def observation_tensor_in_state(game: RiverRaceGame, state: RiverRaceState, seat
     ]
     out += [1.0 if seat == s else 0.0 for s in range(n)] + [1.0 if seat is None else 0.0]
     return out
+
+
+def secret(observation: Observation) -> Label | None:
+    """The sacrifice cards the observing seat holds, in words (``None`` when it holds none).
+
+    The coach's beliefs group determinizations by it (``Game.secret``): the moves a
+    sacrificer makes while holding a card (what it asks, whether it crosses) say something
+    of its price. Each card is named with its place and its deck (``deck``), so a card held
+    later, even the same card again after a reshuffle, is another secret and the moves made
+    with the first one are not counted for it.
+    """
+    if observation.seat is None:
+        return None
+    mine = [c for c in view(observation)["cards"] if c["card"] is not None and c["prices"] is not None]
+    if not mine:
+        return None
+    if len(mine) == 1:
+        (card,) = mine
+        upper, lower = card["prices"] or (0, 0)
+        return Label(
+            "coach.card",
+            {"number": card["card"] or 0, "upper": upper, "lower": lower, "place": card["place"], "deck": card["deck"]},
+        )
+    words = ", ".join(f"{c['card']} ({c['place']})" for c in mine)
+    decks = ",".join(str(c["deck"]) for c in mine)
+    return Label("coach.cards", {"cards": words, "deck": decks})
