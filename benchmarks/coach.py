@@ -42,7 +42,7 @@ from typing import Any
 
 from savanna.bots import make_bots, parse_bot_spec, play_game
 from savanna.coach import Analysis, analyse
-from savanna.coach.belief import BeliefTracker, Decision
+from savanna.coach.belief import NOISES, BeliefTracker, Decision
 from savanna.core import CHANCE, TERMINAL, Game, Observation, load_game
 from savanna.lab import SimulationPlan, run_simulation, summarise
 
@@ -173,7 +173,7 @@ def belief_quality(game: Game, games: int, seed: int, opponents: str, noises: li
         specs = [parse_bot_spec("heuristic")] + [parse_bot_spec(opponents)] * (game.num_players - 1)
         bots = make_bots(game, specs, seed + g)
         rng = random.Random(seed + g)
-        trackers = {n: BeliefTracker(game, 0, seed=seed + g, noise=n) for n in noises}
+        trackers = {n: BeliefTracker(game, 0, seed=seed + g, noises=(n,) if n else NOISES) for n in noises}
         state = game.new_initial_state()
         stop = rng.randrange(4, 16)
         while not state.is_terminal() and getattr(state, "turn", 0) < stop:
@@ -279,8 +279,9 @@ def section(args: argparse.Namespace, rows: list[dict[str, Any]], ref: dict[str,
         ]
         for opponents, table in beliefs.items():
             for noise, row in sorted(table.items()):
+                shown = f"{noise:g}" if noise else "mixture"
                 lines.append(
-                    f"| `{opponents}` | {noise:g} | {row['cases']:.0f} | {100 * row['chance']:.0f}% | "
+                    f"| `{opponents}` | {shown} | {row['cases']:.0f} | {100 * row['chance']:.0f}% | "
                     f"{100 * row['top1']:.0f}% | {row['gain']:+.2f} |"
                 )
     lines += ["", END]
@@ -304,7 +305,7 @@ def main() -> None:
     strong = strength("banjooli", 4, args.strength, args.seed, args.workers, args.coach) if args.strength else None
     beliefs = None
     if args.beliefs:
-        noises = [0.5, 0.7, 0.85, 0.95]
+        noises = [0.5, 0.7, 0.85, 0.95, 0.0]  # 0: the coach's mixture of kinds of player (NOISES)
         beliefs = {
             opponents: belief_quality(game, args.beliefs, args.seed, opponents, noises)
             for opponents in ("heuristic", "ismcts:sims=100")
