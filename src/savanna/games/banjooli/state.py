@@ -65,6 +65,7 @@ from savanna.games.banjooli.phase import (
     Phase,
     Reason,
 )
+from savanna.games.banjooli.render import action_targets
 from savanna.games.banjooli.rules import refusal
 from savanna.games.banjooli.scoring import CARDS, places, score_parts
 
@@ -392,8 +393,6 @@ class BanjooliState(State):
     def action_targets(self, action: int) -> tuple[str, ...]:
         """The dice a reroll names, the ostrich a move or spell names, the space a step lands
         on or a choice names (keys of :func:`~savanna.games.banjooli.render.board_svg`)."""
-        from savanna.games.banjooli.render import action_targets
-
         return action_targets(self, action)
 
     # -- dice and options -------------------------------------------------------------
