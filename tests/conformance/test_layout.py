@@ -146,7 +146,6 @@ LONG_MODULES_BEING_SPLIT = frozenset(
     {
         "coach/analysis.py",
         "core/game.py",
-        "games/banjooli/state.py",
         "lab/fairness.py",
         "tui/session.py",
         "web/live.py",
