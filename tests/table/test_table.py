@@ -106,11 +106,11 @@ def test_a_commit_is_adopted_only_on_the_version_it_was_proposed_on() -> None:
     assert stale.value.code == "table/stale" and stale.value.fields == {"seen": second.base, "now": table.version}
 
 
-@pytest.mark.parametrize("name", GAMES)
-def test_each_action_is_checked_against_the_rules_once(name: str) -> None:
+def test_each_action_is_checked_against_the_rules_once(toy_game_class: type) -> None:
     """The legal actions of a position are worked out once per action committed (the old
-    server asked for them, then applied the action through the checked path again)."""
-    game = load_game(name)
+    server asked for them, then applied the action through the checked path again). The toy
+    game is pure Python in both builds, so its hooks can be counted."""
+    game = load_game("toy", players=3)
     table = Table(game, [Seat.human()] * game.num_players, seed=3)
     cls = type(table.state)
     original = cls._legal_actions
@@ -124,7 +124,7 @@ def test_each_action_is_checked_against_the_rules_once(name: str) -> None:
     committed = 0
     cls._legal_actions = counting  # type: ignore[method-assign]
     try:
-        while not table.finished and committed < 60:
+        while not table.finished:
             player = _to_person(table)
             if table.finished:
                 break
@@ -135,7 +135,7 @@ def test_each_action_is_checked_against_the_rules_once(name: str) -> None:
             committed += 1
     finally:
         cls._legal_actions = original  # type: ignore[method-assign]
-    assert committed > 10
+    assert committed > 5
 
 
 def test_a_move_and_the_chance_it_leads_to_are_one_commit_drawn_by_position() -> None:
