@@ -32,7 +32,7 @@ from savanna.core import CHANCE, Audience, State
 from savanna.core.errors import LANGUAGES
 from savanna.i18n.tui import french_spaces
 
-__all__ = ["Entry", "Line", "Log", "Reader", "Turn", "entry_of", "typeset"]
+__all__ = ["Entry", "Line", "Log", "Reader", "Turn", "entry_of", "news_start", "typeset"]
 
 Reader = int | None
 """A seat, or ``None`` for a spectator."""
@@ -181,23 +181,9 @@ class Log(Sequence[Entry]):
         return turns
 
     def news_start(self, reader: Reader) -> int:
-        """The index of the first entry ``reader`` has not seen played from its own turn.
-
-        Everything after the reader's last action that another seat answered: the other
-        seats' turns since the reader last played, chance among them, and the reader's own
-        turn in progress. For a spectator (``None``) or a seat that never played: 0.
-        """
-        if reader is None:
-            return 0
-        entries = self._entries
-        last_other = next(
-            (i for i in range(len(entries) - 1, -1, -1) if not entries[i].is_chance and entries[i].actor != reader),
-            None,
-        )
-        if last_other is None:
-            return 0
-        own = next((i for i in range(last_other - 1, -1, -1) if entries[i].actor == reader), None)
-        return 0 if own is None else own + 1
+        """The index of the first entry ``reader`` has not seen played from its own turn
+        (see :func:`news_start`)."""
+        return news_start(self._entries, reader)
 
     def mark_seen(self, reader: Reader, upto: int | None = None) -> None:
         """``reader`` has looked at the log up to entry ``upto`` (all of it by default)."""
@@ -206,3 +192,22 @@ class Log(Sequence[Entry]):
     def unseen_start(self, reader: Reader) -> int:
         """The index of the first entry ``reader`` has not looked at (0 if it never looked)."""
         return self._seen.get(reader, 0)
+
+
+def news_start(entries: Sequence[Entry], reader: Reader) -> int:
+    """The index of the first of ``entries`` ``reader`` has not seen played from its own turn.
+
+    Everything after the reader's last action that another seat answered: the other seats'
+    turns since the reader last played, chance among them, and the reader's own turn in
+    progress. For a spectator (``None``) or a seat that never played: 0.
+    """
+    if reader is None:
+        return 0
+    last_other = next(
+        (i for i in range(len(entries) - 1, -1, -1) if not entries[i].is_chance and entries[i].actor != reader),
+        None,
+    )
+    if last_other is None:
+        return 0
+    own = next((i for i in range(last_other - 1, -1, -1) if entries[i].actor == reader), None)
+    return 0 if own is None else own + 1
