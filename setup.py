@@ -25,6 +25,7 @@ NATIVE_MODULES = [
     "savanna.games.banjooli.board",
     "savanna.games.banjooli.evaluation",
     "savanna.games.banjooli.heuristic",
+    "savanna.games.banjooli.moves",
     "savanna.games.banjooli.notation",
     "savanna.games.banjooli.observation",
     "savanna.games.banjooli.state",
