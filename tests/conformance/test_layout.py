@@ -147,7 +147,6 @@ LONG_MODULES_BEING_SPLIT = frozenset(
         "coach/analysis.py",
         "core/game.py",
         "lab/fairness.py",
-        "tui/session.py",
         "web/live.py",
     }
 )
