@@ -1,4 +1,4 @@
-"""The examples in the docstrings of the core and of every game run and hold."""
+"""The examples in the docstrings of the core, the table and every game run and hold."""
 
 from __future__ import annotations
 
@@ -10,18 +10,22 @@ import pytest
 
 import savanna.core
 import savanna.games
+import savanna.table
 
 MODULES = sorted(
     info.name
-    for package in (savanna.core, savanna.games)
+    for package in (savanna.core, savanna.games, savanna.table)
     for info in pkgutil.walk_packages(package.__path__, prefix=f"{package.__name__}.")
 )
 
 
 def test_the_core_and_each_game_have_examples() -> None:
-    tried = {name.split(".")[2] if name.startswith("savanna.games.") else "core": 0 for name in MODULES}
+    def owner(name: str) -> str:
+        return name.split(".")[2] if name.startswith("savanna.games.") else name.split(".")[1]
+
+    tried = {owner(name): 0 for name in MODULES}
     for name in MODULES:
-        key = name.split(".")[2] if name.startswith("savanna.games.") else "core"
+        key = owner(name)
         tried[key] += doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS).attempted
     assert all(count > 0 for count in tried.values()), tried
 

@@ -19,6 +19,8 @@ wall clock also counts the time other programs held the cores.
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
 import random
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -218,13 +220,17 @@ def engine_build() -> str:
     """Which build of the engines this process runs, in one line.
 
     ``compiled (mypyc): <modules>`` or ``interpreted (pure Python)`` (see
-    :mod:`savanna.native`). Every registered game's engine and the ISMCTS search are
+    :mod:`savanna.native`). Every registered game's modules and the ISMCTS search are
     imported first, so the answer covers them whatever ran before.
     """
     import savanna.bots  # noqa: F401  (the search)
 
     for name in registered_games():
-        load_game(name).new_initial_state()
+        game = load_game(name)
+        game.new_initial_state()
+        package = importlib.import_module(type(game).__module__.rpartition(".")[0])
+        for module in pkgutil.iter_modules(package.__path__):  # those a game imports late too
+            importlib.import_module(f"{package.__name__}.{module.name}")
     return build_name(compiled_modules())
 
 

@@ -11,6 +11,7 @@ import pytest
 from rich.console import Console
 
 from savanna.core import Game, load_game
+from savanna.table import Entry
 from savanna.tui.seat import parse_seats
 from savanna.tui.session import PlaySession
 
@@ -90,9 +91,16 @@ def session(
     return play, keys
 
 
+def apply(play: PlaySession, action: int) -> Entry:
+    """Play ``action`` at ``play``'s table as it stands (any seat's, or a chance outcome)."""
+    table = play.table
+    table.adopt(table.propose_known([action]))
+    return table.log[-1]
+
+
 def moves_of(play: PlaySession, seat: int = 0) -> list[str]:
     """The notation of every action ``seat`` played in the session."""
-    return [e.text for e in play.events if e.actor == seat]
+    return [e.text for e in play.table.log if e.actor == seat]
 
 
 @pytest.fixture

@@ -20,10 +20,12 @@ import pytest
 from rich.text import Text
 
 from savanna.core import BoolOption, ChoiceOption, Game, IntOption, load_game, registered_games
+from savanna.tui.frames import end_screen
 from savanna.tui.render import choice_cells
 from savanna.tui.screen import compose
 from savanna.tui.seat import parse_seats
-from savanna.tui.session import PlaySession, end_screen
+from savanna.tui.session import PlaySession
+from tests.tui.conftest import apply
 
 WIDTH, HEIGHT = 80, 24
 SCREENS_PER_GAME = 25
@@ -74,7 +76,7 @@ def play_and_check(game: Game, seed: int) -> None:
     while not play.state.is_terminal() and checked < SCREENS_PER_GAME:
         state = play.state
         if state.is_chance_node():
-            play._apply(state.sample_chance(rng))
+            apply(play, state.sample_chance(rng))
             continue
         if state.current_player() == 0:
             decisions += 1
@@ -93,7 +95,7 @@ def play_and_check(game: Game, seed: int) -> None:
                     where
                 )
                 checked += 1
-        play._apply(rng.choice(state.legal_actions()))
+        apply(play, rng.choice(state.legal_actions()))
     while not play.state.is_terminal():
         state = play.state
         action = (
@@ -101,7 +103,7 @@ def play_and_check(game: Game, seed: int) -> None:
             if state.is_chance_node()
             else rng.choice(state.legal_actions())
         )
-        play._apply(action)
+        apply(play, action)
     names = [play.seat_name(s) for s in range(game.num_players)]
     record_line = [Text("Record written to banjooli-2026-11-30-1805.savanna.json")]
     lines = end_screen(play.state, names, play.lang, WIDTH, HEIGHT, message=record_line)

@@ -13,8 +13,10 @@ import pytest
 
 from savanna.core import CHANCE
 from savanna.i18n.tui import M
+from savanna.table import entry_of
+from savanna.table.log import news_start
 from savanna.tui.session import PlaySession
-from savanna.tui.view import join_turn, log_forms, news_start
+from savanna.tui.view import join_turn, label, log_forms
 from tests.tui.conftest import screen, session
 
 GAMES = [("banjooli", 4), ("hyena", 4), ("river-race", 5)]
@@ -29,13 +31,13 @@ def test_join_turn_writes_repeats_once_with_their_count() -> None:
 
 def turns_since(play: PlaySession, seat: int) -> list[tuple[int, str]]:
     """Each other seat's turn since ``seat`` last played: (actor, its first action in words)."""
-    news = play.events[news_start(play.events, seat) :]
+    news = play.table.log[news_start(play.table.log, seat) :]
     turns: list[tuple[int, str]] = []
     for event in news:
         if event.is_chance or event.actor == seat:
             continue
         if not turns or turns[-1][0] != event.actor:
-            turns.append((event.actor, event.words_to(seat) or ""))
+            turns.append((event.actor, event.words_for(seat, play.lang) or ""))
     return turns
 
 
@@ -69,14 +71,14 @@ def test_every_move_since_the_players_last_turn_is_on_screen(
             assert len(shown) <= 23 and all(len(line) <= 80 for line in shown)
             news = " ".join(seen["news"].split())
             for actor, words in turns_since(play, 0):
-                label = play._who(actor)
+                tag = label(actor, lang)
                 start = " ".join(words.split())[:30]
                 on_screen = any(
-                    line.startswith(label) and start[: len(line) - len(label) - 1] in line
+                    line.startswith(tag) and start[: len(line) - len(tag) - 1] in line
                     for line in shown
                 )
-                assert on_screen or " ".join((label + words).split()) in news, (
-                    label + words, "\n".join(shown),
+                assert on_screen or " ".join((tag + words).split()) in news, (
+                    tag + words, "\n".join(shown),
                 )
                 seen["turns"] += 1
             seen["screens"] += 1
@@ -94,7 +96,6 @@ def test_every_move_since_the_players_last_turn_is_on_screen(
 
 def test_the_shorter_form_leaves_out_the_bots_dice_but_not_the_players_own() -> None:
     from savanna.core import load_game
-    from savanna.tui.view import event_of
 
     game = load_game("hyena", players=3)
     state = game.new_initial_state()
@@ -104,9 +105,9 @@ def test_the_shorter_form_leaves_out_the_bots_dice_but_not_the_players_own() -> 
     rng = random.Random(4)
     while len([e for e in events if e.actor == 0]) < 2 or state.current_player() != CHANCE:
         action = state.sample_chance(rng) if state.is_chance_node() else rng.choice(state.legal_actions())
-        events.append(event_of(state, action, "en"))
+        events.append(entry_of(state, action))
         state.apply(action)
-    forms = log_forms(events, 0, lambda a: f"{a}: ", lambda e: "?")
+    forms = log_forms(events, 0, "en")
     full, moves = forms.forms
     assert len(moves) < len(full)
-    assert not moves[0].plain.startswith(f"{CHANCE}: ")
+    assert not moves[0].plain.startswith(label(CHANCE, "en"))

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from savanna.core import NOBODY, OptionError, load_game, make_rng
+from savanna.core import OptionError, load_game, make_rng
 from savanna.i18n import Catalogue, detect_language, resolve_language
 from savanna.i18n.tui import MESSAGES
 from savanna.tui.seat import SeatSpec, build_bot, default_seats, parse_seats
-from savanna.tui.view import Event
-from tests.tui.conftest import session
+from tests.tui.conftest import apply, session
 
 
 def test_every_message_has_english_and_french() -> None:
@@ -74,15 +73,12 @@ def test_bots_come_from_the_bot_package(toy) -> None:
 
 def test_a_dealt_card_is_shown_only_to_its_owner_and_moves_to_everyone(toy, tmp_path) -> None:
     play, _ = session("toy", "human,human", [], tmp_path)
-    deal = play._apply(1)  # the card dealt to seat 0
-    assert (deal.shown_to(0), deal.shown_to(1), deal.shown_to(None)) == ("deal B", None, None)
-    play._apply(2)
-    roll = play._apply(0)
-    assert roll.shown_to(None) == roll.shown_to(1) == "roll 1"  # a die roll is public
-    move = play._apply(2)
-    assert move.shown_to(None) == "move C" and move.actor == 0
+    deal = apply(play, 1)  # the card dealt to seat 0
+    assert (deal.text_for(0), deal.text_for(1), deal.text_for(None)) == ("deal B", None, None)
+    apply(play, 2)
+    roll = apply(play, 0)
+    assert roll.text_for(None) == roll.text_for(1) == "roll 1"  # a die roll is public
+    move = apply(play, 2)
+    assert move.text_for(None) == "move C" and move.actor == 0
 
 
-def test_an_event_is_shown_to_its_actor_even_when_the_game_hides_it(toy) -> None:
-    event = Event(0, 1, "secret", NOBODY.with_seat(1))
-    assert event.shown_to(1) == "secret" and event.shown_to(0) is None and event.shown_to(None) is None

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from savanna.core import load_game, record_of, registered_games
+from savanna.i18n.tui import M
 from savanna.tui import step_through
 from savanna.tui.seat import parse_seats
 from savanna.tui.session import PlaySession
@@ -41,30 +42,28 @@ def test_every_public_bot_move_is_told_in_words_as_it_is_played(
 ) -> None:
     play = bot_game(name, lang, tmp_path)
     out = " ".join(screen(play.console).split())
-    public = [e for e in play.events if not e.is_chance and e.viewers.includes(None)]
+    public = [e for e in play.table.log if not e.is_chance and e.audience.includes(None)]
     assert public, "the game should have public moves"
     for event in public:
-        assert event.words and event.words_to(None) == event.words
-        said = " ".join(event.words.split())
+        assert event.words[lang] and event.words_for(None, lang) == event.words[lang]
+        said = " ".join(event.words[lang].split())
         assert f"{play.seat_name(event.actor)}" in out and said in out, event
     for hidden in HIDDEN[lang][1:]:
-        assert out.count(hidden) == 0 or any(not e.viewers.includes(None) for e in play.events)
+        assert out.count(hidden) == 0 or any(not e.audience.includes(None) for e in play.table.log)
 
 
 @pytest.mark.parametrize("name", GAMES)
 def test_the_log_hides_only_what_each_viewer_may_not_read(name: str, tmp_path: Path) -> None:
     play = bot_game(name, "en", tmp_path)
-    events = play.events
+    events = play.table.log
     for viewer in [None, *range(play.game.num_players)]:
         for i in range(1, len(events), max(1, len(events) // 40)):
-            log = " ".join(
-                e.plain for e in log_entries(events[:i], viewer, str, lambda e: "#HIDDEN#")
-            )
-            hidden = [e for e in events[:i] if not e.viewers.includes(viewer)]
+            log = " ".join(e.plain for e in log_entries(events[:i], viewer, "en"))
+            hidden = [e for e in events[:i] if not e.audience.includes(viewer)]
             if not hidden:
-                assert "#HIDDEN#" not in log
+                assert M("hidden", "en") not in log and M("hidden.move", "en") not in log
         for event in events:
-            assert (event.words_to(viewer) is None) == (not event.viewers.includes(viewer))
+            assert (event.words_for(viewer, "en") is None) == (not event.audience.includes(viewer))
 
 
 @pytest.mark.parametrize("name", GAMES)

@@ -13,6 +13,7 @@ from rich.text import Text
 
 from savanna.core import Label, Observation, ScoreLine, ScoreSheet, State, load_game, random_playout
 from savanna.tui.choice import Menu
+from savanna.tui.frames import end_screen
 from savanna.tui.render import (
     board_lines,
     choice_cells,
@@ -21,7 +22,6 @@ from savanna.tui.render import (
     sheet_entries,
 )
 from savanna.tui.screen import Cells, Lines, Screen, compose
-from savanna.tui.session import end_screen
 from tests.support.toygame import ToyGame, ToyState
 
 COLOUR_CODE = re.compile(r"\x1b\[[0-9;]*(3[0-7]|38;[25];[0-9;]+|9[0-7])m")

@@ -11,6 +11,7 @@ import pytest
 from savanna.core import CHANCE, Audience, OptionError, Record, load_game, replay
 from savanna.saves import read_game
 from savanna.tui import parse_seats
+from savanna.tui.choice import Menu
 from savanna.tui.session import PlaySession
 from tests.tui.conftest import make_console, moves_of, screen, session
 
@@ -51,7 +52,7 @@ def test_same_seed_same_bot_game(toy, tmp_path: Path) -> None:
 def test_choices_accept_a_code_or_the_notation(toy, tmp_path: Path) -> None:
     play, _ = session("toy", "human,bot:random", ["2", "move c"], tmp_path, seed=1)
     play.run()
-    mine = [e.text for e in play.events if e.actor == 0]
+    mine = [e.text for e in play.table.log if e.actor == 0]
     assert mine[:2] == ["move B", "move C"]
 
 
@@ -145,7 +146,7 @@ def test_save_then_load_continues_the_game_saved(toy, tmp_path: Path) -> None:
     first.run()
     assert "Game saved to" in screen(first.console)
     record = read_game((tmp_path / "mid.json").read_text())
-    assert record.seed == 7 and record.actions == first.record().actions
+    assert record.seed == 7 and record.actions == first.table.record().actions
     resumed_state = replay(record)
     second, _ = session(
         "toy", "human,bot:heuristic", ["1"] * 30, tmp_path, seed=8, history=resumed_state.history
@@ -230,7 +231,7 @@ def test_bot_pause_is_taken_between_moves(toy, tmp_path: Path) -> None:
     )
     play.run()
     # no wait for chance; a share of the pause after each move, the full pause between turns
-    moves = sum(1 for e in play.events if not e.is_chance)
+    moves = sum(1 for e in play.table.log if not e.is_chance)
     assert slept.count(0.25 / 4) == moves and slept.count(0.25) == moves - 1
 
 
@@ -242,15 +243,17 @@ def test_wrong_seat_count_is_refused(toy, tmp_path: Path) -> None:
 
 
 def test_codes_become_hash_numbers_when_moves_are_numbers(toy, tmp_path: Path) -> None:
-    play, _ = session("toy", "bot,bot", [], tmp_path)
-    assert play._codes(["1", "2"]) == ["#1", "#2"]
-    assert play._codes(["bank", "move 2"]) == ["1", "2"]
+    def codes(texts: list[str]) -> list[str]:
+        return [c.code for c in Menu.build(texts, family_min=len(texts) + 1).choices]
+
+    assert codes(["1", "2"]) == ["#1", "#2"]
+    assert codes(["bank", "move 2"]) == ["1", "2"]
 
 
 def test_chance_events_are_logged_with_their_actor(toy, tmp_path: Path) -> None:
     play, _ = session("toy", "bot,bot", [], tmp_path)
     play.run()
-    assert play.events[0].actor == CHANCE and play.events[0].viewers == Audience.seats_only(0)
+    assert play.table.log[0].actor == CHANCE and play.table.log[0].audience == Audience.seats_only(0)
 
 
 def test_a_big_terminal_shows_the_legend_beside_the_board(tmp_path: Path) -> None:
@@ -371,7 +374,7 @@ def test_bot_turn_steps_wait_less_than_the_end_of_a_turn(tmp_path: Path) -> None
         sleep=slept.append,
     )
     play.run()
-    actors = [e.actor for e in play.events if not e.is_chance]
+    actors = [e.actor for e in play.table.log if not e.is_chance]
     turns = 1 + sum(1 for a, b in itertools.pairwise(actors) if a != b)
     assert set(slept) == {0.8, 0.2}
     assert slept.count(0.2) == len(actors) and slept.count(0.8) == turns - 1

@@ -22,6 +22,7 @@ from savanna.cli.play import build_session
 from savanna.core import CHANCE, Observation, Record, RecordError, load_game, record_of, replay
 from savanna.core.rng import POSITION
 from savanna.saves import SAVE_FORMAT, is_save, key_path, read_game, seal
+from savanna.table.undo import showed_something
 from savanna.tui import parse_seats
 from savanna.tui.session import PlaySession, default_record_path
 from tests.support.toygame import ToyGame, ToyState
@@ -98,7 +99,7 @@ class PeekGame(ToyGame):
 
 
 def _mine(play: PlaySession, seat: int = 0) -> list[str]:
-    return [e.text for e in play.events if e.actor == seat]
+    return [e.text for e in play.table.log if e.actor == seat]
 
 
 def test_undo_after_dice_is_refused_with_the_reason(toy, tmp_path: Path) -> None:
@@ -141,11 +142,11 @@ def test_undo_after_a_bots_reply_is_refused(toy, tmp_path: Path) -> None:
         out=tmp_path / "g.json",
         history=state.history,
     )
-    assert not play._undo(0)
+    assert not play.undo(0)
     assert "Player 2 (bot random) has played since your last move" in screen(play.console)
     assert play.state.history == state.history
     play.lang = "fr"
-    play._undo(0)
+    play.undo(0)
     assert "Joueur 2 (robot au hasard) a joué depuis votre dernier coup" in screen(play.console)
 
 
@@ -247,12 +248,14 @@ def test_a_save_in_progress_shows_no_seed_no_card_and_no_move(tmp_path: Path) ->
     }  # fmt: skip
     assert "918273645546372819" not in text and "seed" not in raw
     # no dealt card, no die, no move of the game appears anywhere in the file
-    record = play.record()
+    record = play.table.record()
     assert any(a.startswith("deal ") for a in record.actions)
     for action in set(record.actions):
         assert action not in text
     assert raw["actions_played"] == len(record.actions)
-    assert read_game(text) == record  # this user's key opens it
+    # this user's key opens it; the session went on from a fresh seed after the save
+    assert record.reseeds == [(len(record.actions), play.table.seeds.latest)]
+    assert read_game(text) == record.model_copy(update={"reseeds": None})
 
 
 def test_savanna_replay_of_a_save_says_what_it_is(tmp_path: Path) -> None:
@@ -273,15 +276,15 @@ def test_a_resumed_game_draws_its_future_from_a_fresh_seed(tmp_path: Path) -> No
     futures = []
     for _ in range(2):
         play = _load(saved)
-        assert play.seeds.seed == 7 and play.seeds.reseeds[0][0] == n
-        assert play.seeds.latest != 7
+        assert play.table.seeds.seed == 7 and play.table.seeds.reseeds[0][0] == n
+        assert play.table.seeds.latest != 7
         play.run()
         assert f"Game resumed after {n} actions" in screen(play.console)
         futures.append(play.state.history[n:])
         record = _after(saved)
         assert record.chance == POSITION and record.seed == 7
-        assert record.reseeds == [(n, play.seeds.latest)]
-        assert record.actions[:n] == first.record().actions
+        assert record.reseeds == [(n, play.table.seeds.latest)]
+        assert record.actions[:n] == first.table.record().actions
         assert len(record.actions) > n + 10
         assert replay(record).history == play.state.history  # every die checked, both segments
     assert futures[0] != futures[1]
@@ -307,7 +310,7 @@ def test_undo_back_past_the_resume_point_keeps_the_record_checkable(tmp_path: Pa
     assert "Took back your move keep." in screen(resumed.console)
     record = _after(saved)
     cut = len(play.state.history) - 1
-    assert record.reseeds == [(cut, resumed.seeds.latest)]
+    assert record.reseeds == [(cut, resumed.table.seeds.latest)]
     assert replay(record).history == resumed.state.history
 
 
@@ -364,7 +367,7 @@ def test_resuming_a_record_that_makes_no_claim_writes_none(toy, tmp_path: Path) 
     old = tmp_path / "old.json"
     old.write_text(record_of(state, seed=3, seats=["human", "bot:random"]).to_json())
     play = _load(old, lines=["1"] * 40)
-    assert not play.checked
+    assert not play.table.checked
     play.run()
     record = _after(old)
     assert record.chance is None and record.seed is None
@@ -400,7 +403,7 @@ def test_banjooli_moves_show_nothing_hidden_until_the_last_one(options: dict[str
         action = legal[rng.randrange(len(legal))]
         after = state.clone()
         after.apply(action)
-        shown = play._showed_something(state, action, state.current_player())
+        shown = showed_something(state, action, state.current_player(), play.table.seeds.seed_at(len(state.history)))
         assert shown is after.is_terminal(), state.action_to_text(action)
         decisions += 1
         state = after

@@ -6,7 +6,6 @@ one clear line in the chosen language and exit with code 2, never a traceback.
 
 from __future__ import annotations
 
-import secrets
 from pathlib import Path
 from typing import Annotated
 
@@ -17,21 +16,19 @@ from savanna.cli import app
 from savanna.cli.commands import parse_options, read_bytes
 from savanna.cli.errors import print_error
 from savanna.core import (
-    MAX_SEED,
-    Game,
     OptionError,
+    Record,
     SavannaError,
     check_seed,
     load_game,
     registered_games,
-    replay,
 )
-from savanna.core.rng import POSITION, SeedSchedule
 from savanna.i18n import resolve_language
 from savanna.i18n.tui import M
 from savanna.saves import read_game
+from savanna.table import Table, fresh_seed
 from savanna.tui.seat import SeatSpec, default_seats, parse_seats
-from savanna.tui.session import PlaySession
+from savanna.tui.session import PlaySession, table_seat
 
 __all__ = ["build_session", "play"]
 
@@ -82,11 +79,8 @@ def build_session(
             f"--players {players} but --seats lists {len(seat_list)} seats (give one of them)",
             f"--players {players} mais --seats donne {len(seat_list)} places (donnez l'un ou l'autre)",
         )
-    history: list[int] = []
-    reseeds: list[tuple[int, int]] = []
-    checked = True
     save_to: Path | None = None
-    configured: Game
+    table: Table | None = None
     if load is not None:
         record = read_game(read_bytes(load))
         if game is not None and game.strip().lower() != record.game:
@@ -104,25 +98,12 @@ def build_session(
                 "--option cannot change a saved game (its options are in the record)",
                 "--option ne peut pas changer une partie enregistrée (ses options sont dans l'enregistrement)",
             )
-        state = replay(record)
-        configured = state.game
-        history = list(state.history)
         if seat_list is None:
-            seat_list = (
-                [SeatSpec.parse(s) for s in record.seats]
-                if record.seats is not None
-                else default_seats(configured.num_players)
-            )
-        # The past keeps its seeds (the record can be checked); the future is drawn from a
-        # fresh seed, so nothing in the save file tells what comes next.
-        fresh = seed if seed is not None else fresh_seed()
-        if record.chance == POSITION and record.seed is not None:
-            schedule = SeedSchedule(record.seed, record.reseeds or [])
-            if not state.is_terminal():
-                schedule.reseed(len(history), fresh)
-            seed, reseeds = schedule.seed, schedule.reseeds
-        else:
-            seed, checked = fresh, False
+            seat_list = playing_now(record)
+        # The past keeps its seeds (every die and seeded bot move is checked); the future is
+        # drawn from a fresh seed, so nothing in the save file tells what comes next.
+        table = Table.resume(record, [table_seat(s) for s in seat_list], seed=seed, undo=True)
+        configured = table.game
         # `save` writes back to the file resumed from; the finished record goes to a new
         # file unless --out names one, so a save is never overwritten without being asked.
         if out is None:
@@ -134,27 +115,29 @@ def build_session(
         configured = load_game(name, players=players, options=parse_options(option))
         if seat_list is None:
             seat_list = default_seats(configured.num_players)
-    if seed is None:
-        seed = fresh_seed()
     return PlaySession(
         configured,
         seat_list,
-        seed=seed,
-        reseeds=reseeds,
-        checked=checked,
+        seed=seed if seed is not None else fresh_seed(),
         lang=lang,
         console=console,
         pause=pause,
         out=out,
         save_to=save_to,
-        history=history,
         coach=coach,
+        table=table,
     )
 
 
-def fresh_seed() -> int:
-    """A seed from the system's randomness, over the whole seed range (not guessable)."""
-    return secrets.randbelow(MAX_SEED + 1)
+def playing_now(record: Record) -> list[SeatSpec]:
+    """Who played each seat last in ``record`` (its seats, then its controls); a person and
+    heuristic bots when it names none."""
+    if record.seats is None or len(record.seats) != record.players:
+        return default_seats(record.players)
+    forms = list(record.seats)
+    for _, seat, who in record.controls or []:
+        forms[seat] = who
+    return [SeatSpec.parse(form) for form in forms]
 
 
 def _error(lang: str, exc: SavannaError) -> None:

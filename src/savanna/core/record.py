@@ -17,6 +17,19 @@ is refused too. A record without a ``chance`` field (every version 1 record) mak
 claim: it replays through the rules, and :attr:`Record.chance_checked` says its chance was
 not checked.
 
+Records whose bots can be checked (version 3)
+---------------------------------------------
+A game played at a table (:mod:`savanna.table`) draws its bots' decisions from the seed
+too: the bot of a seat decides at action index ``n`` from that seat's observation with the
+generator ``make_rng(seed at n, "bot", seat, n)``. Such a record says so in its ``bots``
+field (``"position"``, with the ``position`` draw of chance), and lists in ``controls`` who
+played a seat from some action on when it changed during the game (``[index, seat,
+"bot:heuristic"]`` when a bot took a person's seat, ``[index, seat, "human"]`` when they
+took it back). The core reads and checks these fields; deciding the bots' moves again needs
+the bots, so :func:`savanna.table.replay_checked` does it (``savanna replay`` calls it). A
+record is written in the lowest version that holds its fields: one without ``bots`` and
+``controls`` stays version 2, so older readers keep reading it.
+
 Example:
     >>> from savanna.core.record import Record
     >>> rec = Record(game="hyena", game_version=1, players=2, options={}, seed=3, actions=[])
@@ -48,7 +61,9 @@ from savanna.core.rng import (
 )
 
 __all__ = [
+    "BOT_PREFIX",
     "FORMAT",
+    "HUMAN",
     "VERSION",
     "VERSIONS",
     "Draw",
@@ -61,10 +76,15 @@ __all__ = [
 ]
 
 FORMAT: Final = "savanna-record"
-VERSION: Final = 2
-"""The version this Savanna writes."""
-VERSIONS: Final = (1, 2)
-"""The versions this Savanna reads (version 1 has no ``chance`` or ``reseeds`` field)."""
+VERSION: Final = 3
+"""The latest version this Savanna writes (a record without version 3 fields is written as 2)."""
+VERSIONS: Final = (1, 2, 3)
+"""The versions this Savanna reads (version 1 has no ``chance`` or ``reseeds`` field,
+version 2 no ``bots`` or ``controls``)."""
+HUMAN: Final = "human"
+"""How a record names a seat played by a person (or a program acting for one)."""
+BOT_PREFIX: Final = "bot:"
+"""How a record's ``controls`` name a seat played by a bot: ``bot:<spec>``."""
 
 Draw = Literal["playout", "sequence", "position"]
 """How chance was drawn from the seed (see :mod:`savanna.core.rng`)."""
@@ -80,7 +100,7 @@ class RecordResult(BaseModel):
 
 
 class Record(BaseModel):
-    """A replayable game record (format ``savanna-record``, version 2; version 1 is read).
+    """A replayable game record (format ``savanna-record``, versions 1 to 3).
 
     Attributes:
         seed: the seed the game was played from.
@@ -89,6 +109,10 @@ class Record(BaseModel):
         reseeds: for the ``position`` draw, ``[index, seed]`` pairs: from action index
             ``index`` on, chance is drawn from that seed (a game resumed from a save).
         seats: who played each seat (``human``, ``bot:heuristic``, ``random`` ...).
+        bots: ``"position"`` when the bots' decisions were drawn from the seed as the
+            ``position`` draw says (replay can decide them again); ``None``: no claim.
+        controls: ``[index, seat, who]`` triples: from action ``index`` on, ``who``
+            (``human`` or ``bot:<spec>``) played ``seat`` instead of what ``seats`` says.
         actions: every action in notation, chance outcomes included.
         result: the final scores and ranking, checked on replay.
     """
@@ -96,7 +120,7 @@ class Record(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     format: Literal["savanna-record"] = FORMAT
-    version: Literal[1, 2] = VERSION
+    version: Literal[1, 2, 3] = 2
     game: str
     game_version: int
     players: int
@@ -105,6 +129,8 @@ class Record(BaseModel):
     chance: Draw | None = None
     reseeds: list[tuple[StrictInt, StrictInt]] | None = None
     seats: list[str] | None = None
+    bots: Literal["position"] | None = None
+    controls: list[tuple[StrictInt, StrictInt, str]] | None = None
     actions: list[str]
     result: RecordResult | None = None
 
@@ -124,13 +150,16 @@ class Record(BaseModel):
             RecordError: a version 1 record with version 2 fields, a draw without a seed, a
                 seed out of range, or reseeds that do not fit the actions.
         """
-        if self.version == 1:
-            for name in ("chance", "reseeds"):
+        for version, names in ((1, ("chance", "reseeds", "bots", "controls")), (2, ("bots", "controls"))):
+            if self.version != version:
+                continue
+            for name in names:
                 if getattr(self, name) is not None:
                     raise RecordError(
-                        f"corrupt record: field {name!r} is not part of record version 1",
-                        f"enregistrement corrompu : le champ {name!r} n'existe pas en version 1",
+                        f"corrupt record: field {name!r} is not part of record version {version}",
+                        f"enregistrement corrompu : le champ {name!r} n'existe pas en version {version}",
                     )
+        if self.version == 1:
             return
         if self.seed is not None and not 0 <= self.seed <= MAX_SEED:
             raise RecordError(
@@ -144,6 +173,7 @@ class Record(BaseModel):
                 f"l'enregistrement dit que son hasard vient de sa graine ({self.chance}) "
                 "mais il n'a pas de graine",
             )
+        self._check_bots()
         if self.reseeds is None:
             return
         if self.chance != POSITION:
@@ -163,6 +193,48 @@ class Record(BaseModel):
                     f"graines de 0 à {MAX_SEED})",
                 )
             previous = index
+
+    def _check_bots(self) -> None:
+        """``bots`` goes with the ``position`` draw; ``controls`` with ``bots``, in order."""
+        if self.bots is not None and self.chance != POSITION:
+            raise RecordError(
+                "corrupt record: 'bots' belongs to the 'position' draw only",
+                "enregistrement corrompu : 'bots' ne va qu'avec le tirage 'position'",
+            )
+        if self.controls is None:
+            return
+        if self.bots is None:
+            raise RecordError(
+                "corrupt record: 'controls' belongs to records whose bots are seeded ('bots')",
+                "enregistrement corrompu : 'controls' ne va qu'avec des robots tirés de la graine ('bots')",
+            )
+        previous = 0
+        for index, seat, who in self.controls:
+            if not previous <= index <= len(self.actions) or not 0 <= seat < self.players or not (
+                who == HUMAN or (who.startswith(BOT_PREFIX) and len(who) > len(BOT_PREFIX))
+            ):
+                raise RecordError(
+                    f"corrupt record: control [{index}, {seat}, {who!r}] does not fit (indices "
+                    f"increase from 0 to the number of actions, {len(self.actions)}; seats from 0 "
+                    f"to {self.players - 1}; 'human' or 'bot:KIND')",
+                    f"enregistrement corrompu : la reprise [{index}, {seat}, {who!r}] ne convient "
+                    f"pas (indices croissants de 0 au nombre d'actions, {len(self.actions)} ; "
+                    f"sièges de 0 à {self.players - 1} ; 'human' ou 'bot:TYPE')",
+                )
+            previous = index
+
+    def controllers(self) -> Iterator[tuple[int, list[str]]]:
+        """``(index, who plays each seat)`` before each action, from ``seats`` and ``controls``.
+
+        Seats the record does not name are ``"?"``.
+        """
+        who = list(self.seats) if self.seats is not None and len(self.seats) == self.players else ["?"] * self.players
+        changes = list(self.controls or [])
+        for index in range(len(self.actions)):
+            while changes and changes[0][0] <= index:
+                _, seat, by = changes.pop(0)
+                who[seat] = by
+            yield index, list(who)
 
     @classmethod
     def from_json(cls, text: str | bytes) -> Record:
@@ -193,8 +265,8 @@ class Record(BaseModel):
         version = raw.get("version")
         if isinstance(version, bool) or version not in VERSIONS:
             raise RecordError(
-                f"unknown record version {version!r} (this Savanna reads versions 1 and 2)",
-                f"version d'enregistrement inconnue {version!r} (ce Savanna lit les versions 1 et 2)",
+                f"unknown record version {version!r} (this Savanna reads versions 1 to 3)",
+                f"version d'enregistrement inconnue {version!r} (ce Savanna lit les versions 1 à 3)",
             )
         try:
             record = cls.model_validate(raw)
@@ -232,6 +304,8 @@ def record_of(
     seats: Sequence[str] | None = None,
     chance: Draw | None = None,
     reseeds: Sequence[tuple[int, int]] = (),
+    bots: Literal["position"] | None = None,
+    controls: Sequence[tuple[int, int, str]] = (),
 ) -> Record:
     """The record of the game that led to ``state`` (with its result when it is over).
 
@@ -242,9 +316,12 @@ def record_of(
         chance: how chance was drawn from ``seed``; give it whenever it is true, so that
             replay checks every chance outcome.
         reseeds: for the ``position`` draw, ``(index, seed)`` pairs of a resumed game.
+        bots: ``"position"`` when every bot decided from the seed (see the module's notes).
+        controls: ``(index, seat, who)``: who played a seat from that action on, when it
+            changed during the game.
 
     Raises:
-        RecordError: ``chance`` without a seed, or reseeds that do not fit.
+        RecordError: ``chance`` without a seed, reseeds or controls that do not fit.
     """
     game = state.game
     replayer = game.new_initial_state()
@@ -264,8 +341,11 @@ def record_of(
         chance=chance,
         reseeds=[(int(i), int(s)) for i, s in reseeds] or None,
         seats=list(seats) if seats is not None else None,
+        bots=bots,
+        controls=[(int(i), int(s), str(w)) for i, s, w in controls] or None,
         actions=actions,
         result=result,
+        version=3 if bots is not None or controls else 2,
     )
     record.check_claims()
     return record

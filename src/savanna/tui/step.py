@@ -16,11 +16,13 @@ from rich.text import Text
 
 from savanna.core import CHANCE, Record, SavannaError, State, replay_states
 from savanna.i18n.tui import M
+from savanna.table import Entry, entry_of
+from savanna.tui.frames import end_screen
+from savanna.tui.prompt import read_with_console
 from savanna.tui.render import board_lines, clear_screen, game_title, legend_entries, localise
 from savanna.tui.screen import Lines, Screen, compose, render
 from savanna.tui.seat import SeatSpec, seat_label
-from savanna.tui.session import end_screen, read_with_console
-from savanna.tui.view import Event, event_of, log_entries
+from savanna.tui.view import log_entries, unread
 
 __all__ = ["step_through"]
 
@@ -72,28 +74,21 @@ def step_through(
     states: list[State] = [state.clone() for _, _, state in replay_states(record)]
     game = states[0].game
     n = len(record.actions)
-    events = [event_of(states[i], states[i + 1].history[i], lang) for i in range(n)]
+    entries = [entry_of(states[i], states[i + 1].history[i]) for i in range(n)]
     names = seat_names(record, game.num_players, lang)
     title_text = M("step.title", lang, game=game_title(game, lang), n=n)
 
     def who(actor: int) -> str:
         return M("chance.name", lang) if actor == CHANCE else names[actor]
 
-    def short(actor: int) -> str:
-        name = M("chance.name", lang) if actor == CHANCE else M("seat.short", lang, n=actor + 1)
-        return name + M("colon", lang)
-
-    def hidden(event: Event) -> str:
-        return M("hidden", lang) if event.is_chance else M("hidden.move", lang)
-
-    def said(event: Event, revealed: bool, room: int) -> str:
+    def said(entry: Entry, revealed: bool, room: int) -> str:
         """The action in words, with its notation when the line has room for it."""
-        words = (event.words or event.text) if revealed else event.words_to(None)
+        words = entry.words_for(None, lang, revealed)
         if words is None:
-            return hidden(event)
+            return unread(entry, lang)
         words = localise(words, lang)
-        both = f"{words} ({event.text})"
-        return words if words == event.text or len(both) > room else both
+        both = f"{words} ({entry.text})"
+        return words if words == entry.text or len(both) > room else both
 
     def draw(pos: int) -> None:
         state = states[pos]
@@ -101,11 +96,11 @@ def step_through(
         if pos == 0:
             header = M("step.start", lang, n=n)
         else:
-            event = events[pos - 1]
+            entry = entries[pos - 1]
             revealed = pos == n and state.is_terminal()
-            start = M("step.at", lang, i=pos, n=n, who=who(event.actor), what="")
-            what = said(event, revealed, console.width - len(start))
-            header = M("step.at", lang, i=pos, n=n, who=who(event.actor), what=what)
+            start = M("step.at", lang, i=pos, n=n, who=who(entry.actor), what="")
+            what = said(entry, revealed, console.width - len(start))
+            header = M("step.at", lang, i=pos, n=n, who=who(entry.actor), what=what)
         message = [Text(header, style="bold")]
         if pos == n and state.is_terminal():
             render(
@@ -124,7 +119,7 @@ def step_through(
             turn = names[player]
         status = Text(M("status.turn", lang) + M("colon", lang), style="bold")
         status.append(turn, style="bold green")
-        log = log_entries(events[:pos], None, short, hidden, sep=M("sep", lang))
+        log = log_entries(entries[:pos], None, lang)
         legend = legend_entries(game, lang)
         sections = [Lines([status], required=-1), Lines(log, required=1, keep_last=True)]
         if legend:

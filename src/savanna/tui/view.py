@@ -2,75 +2,28 @@
 
 A shared screen must not print an action to someone who could not know it (a dealt
 prediction card is a chance outcome whose text names the card). The terminal does not
-guess which actions are secret: the game declares each action's audience
-(:meth:`~savanna.core.State.action_viewers`), and the seat that acted always knows it.
-Every action is kept both in notation and in words
-(:meth:`~savanna.core.State.describe_action`), so people read what happened without
-learning the notation.
+decide who may read an action: the table logs every action once with its audience and its
+words in every language (:mod:`savanna.table.log`), and this module writes what a viewer
+may read as the terminal shows it, in words, so that people read what happened without
+learning the notation: consecutive actions of one actor in one entry, written short.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from rich.text import Text
 
-from savanna.core import CHANCE, Audience, State
-from savanna.i18n.tui import french_spaces
+from savanna.core import CHANCE
+from savanna.i18n.tui import M
+from savanna.table import Entry, Reader
+from savanna.table.log import news_start
 
-__all__ = ["Event", "LogForms", "Viewer", "event_of", "join_turn", "log_entries", "log_forms"]
+__all__ = ["LogForms", "Viewer", "join_turn", "label", "log_entries", "log_forms", "unread"]
 
-Viewer = int | None
+Viewer = Reader
 """A seat, or ``None`` for a spectator."""
-
-
-@dataclass(frozen=True, slots=True)
-class Event:
-    """One action of the game as the terminal logs it.
-
-    Attributes:
-        index: its index in the state's history.
-        actor: the seat that acted, or :data:`~savanna.core.CHANCE`.
-        text: its notation (shown only to ``viewers``).
-        viewers: who may read it (the game's declaration, the actor added).
-        words: the action in words, in the session's language (same audience).
-    """
-
-    index: int
-    actor: int
-    text: str
-    viewers: Audience
-    words: str = ""
-
-    @property
-    def is_chance(self) -> bool:
-        """Whether chance (dice, sticks, a deal) made this action."""
-        return self.actor == CHANCE
-
-    def shown_to(self, viewer: Viewer) -> str | None:
-        """The notation when ``viewer`` may read it, else ``None``."""
-        return self.text if self.viewers.includes(viewer) else None
-
-    def words_to(self, viewer: Viewer) -> str | None:
-        """The words when ``viewer`` may read them, else ``None``."""
-        return (self.words or self.text) if self.viewers.includes(viewer) else None
-
-
-def event_of(state: State, action: int, lang: str) -> Event:
-    """The event of playing ``action`` in ``state`` (call it *before* applying the action)."""
-    actor = state.current_player()
-    viewers = state.action_viewers(action)
-    if actor != CHANCE:
-        viewers = viewers.with_seat(actor)  # a seat always knows what it did
-    words = state.describe_action(action, lang)
-    return Event(
-        len(state.history),
-        actor,
-        state.action_to_text(action),
-        viewers,
-        french_spaces(words) if lang == "fr" else words,
-    )
 
 
 MAX_IN_ENTRY = 8
@@ -111,69 +64,47 @@ def join_turn(texts: Sequence[str], sep: str = "; ") -> str:
     return sep.join(parts)
 
 
-def _turns(
-    events: Sequence[Event], viewer: Viewer, hidden: Callable[[Event], str]
-) -> list[tuple[int, list[str], int]]:
-    """Consecutive actions of one actor: ``(actor, texts, index of its last event)``."""
+def label(actor: int, lang: str) -> str:
+    """The label of a log entry, its colon included: ``P2: ``, ``Hasard : ``."""
+    name = M("chance.name", lang) if actor == CHANCE else M("seat.short", lang, n=actor + 1)
+    return name + M("colon", lang)
+
+
+def unread(entry: Entry, lang: str) -> str:
+    """What an action the viewer may not read is called (``a secret draw``)."""
+    return M("hidden", lang) if entry.is_chance else M("hidden.move", lang)
+
+
+def _turns(entries: Sequence[Entry], viewer: Viewer, lang: str) -> list[tuple[int, list[str], int]]:
+    """Consecutive actions of one actor: ``(actor, texts, index of its last entry)``."""
     turns: list[tuple[int, list[str], int]] = []
-    for i, event in enumerate(events):
-        words = event.words_to(viewer)
-        text = words if words is not None else hidden(event)
-        if turns and turns[-1][0] == event.actor:
+    for i, entry in enumerate(entries):
+        words = entry.words_for(viewer, lang)
+        text = words if words is not None else unread(entry, lang)
+        if turns and turns[-1][0] == entry.actor:
             turns[-1][1].append(text)
-            turns[-1] = (event.actor, turns[-1][1], i)
+            turns[-1] = (entry.actor, turns[-1][1], i)
         else:
-            turns.append((event.actor, [text], i))
+            turns.append((entry.actor, [text], i))
     return turns
 
 
-def _entry(actor: int, texts: Sequence[str], who: Callable[[int], str], sep: str) -> Text:
+def _entry(actor: int, texts: Sequence[str], lang: str) -> Text:
     shown = texts if len(texts) <= MAX_IN_ENTRY else ["...", *texts[-MAX_IN_ENTRY + 1 :]]
-    entry = Text(who(actor), style="bold")
-    entry.append(join_turn(shown, sep))
+    entry = Text(label(actor, lang), style="bold")
+    entry.append(join_turn(shown, M("sep", lang)))
     return entry
 
 
-def log_entries(
-    events: Sequence[Event],
-    viewer: Viewer,
-    who: Callable[[int], str],
-    hidden: Callable[[Event], str],
-    limit: int = 6,
-    sep: str = "; ",
-) -> list[Text]:
+def log_entries(entries: Sequence[Entry], viewer: Viewer, lang: str, limit: int = 6) -> list[Text]:
     """The last ``limit`` turns, in words, as ``viewer`` may read them.
 
     Consecutive actions of one actor (a throw of six dice, a move and its steps) make one
     entry, written short by :func:`join_turn`: ``P2: keep all the dice; blue 2; blue steps
     forward ×2``.
-
-    Args:
-        events: the game's events, oldest first.
-        viewer: who reads the log.
-        who: the label of an actor's entry, its colon included (``P2: ``, ``Hasard : ``).
-        hidden: what an action ``viewer`` may not read is called (``a secret draw``).
-        limit: how many entries at most.
-        sep: what separates the actions of an entry (French puts a space before ``;``).
     """
-    turns = _turns(events, viewer, hidden)
-    return [_entry(actor, texts, who, sep) for actor, texts, _ in turns[-limit:]]
-
-
-def news_start(events: Sequence[Event], viewer: Viewer) -> int:
-    """The index of the first event ``viewer`` has not seen played from its own turn.
-
-    Everything after the viewer's last action that another seat answered: the other
-    seats' turns since the viewer last played, chance among them, and the viewer's own
-    turn in progress. For a spectator (``None``) or a seat that never played: 0.
-    """
-    if viewer is None:
-        return 0
-    others = [i for i, e in enumerate(events) if not e.is_chance and e.actor != viewer]
-    if not others:
-        return 0
-    own = [i for i, e in enumerate(events[: others[-1]]) if e.actor == viewer]
-    return own[-1] + 1 if own else 0
+    turns = _turns(entries, viewer, lang)
+    return [_entry(actor, texts, lang) for actor, texts, _ in turns[-limit:]]
 
 
 @dataclass(frozen=True)
@@ -190,30 +121,23 @@ class LogForms:
     forms: list[list[Text]] = field(default_factory=list)
 
 
-def log_forms(
-    events: Sequence[Event],
-    viewer: Viewer,
-    who: Callable[[int], str],
-    hidden: Callable[[Event], str],
-    limit: int = 6,
-    sep: str = "; ",
-) -> LogForms:
+def log_forms(entries: Sequence[Entry], viewer: Viewer, lang: str, limit: int = 6) -> LogForms:
     """What happened since ``viewer`` last played, every turn of it, and what came before.
 
-    The news are every turn since the viewer's last one (:func:`news_start`); a spectator's
-    are the last ``limit`` turns. The shorter form leaves out the chance outcomes followed
-    by a seat's move (a bot's dice: the move says what it did), keeping the last ones (the
-    viewer's own throw).
+    The news are every turn since the viewer's last one
+    (:func:`~savanna.table.log.news_start`); a spectator's are the last ``limit`` turns. The
+    shorter form leaves out the chance outcomes followed by a seat's move (a bot's dice: the
+    move says what it did), keeping the last ones (the viewer's own throw).
     """
-    turns = _turns(events, viewer, hidden)
-    start = news_start(events, viewer)
+    turns = _turns(entries, viewer, lang)
+    start = news_start(entries, viewer)
     if viewer is None:
         cut = max(0, len(turns) - limit)
     else:
         cut = next((k for k, (_, _, last) in enumerate(turns) if last >= start), len(turns))
     news = turns[cut:]
     older = turns[max(0, cut - max(0, limit - len(news))) : cut]
-    full = [_entry(a, t, who, sep) for a, t, _ in news]
+    full = [_entry(a, t, lang) for a, t, _ in news]
     last_move = max((k for k, (a, _, _) in enumerate(news) if a != CHANCE), default=-1)
     kept: list[tuple[int, list[str]]] = []
     for k, (actor, texts, _) in enumerate(news):
@@ -223,6 +147,6 @@ def log_forms(
             kept[-1] = (actor, kept[-1][1] + texts)  # a throw between two choices of a seat
         else:
             kept.append((actor, list(texts)))
-    moves = [_entry(a, t, who, sep) for a, t in kept]
+    moves = [_entry(a, t, lang) for a, t in kept]
     forms = [full] if len(moves) == len(full) else [full, moves]
-    return LogForms([_entry(a, t, who, sep) for a, t, _ in older], forms)
+    return LogForms([_entry(a, t, lang) for a, t, _ in older], forms)

@@ -33,6 +33,7 @@ from tests.games.banjooli.helpers import game
 
 from savanna.games.banjooli import board as board_module
 from savanna.games.banjooli.board import FINISH, Board
+from savanna.games.banjooli.board import faces as tile_faces
 from savanna.games.banjooli.components import GameData, load_data
 from savanna.lab import SimulationPlan, run_simulation, summarise
 
@@ -72,7 +73,7 @@ def _boards(tiles: int, special: str) -> Iterator[tuple[str, ...]]:
         state.apply_unchecked(layout)  # an outcome of the node itself
         assert state.phase_name == "sides"
         for mask, _ in state.chance_outcomes():
-            yield state.faces(mask)
+            yield tile_faces(state.order, mask)
 
 
 class _Checker:

@@ -42,9 +42,10 @@ Rules: ``docs/rules/banjooli.md``.
 Modules (the common layout, ``docs/architecture.md``): ``game`` (spec, options, wiring),
 ``state`` (the phase machine), ``actions`` (the action codec), ``rules`` (clauses, sources,
 refusals), ``scoring``, ``notation``, ``observation``, ``render``, ``evaluation``,
-``heuristic``, ``data/``; and this game's own ``board`` (the track and its move tables),
-``components`` (tiles, cards, berries from ``data/``) and ``phase`` (named values of a
-position).
+``heuristic``, ``data/``; and this game's own ``moves`` (move generation: the legal actions
+and chance outcomes of a position, the feasibility of a movement, the spaces a choice
+offers), ``board`` (the track and its move tables), ``components`` (tiles, cards, berries
+from ``data/``) and ``phase`` (named values of a position).
 """
 
 from __future__ import annotations

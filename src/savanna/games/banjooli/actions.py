@@ -44,9 +44,9 @@ from savanna.games.banjooli.components import COLOURS
 
 __all__ = [
     "ACTIONS",
+    "ARGUMENT",
     "DECIDE_JOKER",
     "DECIDE_KIND",
-    "DECIDE_OSTRICH",
     "DECIDE_PART",
     "D_MAGIC",
     "D_MOVE",
@@ -67,7 +67,6 @@ __all__ = [
     "REROLL_DICE",
     "SPACE_IDS",
     "SPELL_IDS",
-    "STEP_DIRECTIONS",
     "STEP_IDS",
     "SWAP_IDS",
     "UNSPELL_IDS",
@@ -348,9 +347,6 @@ PART_MOVE_IDS: Final = tuple(
 """``[ostrich][joker kind][part - 1]``: the frenzy move with part of a joker kind."""
 MAGIC_MOVE_IDS: Final = tuple(MagicFive(o).to_id() for o in range(5))
 STEP_IDS: Final = tuple(Step(d).to_id() for d in range(len(DIRECTIONS)))
-STEP_DIRECTIONS: Final = tuple(a.direction if isinstance(a, Step) else -1 for a in ACTIONS)
-"""``[action id]``: the direction of a step (-1 for other actions); the most frequent
-decision, read without building a value."""
 SPELL_IDS: Final = tuple(Spell(o).to_id() for o in range(5))
 UNSPELL_IDS: Final = tuple(Unspell(o).to_id() for o in range(5))
 GIVE_IDS: Final = tuple(Give(s).to_id() for s in range(5))
@@ -363,8 +359,9 @@ REROLL_DICE: Final[tuple[tuple[int, ...], ...]] = tuple(
 """``[action id]``: the die positions a :class:`Reroll` rerolls (its ``dice``; empty for
 keeping them all and for the other actions)."""
 
-# A decision's action read as plain ints (the engine applies moves and spells without
-# building a value): its kind, its ostrich, the joker face it uses (-1: none) and its part.
+# A seat action read as plain ints (the engine applies actions without building a value):
+# a decision's kind, the joker face a move uses (-1: none) and its part, and the number
+# every action names.
 D_MOVE: Final = 0
 D_MAGIC: Final = 1
 D_SPELL: Final = 2
@@ -373,27 +370,43 @@ D_PASS: Final = 4
 D_OTHER: Final = 5
 
 
-def _decision(action: Action) -> tuple[int, int, int, int]:
+def _decision(action: Action) -> tuple[int, int, int]:
     if isinstance(action, Move):
-        return D_MOVE, action.ostrich, -1 if action.joker is None else action.joker, action.part
+        return D_MOVE, -1 if action.joker is None else action.joker, action.part
     if isinstance(action, MagicFive):
-        return D_MAGIC, action.ostrich, -1, 0
+        return D_MAGIC, -1, 0
     if isinstance(action, Spell):
-        return D_SPELL, action.ostrich, -1, 0
+        return D_SPELL, -1, 0
     if isinstance(action, Unspell):
-        return D_UNSPELL, action.ostrich, -1, 0
+        return D_UNSPELL, -1, 0
     if isinstance(action, Pass):
-        return D_PASS, -1, -1, 0
-    return D_OTHER, -1, -1, 0
+        return D_PASS, -1, 0
+    return D_OTHER, -1, 0
+
+
+def _argument(action: Action) -> int:
+    if isinstance(action, Reroll):
+        return action.mask
+    if isinstance(action, Move | MagicFive | Spell | Unspell | Swap):
+        return action.ostrich
+    if isinstance(action, Step):
+        return action.direction
+    if isinstance(action, Give):
+        return action.seat
+    if isinstance(action, ChooseSpace):
+        return action.space
+    return -1
 
 
 _DECISIONS: Final = tuple(_decision(a) for a in ACTIONS)
 DECIDE_KIND: Final[tuple[int, ...]] = tuple(d[0] for d in _DECISIONS)
 """``[action id]``: ``D_MOVE`` (:class:`Move`), ``D_MAGIC``, ``D_SPELL``, ``D_UNSPELL``,
 ``D_PASS`` or ``D_OTHER`` (not a decision of a move or spell)."""
-DECIDE_OSTRICH: Final[tuple[int, ...]] = tuple(d[1] for d in _DECISIONS)
-"""``[action id]``: the ostrich a move, magic five, spell or unspell names (-1 otherwise)."""
-DECIDE_JOKER: Final[tuple[int, ...]] = tuple(d[2] for d in _DECISIONS)
+DECIDE_JOKER: Final[tuple[int, ...]] = tuple(d[1] for d in _DECISIONS)
 """``[action id]``: the joker face of a :class:`Move` (-1: no joker)."""
-DECIDE_PART: Final[tuple[int, ...]] = tuple(d[3] for d in _DECISIONS)
+DECIDE_PART: Final[tuple[int, ...]] = tuple(d[2] for d in _DECISIONS)
 """``[action id]``: the ``part`` of a :class:`Move` (0: all the jokers of the kind)."""
+ARGUMENT: Final[tuple[int, ...]] = tuple(_argument(a) for a in ACTIONS)
+"""``[action id]``: the number an action names, read without building a value: the ostrich
+of a move, magic five, spell, unspell or swap, the direction of a step, the seat of a
+give, the space of a choice, the mask of a reroll (-1 for a pass)."""

@@ -28,6 +28,7 @@ from typing import Final
 from savanna.games.banjooli.components import SpaceKind, load_data
 
 __all__ = [
+    "BACKS",
     "DIRECTIONS",
     "FINISH",
     "HALTING",
@@ -36,6 +37,8 @@ __all__ = [
     "PASSABLE",
     "Board",
     "SpaceKind",
+    "commons",
+    "faces",
 ]
 
 NONE: Final = -1
@@ -54,6 +57,29 @@ LANE_LETTERS = "abcde"
 """The lanes as people name them on the drawn board, from the ostriches' left."""
 HALTING = frozenset((SpaceKind.QUICKSAND, SpaceKind.VORTEX))
 """Space codes that stop a movement (rules ``quicksand.scare``, ``vortex.swap``)."""
+BACKS: Final = {t.id: t.back for t in load_data().tiles if t.kind in ("straight", "curve")}
+"""Front face id of each common (double-sided) tile → its back face id."""
+
+
+def commons(order: tuple[str, ...]) -> int:
+    """How many common (double-sided, flipped by chance: rule ``setup.layout``) tiles the
+    physical tile order ``order`` holds."""
+    return sum(1 for t in order if t in BACKS)
+
+
+def faces(order: tuple[str, ...], mask: int) -> tuple[str, ...]:
+    """The tile faces of the physical tile order ``order`` when common tile ``i`` (in order)
+    shows its back exactly when bit ``i`` of ``mask`` is set (the special tile keeps the
+    option's face)."""
+    out = []
+    i = 0
+    for t in order:
+        if t in BACKS:
+            out.append(BACKS[t] if mask >> i & 1 else t)
+            i += 1
+        else:
+            out.append(t)
+    return tuple(out)
 
 
 BOARD_CACHE: Final = 8192

@@ -41,6 +41,7 @@ from savanna.games.banjooli.actions import (
 )
 from savanna.games.banjooli.board import Board, SpaceKind
 from savanna.games.banjooli.components import load_data
+from savanna.games.banjooli.moves import landing, move_points
 from savanna.games.banjooli.notation import parse_position
 from savanna.games.banjooli.observation import view
 from savanna.games.banjooli.phase import ARRIVED, Phase
@@ -142,10 +143,10 @@ def _value(state: BanjooliState, want: list[float], action: int) -> float:
     if isinstance(value, Reroll):
         return _reroll_value(state, want, value.mask)
     if isinstance(value, Move | MagicFive):
-        return want[value.ostrich] * state.move_points(action)
+        return want[value.ostrich] * move_points(state, action)
     assert board is not None  # every other decision is taken on a laid-out board
     if isinstance(value, Step):
-        t = state.landing(state.pos[state.mover], value.direction)
+        t = landing(state, state.pos[state.mover], value.direction)
         w = want[state.mover]
         if t < 0:
             return FINISH_VALUE * (1 if w >= 0 else -1)

@@ -44,8 +44,9 @@ from savanna.games.banjooli.actions import (
     Unspell,
     from_id,
 )
-from savanna.games.banjooli.board import DIRECTIONS, Board, SpaceKind
+from savanna.games.banjooli.board import DIRECTIONS, Board, SpaceKind, faces
 from savanna.games.banjooli.components import COLOURS, load_data
+from savanna.games.banjooli.moves import counts_now, move_points
 from savanna.games.banjooli.phase import (
     ARRIVED,
     EMPTY,
@@ -104,7 +105,7 @@ def action_text(state: BanjooliState, action: int) -> str:
     if phase == Phase.LAYOUT:
         return "layout " + ",".join(state.game.layouts[action])
     if phase == Phase.SIDES:
-        return "sides " + ",".join(state.faces(action))
+        return "sides " + ",".join(faces(state.order, action))
     if phase == Phase.DEAL:
         return f"deal {action + 1}"
     if phase == Phase.FIRST:
@@ -302,7 +303,7 @@ def _parse_move(state: BanjooliState, text: str, match: re.Match[str]) -> Move |
     if counted:
         if len(jokers) > 1 or not 1 <= counted[0] <= 5:
             raise ValueError(text)
-        have = state.counts_now()
+        have = counts_now(state)
         # part of a joker kind (Dof Nooxoor): fewer dice than the kind shows
         if have is not None and counted[0] < have[face] and counted[0] <= 3:
             return Move(o, face, counted[0])
@@ -331,7 +332,7 @@ def describe(state: BanjooliState, action: int, lang: str) -> str:
     if phase == Phase.LAYOUT:
         return say("action.layout", lang, tiles=_tile_names(state.game.layouts[action], lang))
     if phase == Phase.SIDES:
-        return say("action.sides", lang, tiles=_tile_names(state.faces(action), lang))
+        return say("action.sides", lang, tiles=_tile_names(faces(state.order, action), lang))
     if phase == Phase.DEAL:
         return say("action.deal", lang, card=action + 1)
     if phase == Phase.FIRST:
@@ -349,7 +350,7 @@ def describe(state: BanjooliState, action: int, lang: str) -> str:
     if isinstance(value, MagicFive):
         return say("action.move_magic", lang, ostrich=colour_name(value.ostrich, lang))
     if isinstance(value, Move):
-        ostrich, points = colour_name(value.ostrich, lang), state.move_points(action)
+        ostrich, points = colour_name(value.ostrich, lang), move_points(state, action)
         if value.joker is None:
             return say("action.move", lang, ostrich=ostrich, points=points)
         joker = colour_name(value.joker, lang)

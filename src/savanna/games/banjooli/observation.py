@@ -11,7 +11,7 @@ import itertools
 import random
 from typing import TYPE_CHECKING, Final, NotRequired, TypedDict, cast
 
-from savanna.core.display import Label
+from savanna.core.display import EVERYONE, Audience, Label
 from savanna.core.game import CHANCE, TERMINAL, Observation
 from savanna.games.banjooli.components import COLOURS, load_data
 from savanna.games.banjooli.notation import parse_position, position_text
@@ -33,6 +33,7 @@ __all__ = [
     "MAX_LISTED",
     "TENSOR_SIZE",
     "BanjooliView",
+    "action_viewers",
     "card_label",
     "determinizations",
     "observation_tensor",
@@ -86,6 +87,16 @@ class BanjooliView(TypedDict):
 def view(observation: Observation) -> BanjooliView:
     """The typed data of any Banjooli observation (``Observation.data`` read as the declared type)."""
     return cast(BanjooliView, observation.data)
+
+
+def action_viewers(state: BanjooliState, action: int) -> Audience:
+    """Who may read ``action``: everyone, but for a dealt Prediction (its receiver only, rule
+    ``setup.deal``) and the berries identified by Jëmbat (the picker only)."""
+    if state.phase == Phase.DEAL:
+        return Audience.seats_only(state.cards.index(NO_CARD))
+    if state.phase == Phase.FIX:
+        return Audience.seats_only(state.seat)
+    return EVERYONE
 
 
 def observe(state: BanjooliState, seat: int | None) -> Observation:

@@ -12,16 +12,37 @@ from __future__ import annotations
 from enum import IntEnum, StrEnum
 from typing import Final
 
+from savanna.core.game import CHANCE, TERMINAL
+
 __all__ = [
     "ARRIVED",
+    "BERRY",
+    "CHANCE_ACTS",
     "CHANCE_PHASES",
+    "DEAL",
+    "DECIDE",
     "EMPTY",
+    "FIRST",
+    "FIX",
+    "FRENZY",
+    "GIVE",
+    "LAYOUT",
     "NOT_ROLLED",
     "NO_CARD",
     "NO_MOVER",
+    "OVER",
     "PHASE_NAMES",
+    "PLACE",
+    "REROLL",
+    "ROLL",
+    "SIDES",
+    "SPACE",
+    "STEP",
+    "SWAP",
     "UNKNOWN_CARD",
     "UNKNOWN_TOKEN",
+    "VORTEX",
+    "WHO_ACTS",
     "Phase",
     "Reason",
 ]
@@ -66,6 +87,32 @@ class Phase(IntEnum):
     """Chance draws the seat that plays first (rule ``setup.first``, option ``first=draw``)."""
 
 
+# The phases as plain int constants (a position stores ``int(Phase.X)``): the hot paths
+# compare them at every action; plain ints compare twice as fast as enum members, and a
+# compiled build (``make compile``) inlines these literals. Checked against Phase below.
+LAYOUT: Final = 0
+DEAL: Final = 1
+PLACE: Final = 2
+ROLL: Final = 3
+REROLL: Final = 4
+DECIDE: Final = 5
+STEP: Final = 6
+BERRY: Final = 7
+FIX: Final = 8
+GIVE: Final = 9
+VORTEX: Final = 10
+SWAP: Final = 11
+SPACE: Final = 12
+FRENZY: Final = 13
+OVER: Final = 14
+SIDES: Final = 15
+FIRST: Final = 16
+if tuple(int(p) for p in Phase) != (
+    LAYOUT, DEAL, PLACE, ROLL, REROLL, DECIDE, STEP, BERRY, FIX, GIVE, VORTEX, SWAP, SPACE, FRENZY, OVER, SIDES,
+    FIRST,
+):
+    raise ImportError("the phase constants of banjooli.phase must follow its Phase")
+
 PHASE_NAMES: Final[tuple[str, ...]] = tuple(p.name.lower() for p in Phase)
 """Phase names by value, as the position notation and observations write them."""
 
@@ -73,6 +120,10 @@ CHANCE_PHASES: Final = frozenset(
     (Phase.LAYOUT, Phase.SIDES, Phase.DEAL, Phase.FIRST, Phase.ROLL, Phase.BERRY, Phase.FIX, Phase.VORTEX)
 )
 """The phases where chance acts."""
+WHO_ACTS: Final = tuple(TERMINAL if p == OVER else CHANCE if p in CHANCE_PHASES else None for p in Phase)
+"""Who acts in each phase: ``TERMINAL``, ``CHANCE`` or ``None`` (the seat)."""
+CHANCE_ACTS: Final[tuple[bool, ...]] = tuple(who == CHANCE for who in WHO_ACTS)
+"""Whether chance acts in each phase (a tuple of bools: no object comparison per action)."""
 
 
 class Reason(StrEnum):

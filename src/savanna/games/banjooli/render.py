@@ -32,6 +32,7 @@ from savanna.games.banjooli.actions import (
 )
 from savanna.games.banjooli.board import FINISH, LANE_LETTERS, Board, SpaceKind
 from savanna.games.banjooli.components import COLOURS, TileData, load_data
+from savanna.games.banjooli.moves import landing
 from savanna.games.banjooli.notation import BERRY_LETTERS, colour_name
 from savanna.games.banjooli.observation import view
 from savanna.games.banjooli.phase import ARRIVED, PHASE_NAMES, UNKNOWN_TOKEN, Phase
@@ -390,10 +391,10 @@ def action_targets(state: BanjooliState, action: int) -> tuple[str, ...]:
     if isinstance(value, Move | MagicFive | Spell | Unspell | Swap):
         return (f"ostrich:{COLOURS[value.ostrich]}",)
     if isinstance(value, Step):
-        landing = state.landing(state.pos[state.mover], value.direction)
-        if landing == FINISH:
+        target = landing(state, state.pos[state.mover], value.direction)
+        if target == FINISH:
             return ("finish",)
-        return (f"space:{landing}",) if landing >= 0 else ()
+        return (f"space:{target}",) if target >= 0 else ()
     if isinstance(value, ChooseSpace):
         return (f"space:{value.space}",)
     return ()

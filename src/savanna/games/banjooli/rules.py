@@ -35,6 +35,7 @@ from savanna.games.banjooli.actions import (
     from_id,
 )
 from savanna.games.banjooli.board import NONE, SpaceKind
+from savanna.games.banjooli.moves import counts_now
 from savanna.games.banjooli.phase import ARRIVED, EMPTY, Phase, Reason
 
 if TYPE_CHECKING:
@@ -118,7 +119,7 @@ def refusal(state: BanjooliState, action: int) -> tuple[str, Label | None]:
     if state.phase == Phase.REROLL and not isinstance(value, Reroll):
         return "reroll.first", Label("step.reroll")  # keep or reroll before anything else
     if isinstance(value, Move) and value.joker is not None and state.phase in (Phase.DECIDE, Phase.FRENZY):
-        counts = state.counts_now()
+        counts = counts_now(state)
         if counts is not None and counts[value.joker] == 0 and _move_refusal(state, value) == "move.joker_rolled":
             return "move.joker_rolled", Label(f"detail.no_die.{FACES[value.joker]}")
     return _clause(state, value), None
@@ -168,7 +169,7 @@ _IMPASSABLE_RULES: Final = {SpaceKind.WATER: "croc.water", SpaceKind.RAVINE: "ra
 
 def _move_refusal(state: BanjooliState, move: Move | MagicFive) -> str:
     o = move.ostrich
-    counts = state.counts_now()
+    counts = counts_now(state)
     assert counts is not None  # a decision or a frenzy
     if state.pos[o] == ARRIVED:
         return "move.arrived"

@@ -19,7 +19,7 @@ from savanna.core.display import Label, ScoreLine, ScoreSheet
 from savanna.core.game import ranking_from_scores
 from savanna.core.outcome import Answer, OutcomeQuestion
 from savanna.games.banjooli.components import COLOURS, load_data
-from savanna.games.banjooli.phase import NO_CARD
+from savanna.games.banjooli.phase import ARRIVED, NO_CARD
 
 if TYPE_CHECKING:
     from savanna.games.banjooli.state import BanjooliState
@@ -31,6 +31,7 @@ __all__ = [
     "OUTCOME_QUESTIONS",
     "PLACE_POINTS",
     "game_statistics",
+    "last_ostrich",
     "outcomes",
     "places",
     "score_card",
@@ -71,6 +72,18 @@ def score_card(order: tuple[int, ...], arrived: list[int], last: int | None) -> 
     return points, exact
 
 
+def last_ostrich(state: BanjooliState) -> int | None:
+    """The unique last ostrich (most steps still needed), or ``None`` on a tie."""
+    board = state.board
+    if board is None:
+        return None
+    far = [(board.dist[state.pos[o]], o) for o in range(5) if state.pos[o] != ARRIVED]
+    far.sort(reverse=True)
+    if len(far) > 1 and far[0][0] == far[1][0]:
+        return None
+    return far[0][1]
+
+
 def _oor_counts(state: BanjooliState) -> list[int]:
     counts = [0] * state.n
     for token, seat in state.picked:
@@ -81,7 +94,7 @@ def _oor_counts(state: BanjooliState) -> list[int]:
 
 def score_parts(state: BanjooliState) -> list[tuple[int, int]]:
     """Each seat's ``(points, exact places)``, Oor berries included in the points."""
-    last = state.last_ostrich()
+    last = last_ostrich(state)
     arrived = state.arrived
     oor = _oor_counts(state)
     out = []
@@ -125,7 +138,7 @@ def score_sheets(state: BanjooliState) -> list[ScoreSheet]:
     """Each seat's score worked out line by line (shows every card: call it at the end only)."""
     parts = score_parts(state)
     place_of = places(parts)
-    last = state.last_ostrich()
+    last = last_ostrich(state)
     oor = _oor_counts(state)
     sheets = []
     for seat, card in enumerate(state.cards):
@@ -159,7 +172,7 @@ def game_statistics(state: BanjooliState) -> dict[str, Any]:
     }
     for place, o in enumerate(state.arrived[:3]):
         stats[f"finish_{place + 1}"] = names[o]
-    last = state.last_ostrich()
+    last = last_ostrich(state)
     stats["last"] = names[last] if last is not None else "tie"
     return {
         "game": stats,
@@ -186,7 +199,7 @@ unique last (rule ``score.prediction``: the ostrich a card's ×2 bets on), or an
 
 def outcomes(state: BanjooliState) -> dict[str, str]:
     """Where each ostrich finished in the finished ``state`` (see :data:`OUTCOME_QUESTIONS`)."""
-    last = state.last_ostrich()
+    last = last_ostrich(state)
     out = {}
     for o, letter in enumerate(COLOURS):
         if o in state.arrived[:3]:

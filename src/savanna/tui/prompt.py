@@ -1,0 +1,258 @@
+"""What a player types at the move prompt: a code, a move, its words, or a command.
+
+:data:`COMMANDS` are the words every prompt understands, in English and French.
+:class:`TurnInput` reads one person's answers during their turn: a move is read
+generously (its code, its notation, its words, or the start of them), a family of moves
+(``step L``, ``step R``...) asks which member is meant, a mistake says why above the next
+prompt, and a command opens its pages or acts (``save``, ``undo``, ``quit``).
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Sequence
+from enum import Enum
+from typing import TYPE_CHECKING
+
+from rich.console import Console
+from rich.text import Text
+
+from savanna.core import NotationError, SavannaError
+from savanna.i18n.tui import M
+from savanna.tui.choice import Choice, Menu
+from savanna.tui.pages import LEAVE
+from savanna.tui.render import localise
+
+if TYPE_CHECKING:
+    from savanna.tui.session import PlaySession
+
+__all__ = [
+    "COMMANDS",
+    "MAX_INPUT",
+    "Said",
+    "TurnEnd",
+    "TurnInput",
+    "command",
+    "flush_typed_ahead",
+    "read_with_console",
+    "seat_typed",
+]
+
+COMMANDS: dict[str, str] = {
+    "save": "save",
+    "sauver": "save",
+    "enregistrer": "save",
+    "undo": "undo",
+    "annuler": "undo",
+    "help": "help",
+    "aide": "help",
+    "?": "help",
+    "legend": "help",
+    "légende": "help",
+    "legende": "help",
+    "rules": "rules",
+    "règles": "rules",
+    "regles": "rules",
+    "quit": "quit",
+    "quitter": "quit",
+    "exit": "quit",
+    "board": "board",
+    "plateau": "board",
+    "list": "list",
+    "liste": "list",
+    # the coach (savanna play --coach)
+    "odds": "odds",
+    "chances": "odds",
+    "cotes": "odds",
+    "hint": "hint",
+    "conseil": "hint",
+    "indice": "hint",
+}
+MAX_INPUT = 200
+"""Longer lines are refused before parsing (no move is that long)."""
+
+
+class TurnEnd(Enum):
+    """How a person's turn ended."""
+
+    PLAYED = "played"
+    UNDONE = "undone"
+    QUIT = "quit"
+
+
+Said = tuple[Sequence[Choice], str]
+"""The entries to list on the next screen, with their header."""
+
+
+def read_with_console(console: Console) -> Callable[[str], str]:
+    """A line reader that prints its prompt through ``console``."""
+
+    def read(prompt: str) -> str:
+        # The terminal wraps a long prompt itself; Rich must not insert line breaks into it.
+        return console.input(Text(prompt, style="bold", no_wrap=True, overflow="ignore"))
+
+    return read
+
+
+def flush_typed_ahead() -> None:
+    """Throw away keys typed but not yet read, when standard input is a terminal.
+
+    Called as the hand-over screen appears: an Enter typed in a hurry by the previous
+    player must not answer it.
+    """
+    try:
+        import termios
+
+        if sys.stdin is not None and sys.stdin.isatty():
+            termios.tcflush(sys.stdin.fileno(), termios.TCIFLUSH)
+    except (ImportError, OSError, ValueError):  # not a POSIX terminal: nothing to flush
+        return
+
+
+def command(answer: str) -> str | None:
+    """The command ``answer`` starts with (``save``, ``help`` ...), or ``None``."""
+    words = answer.strip().split(maxsplit=1)
+    if not words:
+        return None
+    return COMMANDS.get(words[0].lower())
+
+
+def seat_typed(answer: str, seat: int) -> bool:
+    """Whether ``answer`` names ``seat`` (``2``, ``p2``, ``player 2``, ``joueur 2``)."""
+    words = answer.strip().lower().replace(" ", "")
+    number = str(seat + 1)
+    if words == number:
+        return True
+    prefixes = {w.strip() for lang in ("en", "fr") for w in M("seat.words", lang).split(",")}
+    return any(words == prefix + number for prefix in prefixes)
+
+
+class TurnInput:
+    """The answers of ``seat``'s person during one turn, with its ``menu`` of choices."""
+
+    def __init__(self, session: PlaySession, seat: int, menu: Menu) -> None:
+        self.session = session
+        self.seat = seat
+        self.menu = menu
+
+    def answer(self, answer: str) -> TurnEnd | Said | None:
+        """Act on one line typed at the move prompt.
+
+        Returns:
+            How the turn ends, the entries to list on the next screen (with their
+            header), or ``None`` (draw the screen again, with what was said).
+        """
+        play, menu = self.session, self.menu
+        texts = menu.texts
+        if len(answer) > MAX_INPUT:
+            play.say(Text(play.t("too.long", n=len(answer)), style="bold red"))
+            return None
+        if not answer.strip():
+            if len(texts) != 1:
+                return None
+            answer = texts[0]
+        said = None if menu.is_move(answer) else command(answer)
+        if said == "quit":
+            return TurnEnd.QUIT
+        if said in {"help", "rules", "list", "odds", "hint"}:
+            pages = play.pages
+            opened: dict[str, Callable[[], str]] = {
+                "help": pages.help,
+                "rules": pages.rules,
+                "list": lambda: pages.choices(menu),
+                "odds": lambda: pages.coach(self.seat, "odds"),
+                "hint": lambda: pages.coach(self.seat, "hint"),
+            }
+            typed = opened[said]()
+            # A command typed at the end of the pages is run next ("rules" after the help).
+            if typed and typed.lower() not in LEAVE:
+                return self.answer(typed)
+            return None
+        if said == "save":
+            play.save_command(answer)
+            return None
+        if said == "board":
+            return None
+        if said == "undo":
+            return TurnEnd.UNDONE if play.undo(self.seat) else None
+        match = menu.match(answer)
+        if match.kind == "out_of_range":
+            n = len(menu.choices)
+            key = "out.of.range.one" if n == 1 else "out.of.range"
+            play.say(Text(play.t(key, typed=answer.strip(), n=n), style="bold red"))
+            return None
+        if match.kind == "several":
+            return match.choices, play.t("choices.some", what=match.text)
+        wanted: str | None = match.text
+        if match.kind == "family":
+            wanted = self.ask_family(match.choices[0])
+            if wanted is None:
+                return None
+        assert wanted is not None
+        return self.play_text(wanted)
+
+    def play_text(self, wanted: str) -> TurnEnd | Said | None:
+        """Play the move ``wanted`` names, reading it generously; say why when it cannot."""
+        play, menu = self.session, self.menu
+        try:
+            play.play(self.seat, play.table.state.parse_action(wanted))
+            return TurnEnd.PLAYED
+        except SavannaError as err:
+            refusal = err
+        by_words = menu.by_words(wanted)
+        if by_words.kind == "action":
+            play.play(self.seat, play.table.state.parse_action(by_words.text))
+            return TurnEnd.PLAYED
+        if by_words.kind == "several":
+            play.say(Text(play.t("pick.one", typed=wanted.strip()), style="yellow"))
+            return by_words.choices, play.t("choices.some", what=wanted.strip())
+        play.say(Text(localise(refusal.text(play.lang), play.lang), style="bold red"))
+        first = wanted.split(maxsplit=1)[0].lower() if wanted.strip() else ""
+        verbs = menu.verbs()
+        # A refused move already says why; text the game could not read gets the verbs of now.
+        if isinstance(refusal, NotationError) and first not in {v.lower() for v in verbs}:
+            play.say(Text(play.t("not.now", verbs=", ".join(verbs)), style="yellow"))
+        else:
+            play.say(Text(play.t("try.again"), style="dim"))
+        return None
+
+    def ask_family(self, family: Choice) -> str | None:
+        """Ask which member of ``family`` is meant; ``None`` when the player goes back.
+
+        Members whose words differ only at the end (``a berry on a3``, ``a berry on b3``)
+        are shown by that end, which may be typed as the answer.
+        """
+        play = self.session
+        known: dict[str, str] = {}
+        if family.alphabet:
+            prompt = play.t(
+                "family.ask.subset",
+                verb=family.text,
+                chars=" ".join(family.alphabet),
+                example=family.example.split(maxsplit=1)[1],
+            )
+        else:
+            shared, rests = family.word_parts()
+            if rests:
+                members = [Choice("", rest) for rest in rests]
+                header = f"{family.text}{play.t('colon')}{localise(shared, play.lang)} ..."
+                known = {rest.lower(): member for rest, member in zip(rests, family.members, strict=True)}
+                example = rests[len(rests) // 2]
+            else:
+                members = [
+                    Choice(argument, f"{family.text} {argument}", words=words)
+                    for argument, words in zip(family.arguments, family.member_words, strict=True)
+                ]
+                header = play.t("family.options", verb=family.text)
+                example = family.example.split(maxsplit=1)[1]
+            play.draw(self.seat, menu=self.menu, only=members, header=header)
+            prompt = play.t("family.ask", verb=family.text, example=example)
+        answer = play.read(prompt + " ")
+        if not answer.strip() or len(answer) > MAX_INPUT:
+            return None
+        typed = " ".join(answer.split())
+        if typed.lower() in known:
+            return known[typed.lower()]
+        if typed.lower().startswith(family.text.lower()):
+            return typed
+        return f"{family.text} {typed}"
