@@ -149,11 +149,9 @@ class RiverRaceGame(Game):
         """How the game ends, who takes the best hut, then each seat's final place."""
         return (*scoring.outcome_questions(self), *super().outcome_questions())
 
-    def secret(self, observation: Observation) -> Label | None:
+    def secret(self, observation_: Observation) -> Label | None:
         """The sacrifice cards the seat holds (see :func:`savanna.games.river_race.observation.secret`)."""
-        from savanna.games.river_race.observation import secret
-
-        return secret(observation)
+        return observation.secret(observation_)
 
     def outcomes(self, state: State) -> dict[str, str]:
         if not isinstance(state, RiverRaceState):
