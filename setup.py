@@ -34,11 +34,14 @@ NATIVE_MODULES = [
     "savanna.games.hyena.notation",
     "savanna.games.hyena.observation",
     "savanna.games.hyena.state",
+    "savanna.games.river_race.council",
     "savanna.games.river_race.evaluation",
     "savanna.games.river_race.heuristic",
     "savanna.games.river_race.notation",
     "savanna.games.river_race.observation",
     "savanna.games.river_race.state",
+    "savanna.games.river_race.tables",
+    "savanna.games.river_race.walking",
 ]
 """Modules compiled by ``make compile``: the rules engines' hot paths and the search."""
 

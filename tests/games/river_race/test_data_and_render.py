@@ -10,12 +10,14 @@ from html import escape
 import pytest
 from tests.games.river_race.helpers import game, play, position
 
-from savanna.games.river_race.board import MapError, load_board, parse_map, read_data_file
+from savanna.core.datafiles import read_data_file
+from savanna.core.errors import DataError
+from savanna.games.river_race.board import load_board, parse_map
 from savanna.games.river_race.components import Material, load_material
 
 
 def _raw() -> dict:  # type: ignore[type-arg]
-    return copy.deepcopy(read_data_file("map.toml"))
+    return copy.deepcopy(dict(read_data_file("savanna.games.river_race", "map.toml")))
 
 
 def test_the_map_has_two_rivers_each_with_two_courtyards_places_passages_and_a_path_around() -> None:
@@ -61,7 +63,7 @@ def test_the_village_lies_top_left_and_the_camp_bottom_right() -> None:
 def test_a_broken_map_is_refused_at_load_saying_why(damage, why: str) -> None:  # type: ignore[no-untyped-def]
     raw = _raw()
     damage(raw)
-    with pytest.raises(MapError) as info:
+    with pytest.raises(DataError) as info:
         parse_map(raw)
     assert why in str(info.value)
 

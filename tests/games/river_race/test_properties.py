@@ -13,7 +13,8 @@ from savanna.core import record_of, replay
 from savanna.core.play import sample_action
 from savanna.games.river_race import RiverRaceGame
 from savanna.games.river_race.board import ALTAR, PATH, YARD
-from savanna.games.river_race.state import DRAW, OVER
+from savanna.games.river_race.council import sacrificer
+from savanna.games.river_race.phase import DRAW, OVER
 
 games = st.builds(
     lambda players, first: RiverRaceGame(players=players, options={"first": first}),
@@ -33,7 +34,7 @@ def _check_invariants(state) -> None:  # type: ignore[no-untyped-def]
     cards = sorted([c for pool in state.pools for c in pool] + state.discard)
     assert cards == list(range(len(game.material.cards))), "every card is in a deck or the discard"
     for place in range(len(board.places)):
-        holder = state.sacrificer(place)
+        holder = sacrificer(state, place)
         if state.held[place] >= 0:
             assert holder >= 0 and state.held[place] in state.pools[state.held_epoch[place]]
         elif holder >= 0:

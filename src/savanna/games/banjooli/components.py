@@ -12,13 +12,12 @@ Example:
 
 from __future__ import annotations
 
-import tomllib
 from functools import cache
-from importlib import resources
-from typing import Any, Literal
+from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, ValidationError, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, field_validator, model_validator
 
+from savanna.core.datafiles import load_data_files
 from savanna.core.errors import DataError
 
 __all__ = [
@@ -180,11 +179,6 @@ class GameData(BaseModel):
         return [b.id for b in self.berries].index(berry_id)
 
 
-def _read(name: str) -> dict[str, Any]:
-    text = resources.files("savanna.games.banjooli").joinpath("data").joinpath(name).read_text(encoding="utf-8")
-    return tomllib.loads(text)
-
-
 @cache
 def load_data() -> GameData:
     """Load and validate the data files (cached).
@@ -192,14 +186,13 @@ def load_data() -> GameData:
     Raises:
         DataError: when a file is missing an entry or an entry does not validate.
     """
-    try:
-        data = GameData(
-            tiles=_read("tiles.toml")["tile"],
-            cards=_read("cards.toml")["card"],
-            berries=_read("berries.toml")["berry"],
-        )
-    except (ValidationError, KeyError, tomllib.TOMLDecodeError) as exc:
-        raise DataError(f"Banjooli data files are invalid: {exc}") from exc
+    data = load_data_files(
+        GameData,
+        "savanna.games.banjooli",
+        tiles=("tiles.toml", "tile"),
+        cards=("cards.toml", "card"),
+        berries=("berries.toml", "berry"),
+    )
     if len(data.cards) != 10 or len(data.berries) != 11:
         raise DataError("Banjooli needs 10 prediction cards and 11 berry tokens")
     return data

@@ -79,6 +79,7 @@ from savanna.games.banjooli.phase import (
     WHO_ACTS,
     Reason,
 )
+from savanna.games.banjooli.render import action_targets
 from savanna.games.banjooli.rules import refusal
 from savanna.games.banjooli.scoring import places, score_parts
 
@@ -290,8 +291,6 @@ class BanjooliState(State):
     def action_targets(self, action: int) -> tuple[str, ...]:
         """The dice a reroll names, the ostrich a move or spell names, the space a step lands
         on or a choice names (keys of :func:`~savanna.games.banjooli.render.board_svg`)."""
-        from savanna.games.banjooli.render import action_targets
-
         return action_targets(self, action)
 
     # -- the feasibility cache ---------------------------------------------------------

@@ -15,16 +15,15 @@ Example:
 
 from __future__ import annotations
 
-import tomllib
 from fractions import Fraction
 from functools import cache
-from importlib.resources import files
 from math import comb
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, RootModel, model_validator
 
-from savanna.core.errors import DataError, OptionError
+from savanna.core.datafiles import load_data_files
+from savanna.core.errors import OptionError
 from savanna.core.messages import load_messages
 
 __all__ = ["RULESET_NAMES", "Ruleset", "Throw", "load_ruleset", "throw_probabilities"]
@@ -124,13 +123,20 @@ def throw_probabilities(sticks: int) -> tuple[Fraction, ...]:
     return tuple(Fraction(comb(sticks, k), total) for k in range(sticks + 1))
 
 
+class _Rulesets(RootModel[dict[str, Ruleset]]):
+    """``data/rulesets.toml``: one table per ruleset, named by its key."""
+
+    @model_validator(mode="before")
+    @classmethod
+    def _named(cls, raw: Any) -> Any:
+        if isinstance(raw, dict):
+            return {name: {"name": name, **body} if isinstance(body, dict) else body for name, body in raw.items()}
+        return raw
+
+
 @cache
 def _all_rulesets() -> dict[str, Ruleset]:
-    raw = tomllib.loads(files(__package__).joinpath("data", "rulesets.toml").read_text("utf-8"))
-    try:
-        return {name: Ruleset.model_validate({"name": name, **body}) for name, body in raw.items()}
-    except ValidationError as exc:  # a broken data file is a packaging bug, said plainly
-        raise DataError(f"hyena data/rulesets.toml is invalid: {exc}") from exc
+    return load_data_files(_Rulesets, "savanna.games.hyena", "rulesets.toml").root
 
 
 def load_ruleset(name: str) -> Ruleset:

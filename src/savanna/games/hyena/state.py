@@ -28,6 +28,7 @@ from savanna.games.hyena.actions import BANK, MOVE, PAY, THROW
 from savanna.games.hyena.notation import action_text, describe, parse_action, position_text
 from savanna.games.hyena.observation import observe
 from savanna.games.hyena.phase import IN_PLAY, NO_OWNER, NO_THROW, ON_TRACK, Kind, Place, Stage
+from savanna.games.hyena.render import action_targets
 from savanna.games.hyena.rules import refusal
 from savanna.games.hyena.scoring import scores
 
@@ -238,8 +239,6 @@ class HyenaState(State):
     def action_targets(self, action: int) -> tuple[str, ...]:
         """The sticks a throw names, the seat's tabas a bank names, the piece a move names, the
         well a payment names (keys of :func:`~savanna.games.hyena.render.render_svg`)."""
-        from savanna.games.hyena.render import action_targets
-
         return action_targets(self, action)
 
     def explain_illegal(self, action: int) -> IllegalActionError:

@@ -39,9 +39,13 @@ Modules
     (typed actions and their codec), ``rules`` (the rule catalogue), ``scoring``,
     ``notation`` (positions and actions, both directions; actions in words),
     ``observation`` (observations, tensor, determinization), ``render`` (text, SVG,
-    legend, styles), ``evaluation``, ``heuristic``; game-specific: ``board`` (the map as a
-    graph, from ``data/map.toml``) and ``components`` (dice, gold, bag, springs, huts,
-    cards, from ``data/material.toml`` and ``data/cards.toml``).
+    legend, styles), ``evaluation``, ``heuristic``, ``phase`` (the named values of a
+    position: phases, endings, "nobody", "no card"); game-specific: ``board`` (the map as
+    a graph, from ``data/map.toml``), ``components`` (dice, gold, bag, springs, huts,
+    cards, from ``data/material.toml`` and ``data/cards.toml``), ``tables`` (the map and
+    material as the engine reads them, shared per table size), ``walking`` (where a pawn's
+    move goes: forks, jumps, stops) and ``council`` (who holds which sacrifice place, what
+    may be bargained, whether a card can be paid).
 
 Version history
     1. First release.

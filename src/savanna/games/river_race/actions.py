@@ -45,8 +45,8 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Final
 
+from savanna.core.messages import load_messages
 from savanna.games.river_race.components import load_material
-from savanna.games.river_race.rules import MESSAGES
 
 __all__ = [
     "ACCEPT_ID",
@@ -109,6 +109,8 @@ UPPER: Final = 1
 LOWER: Final = 2
 AROUND: Final = 3
 BRANCHES: Final = ("", "upper", "lower", "around")
+_MESSAGES: Final = load_messages("savanna.games.river_race")
+"""The game's catalogue (:data:`.rules.MESSAGES`), for the notation's errors."""
 MAX_PRICE: Final = load_material().negotiation.max_price
 PRICES: Final = MAX_PRICE + 1
 
@@ -138,7 +140,7 @@ def parse_pawn_name(text: str) -> int:
     """
     match = re.fullmatch(r"([1-9])([abc])", text.strip().lower())
     if not match or int(match[1]) > MAX_SEATS:
-        raise MESSAGES.notation_error(text, "expect.pawn")
+        raise _MESSAGES.notation_error(text, "expect.pawn")
     return 3 * (int(match[1]) - 1) + LETTERS.index(match[2])
 
 
@@ -356,13 +358,13 @@ def parse_action_text(text: str) -> Action:
     match = re.fullmatch(rf"offer (\S+) {_PRICE}", words)
     if match:
         return Offer(parse_pawn_name(match[1]), _price(text, match[2]))
-    raise MESSAGES.notation_error(text, "expect.action")
+    raise _MESSAGES.notation_error(text, "expect.action")
 
 
 def _price(text: str, digits: str) -> int:
     price = int(digits)
     if price > MAX_PRICE:
-        raise MESSAGES.notation_error(text, "expect.price", {"top": MAX_PRICE})
+        raise _MESSAGES.notation_error(text, "expect.price", {"top": MAX_PRICE})
     return price
 
 
@@ -437,7 +439,7 @@ def parse_chance_text(text: str, dice: int) -> Roll | Coin | Card | First:
     if re.fullmatch(r"[1-6](?: ?\+ ?[1-6])*", words):
         faces = tuple(sorted(int(ch) for ch in words if ch.isdigit()))
         if len(faces) != dice:
-            raise MESSAGES.notation_error(text, "expect.roll", {"dice": dice})
+            raise _MESSAGES.notation_error(text, "expect.roll", {"dice": dice})
         return Roll(faces)
     match = re.fullmatch(r"coin ([1-6])", words)
     if match:
@@ -448,4 +450,4 @@ def parse_chance_text(text: str, dice: int) -> Roll | Coin | Card | First:
     match = re.fullmatch(r"first (\d)", words)
     if match and int(match[1]) >= 1:
         return First(int(match[1]) - 1)
-    raise MESSAGES.notation_error(text, "expect.chance")
+    raise _MESSAGES.notation_error(text, "expect.chance")

@@ -25,15 +25,15 @@ Example:
 
 from __future__ import annotations
 
-import tomllib
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from typing import Any, Final, Literal
 
-from pydantic import BaseModel, ConfigDict, ValidationError, field_validator, model_validator
+from pydantic import ValidationError, field_validator, model_validator
 
-from savanna.core.errors import SavannaError
+from savanna.core.datafiles import DataModel, load_data_files
+from savanna.core.errors import DataError
 
 __all__ = [
     "ALTAR",
@@ -45,7 +45,6 @@ __all__ = [
     "YARD",
     "Board",
     "MapData",
-    "MapError",
     "Place",
     "load_board",
 ]
@@ -67,17 +66,7 @@ KIND_NAMES: Final = ("camp", "path", "yard", "altar", "landing", "village")
 Cell = tuple[int, int]
 
 
-class MapError(SavannaError, ValueError):
-    """The map file does not validate."""
-
-    code = "data/invalid"
-
-
-class _Model(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class TrackData(_Model):
+class TrackData(DataModel):
     """One track: its spaces' cells in the direction of travel and what follows it."""
 
     id: str
@@ -107,7 +96,7 @@ class TrackData(_Model):
         return self
 
 
-class PassageData(_Model):
+class PassageData(DataModel):
     """One passage of a river: its courtyard, sacrifice place, bank track and landing cells."""
 
     yard: list[Cell]
@@ -116,7 +105,7 @@ class PassageData(_Model):
     landing: list[Cell]
 
 
-class RiverData(_Model):
+class RiverData(DataModel):
     """A river: its water and spring (drawing), its path around and its two passages."""
 
     id: str
@@ -129,23 +118,23 @@ class RiverData(_Model):
     source: str
 
 
-class CampData(_Model):
+class CampData(DataModel):
     label: Cell
     source: str
 
 
-class VillageData(_Model):
+class VillageData(DataModel):
     cells: list[Cell]
     label: Cell
     source: str
 
 
-class PersecutorData(_Model):
+class PersecutorData(DataModel):
     spaces: list[Cell]
     source: str
 
 
-class MapData(_Model):
+class MapData(DataModel):
     """The whole map file."""
 
     width: int
@@ -379,11 +368,11 @@ class Board:
                 child = next(children, None)
                 if child is None:
                     if space != self.village and not self.successors(space):
-                        raise MapError(f"no way leads from space {self.names[space]!r} to the village")
+                        raise DataError(f"river_race data/map.toml: no way leads from space {self.names[space]!r} to the village")
                     state[space] = 2
                     stack.pop()
                 elif state[child] == 1:
-                    raise MapError(f"the map has a loop through space {self.names[child]!r}")
+                    raise DataError(f"river_race data/map.toml: the map has a loop through space {self.names[child]!r}")
                 elif state[child] == 0:
                     state[child] = 1
                     stack.append((child, iter(self.successors(child))))
@@ -418,22 +407,17 @@ class Board:
         return name in self._index
 
 
-def read_data_file(name: str) -> dict[str, Any]:
-    """Parse ``data/<name>`` of this package as TOML."""
-    text = resources.files("savanna.games.river_race").joinpath("data").joinpath(name).read_text(encoding="utf-8")
-    return tomllib.loads(text)
-
-
-def parse_map(raw: dict[str, Any]) -> Board:
-    """Validate a map read from TOML and build its board.
+def parse_map(raw: Mapping[str, Any]) -> Board:
+    """Validate a map read from TOML (a test's variant of ``data/map.toml``) and build its board.
 
     Raises:
-        MapError: the map does not validate (the message says why).
+        DataError: the map does not validate (the message says why).
     """
     try:
-        return Board(MapData.model_validate(raw))
+        data = MapData.model_validate(raw)
     except (ValidationError, KeyError) as exc:
-        raise MapError(f"the river race map is invalid: {exc}", f"la carte de la course du fleuve est invalide : {exc}") from exc
+        raise DataError(f"river_race map is invalid: {exc}") from exc
+    return Board(data)
 
 
 @cache
@@ -441,10 +425,6 @@ def load_board() -> Board:
     """The map of ``data/map.toml`` (validated once, cached).
 
     Raises:
-        MapError: the file does not validate.
+        DataError: the file does not validate.
     """
-    try:
-        raw = read_data_file("map.toml")
-    except tomllib.TOMLDecodeError as exc:
-        raise MapError(f"map.toml is not TOML: {exc}", f"map.toml n'est pas du TOML : {exc}") from exc
-    return parse_map(raw)
+    return Board(load_data_files(MapData, "savanna.games.river_race", "map.toml"))

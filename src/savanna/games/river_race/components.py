@@ -12,28 +12,16 @@ Example:
 
 from __future__ import annotations
 
-import tomllib
 from functools import cache
 
-from pydantic import BaseModel, ConfigDict, ValidationError, field_validator, model_validator
+from pydantic import field_validator, model_validator
 
-from savanna.core.errors import SavannaError
-from savanna.games.river_race.board import read_data_file
+from savanna.core.datafiles import DataModel, load_data_files
 
-__all__ = ["CardData", "Material", "MaterialError", "load_material"]
-
-
-class MaterialError(SavannaError, ValueError):
-    """``material.toml`` or ``cards.toml`` does not validate."""
-
-    code = "data/invalid"
+__all__ = ["CardData", "Material", "load_material"]
 
 
-class _Model(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class DiceData(_Model):
+class DiceData(DataModel):
     count: int
     faces: int
     source: str
@@ -45,18 +33,18 @@ class DiceData(_Model):
         return self
 
 
-class PawnsData(_Model):
+class PawnsData(DataModel):
     per_player: int
     source: str
 
 
-class GoldData(_Model):
+class GoldData(DataModel):
     start: dict[int, list[int]]
     """Per table size, gold at the start by place in the turn order (first player first)."""
     source: str
 
 
-class BagData(_Model):
+class BagData(DataModel):
     coins: list[int]
     """How many coins of value 1, 2, ... 6 the pity bag holds at the start."""
     source: str
@@ -69,19 +57,19 @@ class BagData(_Model):
         return value
 
 
-class SpringData(_Model):
+class SpringData(DataModel):
     stack: list[int]
     source: str
 
 
-class PersecutorData(_Model):
+class PersecutorData(DataModel):
     rings: int
     start: dict[int, int]
     """Per table size, the space the persecutor starts on."""
     source: str
 
 
-class VillageData(_Model):
+class VillageData(DataModel):
     values: list[int]
     huts_per_player: int
     source: str
@@ -94,17 +82,17 @@ class VillageData(_Model):
         return value
 
 
-class NegotiationData(_Model):
+class NegotiationData(DataModel):
     max_price: int
     source: str
 
 
-class LimitsData(_Model):
+class LimitsData(DataModel):
     max_turns: int
     source: str
 
 
-class CardData(_Model):
+class CardData(DataModel):
     """A sacrifice card: the prices of the upper and of the lower passage."""
 
     number: int
@@ -117,7 +105,7 @@ class CardData(_Model):
         return self.upper if upper else self.lower
 
 
-class Material(_Model):
+class Material(DataModel):
     """Everything in ``material.toml`` plus the cards."""
 
     dice: DiceData
@@ -161,14 +149,6 @@ def load_material() -> Material:
     """``material.toml`` and ``cards.toml``, validated once (cached).
 
     Raises:
-        MaterialError: a file is missing an entry or an entry does not validate.
+        DataError: a file is missing an entry or an entry does not validate.
     """
-    try:
-        raw = read_data_file("material.toml")
-        raw["cards"] = read_data_file("cards.toml")["card"]
-        return Material.model_validate(raw)
-    except (ValidationError, KeyError, tomllib.TOMLDecodeError) as exc:
-        raise MaterialError(
-            f"the river race material is invalid: {exc}",
-            f"le matériel de la course du fleuve est invalide : {exc}",
-        ) from exc
+    return load_data_files(Material, "savanna.games.river_race", "material.toml", cards=("cards.toml", "card"))

@@ -25,10 +25,13 @@ A terminal state is scored exactly.
 from __future__ import annotations
 
 import random
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from savanna.games.river_race.board import ALTAR, CAMP, LANDING, PATH, VILLAGE, YARD
-from savanna.games.river_race.state import RiverRaceState
+from savanna.games.river_race.council import card_price, sacrificer, waiting
+
+if TYPE_CHECKING:
+    from savanna.games.river_race.state import RiverRaceState
 
 __all__ = [
     "MOVE",
@@ -111,8 +114,8 @@ def plan_pawn(state: RiverRaceState, pawn: int, prices: tuple[float, float] | No
         place = board.place_of_altar[space]
         info = board.places[place]
         held = state.held[place]
-        price = float(state.card_price(place)) if held >= 0 else prices[0 if info.upper else 1]
-        riders = sum(1 for p in state.waiting(place) if p // 3 != pawn // 3)
+        price = float(card_price(state, place)) if held >= 0 else prices[0 if info.upper else 1]
+        riders = sum(1 for p in waiting(state, place) if p // 3 != pawn // 3)
         income = min(price, RIDE_SHARE * price * riders)
         gold = state.gold[pawn // 3] + income
         plan.cost += price - income
@@ -124,7 +127,7 @@ def plan_pawn(state: RiverRaceState, pawn: int, prices: tuple[float, float] | No
         info = board.places[place]
         price = prices[0 if info.upper else 1]
         plan.wait += BUSY_WAIT
-        if state.sacrificer(place) >= 0:
+        if sacrificer(state, place) >= 0:
             plan.cost += RIDE_SHARE * price
         else:
             plan.cost += price
@@ -150,7 +153,7 @@ def _route(state: RiverRaceState, space: int, prices: tuple[float, float]) -> tu
             for place_index, _yard in ((2 * river, upper), (2 * river + 1, lower)):
                 place = board.places[place_index]
                 price = prices[0 if place.upper else 1]
-                busy = state.sacrificer(place_index) >= 0
+                busy = sacrificer(state, place_index) >= 0
                 o_steps = 1.0
                 o_wait = BUSY_WAIT
                 o_cost = RIDE_SHARE * price if busy else price

@@ -1,5 +1,8 @@
-"""The configured river race: spec, options, chance tables and the doors to the modules
-(notation, observation, scoring, render, evaluation, heuristic)."""
+"""The configured river race: spec, options, and the wiring of the modules.
+
+Each job of the game has its module (see the package page); :class:`RiverRaceGame` answers
+the core protocol by handing each question to the module that knows.
+"""
 
 from __future__ import annotations
 
@@ -13,11 +16,14 @@ from savanna.core.errors import RuleRef
 from savanna.core.game import Game, GameSpec, Observation, State
 from savanna.core.options import ChoiceOption
 from savanna.core.outcome import OutcomeQuestion
-from savanna.games.river_race.actions import NUM_ACTIONS, rolls
+from savanna.games.river_race import evaluation, heuristic, observation, render, scoring
+from savanna.games.river_race.actions import NUM_ACTIONS
 from savanna.games.river_race.board import Board, load_board
 from savanna.games.river_race.components import Material, load_material
+from savanna.games.river_race.notation import parse_position
 from savanna.games.river_race.rules import MESSAGES, rule_catalogue
-from savanna.games.river_race.state import RiverRaceState, RiverTables
+from savanna.games.river_race.state import RiverRaceState
+from savanna.games.river_race.tables import RiverTables, tables_of
 
 __all__ = ["SPEC", "RiverRaceGame"]
 
@@ -60,12 +66,10 @@ class RiverRaceGame(Game):
         self.board: Board = load_board()
         self.material: Material = load_material()
         self.huts: list[int] = self.material.huts(self.num_players)
-        self.rolls: tuple[tuple[int, ...], ...] = rolls(self.material.dice.count)
-        ways = [_arrangements(r) for r in self.rolls]
-        total = 6 ** self.material.dice.count
-        self.roll_table: tuple[tuple[int, Fraction], ...] = tuple(
-            (i, Fraction(w, total)) for i, w in enumerate(ways)
-        )
+        self.tables: RiverTables = tables_of(self.num_players)
+        """The map and material as the engine reads them (shared by this game's states)."""
+        self.rolls: tuple[tuple[int, ...], ...] = self.tables.rolls
+        self.roll_table: tuple[tuple[int, Fraction], ...] = self.tables.roll_chances
         m = self.material
         n = self.num_players
         # a turn: up to 3 steps up and their 3 draws, 3 bargaining actions for each rival
@@ -78,8 +82,6 @@ class RiverRaceGame(Game):
             + self.board.rivers * sum(m.spring.stack)
         )
         self._top = float(gold + sum(sorted(self.huts, reverse=True)[:3]))
-        self.tables = RiverTables(self)
-        """The map and material as the engine reads them (shared by this game's states)."""
 
     def new_initial_state(self) -> RiverRaceState:
         return RiverRaceState(self)
@@ -109,111 +111,79 @@ class RiverRaceGame(Game):
         Raises:
             NotationError: the text is not a consistent position of this configured game.
         """
-        from savanna.games.river_race.notation import parse_position
-
         return parse_position(self, text)
 
     # -- observations ------------------------------------------------------------------
     @property
     def observation_tensor_shape(self) -> tuple[int, ...]:
-        from savanna.games.river_race.observation import tensor_size
+        return (observation.tensor_size(self),)
 
-        return (tensor_size(self),)
-
-    def observation_tensor(self, observation: Observation) -> list[float]:
-        from savanna.games.river_race.observation import observation_tensor
-
-        return observation_tensor(self, observation)
+    def observation_tensor(self, observation_: Observation) -> list[float]:
+        return observation.observation_tensor(self, observation_)
 
     def observation_tensor_in_state(self, state: State, seat: int | None) -> list[float]:
         """The tensor read from the state itself (the same floats; only ``seat``'s card)."""
-        from savanna.games.river_race.observation import observation_tensor_in_state
-
         assert isinstance(state, RiverRaceState)
-        return observation_tensor_in_state(self, state, self.check_seat(seat))
+        return observation.observation_tensor_in_state(self, state, self.check_seat(seat))
 
-    def sample_state(self, observation: Observation, rng: random.Random) -> RiverRaceState:
+    def sample_state(self, observation_: Observation, rng: random.Random) -> RiverRaceState:
         """A full state consistent with ``observation``: other seats' cards redrawn.
 
         See :func:`savanna.games.river_race.observation.sample_state`.
         """
-        from savanna.games.river_race.observation import sample_state
-
-        return sample_state(self, observation, rng)
+        return observation.sample_state(self, observation_, rng)
 
     # -- strategy --------------------------------------------------------------------------
-    def heuristic_action(self, observation: Observation, legal_actions: Sequence[int], rng: random.Random) -> int:
-        from savanna.games.river_race.heuristic import choose
-
-        return choose(self, observation, legal_actions, rng)
+    def heuristic_action(self, observation_: Observation, legal_actions: Sequence[int], rng: random.Random) -> int:
+        return heuristic.choose(self, observation_, legal_actions, rng)
 
     def heuristic_action_in_state(self, state: State, legal_actions: Sequence[int], rng: random.Random) -> int:
         """The heuristic's choice read from the state (the others' cards redrawn as from the
         observation, with the same draws): the coach's fast path."""
-        from savanna.games.river_race.heuristic import choose_in_state
-
         if not isinstance(state, RiverRaceState):
             raise TypeError(f"a river race state is needed, not {type(state).__name__}")
-        return choose_in_state(state, legal_actions, rng)
+        return heuristic.choose_in_state(state, legal_actions, rng)
 
     # -- what the coach asks (savanna.coach) -------------------------------------------
     def outcome_questions(self) -> tuple[OutcomeQuestion, ...]:
         """How the game ends, who takes the best hut, then each seat's final place."""
-        from savanna.games.river_race.scoring import outcome_questions
-
-        return (*outcome_questions(self), *super().outcome_questions())
+        return (*scoring.outcome_questions(self), *super().outcome_questions())
 
     def outcomes(self, state: State) -> dict[str, str]:
-        from savanna.games.river_race.scoring import outcomes
-
         if not isinstance(state, RiverRaceState):
             raise TypeError(f"a river race state is needed, not {type(state).__name__}")
-        return {**outcomes(state), **super().outcomes(state)}
+        return {**scoring.outcomes(state), **super().outcomes(state)}
 
     def evaluate(self, state: State) -> list[float]:
         """Each seat's expected final score (see :mod:`savanna.games.river_race.evaluation`)."""
-        from savanna.games.river_race.evaluation import estimate_scores
-
         if not isinstance(state, RiverRaceState):
             raise TypeError(f"a river race state is needed, not {type(state).__name__}")
-        return estimate_scores(state)
+        return evaluation.estimate_scores(state)
 
     def game_statistics(self, state: State) -> dict[str, Any]:
         """Balance facts of a finished game (see :func:`savanna.games.river_race.scoring.statistics`)."""
-        from savanna.games.river_race.scoring import statistics
-
         if not isinstance(state, RiverRaceState):
             raise TypeError(f"a river race state is needed, not {type(state).__name__}")
-        return statistics(state)
+        return scoring.statistics(state)
 
     # -- drawings ------------------------------------------------------------------------
-    def render_text(self, observation: Observation, lang: str = "en") -> str:
-        from savanna.games.river_race.render import render_text
+    def render_text(self, observation_: Observation, lang: str = "en") -> str:
+        return render.render_text(self, observation_, lang)
 
-        return render_text(self, observation, lang)
-
-    def render_svg(self, observation: Observation, lang: str = "en") -> str:
-        from savanna.games.river_race.render import render_svg
-
-        return render_svg(self, observation, lang)
+    def render_svg(self, observation_: Observation, lang: str = "en") -> str:
+        return render.render_svg(self, observation_, lang)
 
     def text_styles(self, lang: str = "en") -> list[tuple[str, str]]:
-        from savanna.games.river_race.render import text_styles
-
-        return text_styles(self)
+        return render.text_styles(self)
 
     def legend(self, lang: str = "en") -> list[tuple[str, str]]:
-        from savanna.games.river_race.render import legend
-
-        return legend(lang)
+        return render.legend(lang)
 
     def rules_summary(self, lang: str = "en") -> str:
         return MESSAGES.text("help.summary", lang)
 
-    def private_summary(self, observation: Observation, lang: str = "en") -> list[str]:
+    def private_summary(self, observation_: Observation, lang: str = "en") -> list[str]:
         """The seat's own sacrifice cards and their prices (rule ``sacrifice.secret``)."""
-        from savanna.games.river_race.observation import view
-
         return [
             MESSAGES.text(
                 "private.card",
@@ -225,22 +195,11 @@ class RiverRaceGame(Game):
                 place=card["place"],
                 price=card["price"],
             )
-            for card in view(observation)["cards"]
+            for card in observation.view(observation_)["cards"]
             if card["prices"] is not None
         ]
 
-    def score_sheets(self, observation: Observation) -> list[ScoreSheet] | None:
+    def score_sheets(self, observation_: Observation) -> list[ScoreSheet] | None:
         """Gold, then each hut, per seat (rules ``score.total`` and ``score.tie``)."""
-        from savanna.games.river_race.scoring import score_sheets
+        return scoring.score_sheets(observation_, self.huts)
 
-        return score_sheets(observation, self.huts)
-
-
-def _arrangements(faces: tuple[int, ...]) -> int:
-    """How many ordered rolls give the sorted roll ``faces``."""
-    from math import factorial
-
-    ways = factorial(len(faces))
-    for value in set(faces):
-        ways //= factorial(faces.count(value))
-    return ways

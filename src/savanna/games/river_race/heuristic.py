@@ -38,13 +38,15 @@ from savanna.games.river_race.actions import (
     Refuse,
     from_id,
 )
+from savanna.games.river_race.council import card_price, dealt_gold, waiting
 from savanna.games.river_race.evaluation import estimate_scores
 from savanna.games.river_race.observation import determinize, sample_state
-from savanna.games.river_race.state import ANSWER, COUNCIL, MOVE, REPLY, RiverRaceState
+from savanna.games.river_race.phase import ANSWER, COUNCIL, MOVE, REPLY
 
 if TYPE_CHECKING:
     from savanna.core.game import Observation
     from savanna.games.river_race.game import RiverRaceGame
+    from savanna.games.river_race.state import RiverRaceState
 
 __all__ = ["ACCEPT", "ASK", "COUNTER", "choose", "choose_in", "choose_in_state", "margin", "ride_worth"]
 
@@ -145,8 +147,8 @@ def _council(state: RiverRaceState, seat: int, legal: list[int]) -> int:
         place = state.game.board.place_of_yard[state.pos[target]]
         worth, _ = ride_worth(state, target)
         floor = _least_price(worth, n)
-        need = state.card_price(place) - state.gold[seat] - state.dealt_gold(place)
-        candidates = sum(1 for p in state.waiting(place) if p // 3 != seat and p not in state.asked)
+        need = card_price(state, place) - state.gold[seat] - dealt_gold(state, place)
+        candidates = sum(1 for p in waiting(state, place) if p // 3 != seat and p not in state.asked)
         ask = max(round(ASK * worth), floor, math.ceil(need / max(1, candidates)) if need > 0 else 0)
         top = max(offers[target])
         if worth < 1 or floor > top:
@@ -179,7 +181,7 @@ def _reply(state: RiverRaceState, seat: int, legal: list[int]) -> int:
     counter = state.counter
     place = state.game.board.place_of_yard[state.pos[pawn]]
     worth, _ = ride_worth(state, pawn)
-    need = state.card_price(place) - state.gold[seat] - state.dealt_gold(place)
+    need = card_price(state, place) - state.gold[seat] - dealt_gold(state, place)
     if counter >= _least_price(worth, state.game.num_players) or (need > 0 and counter >= 1):
         return Accept().to_id()
     return Refuse().to_id()

@@ -53,8 +53,8 @@ from savanna.games.river_race.actions import (
     pawn_name,
 )
 from savanna.games.river_race.board import ALTAR, CAMP, KIND_NAMES, LANDING, PATH, VILLAGE, YARD
-from savanna.games.river_race.rules import MESSAGES
-from savanna.games.river_race.state import (
+from savanna.games.river_race.council import card_price, free_gold, sacrificer
+from savanna.games.river_race.phase import (
     ANSWER,
     COIN,
     COUNCIL,
@@ -66,11 +66,13 @@ from savanna.games.river_race.state import (
     PHASES,
     REPLY,
     ROLL,
-    RiverRaceState,
 )
+from savanna.games.river_race.rules import MESSAGES
+from savanna.games.river_race.walking import walk
 
 if TYPE_CHECKING:
     from savanna.games.river_race.game import RiverRaceGame
+    from savanna.games.river_race.state import RiverRaceState
 
 __all__ = [
     "describe",
@@ -112,7 +114,7 @@ def position_text(state: RiverRaceState, viewer: int | None = _EVERYONE) -> str:
     for place, card in enumerate(state.held):
         if card < 0:
             continue
-        owner = state.sacrificer(place) // 3
+        owner = sacrificer(state, place) // 3
         shown = str(card + 1) if viewer in (_EVERYONE, owner) else "?"
         cards.append(f"{board.places[place].name}:{shown}@{state.held_epoch[place]}")
     fields = {
@@ -195,7 +197,7 @@ def _decode(game: RiverRaceGame, text: str) -> tuple[RiverRaceState, list[int]]:
     n = game.num_players
     board = game.board
     material = game.material
-    st = RiverRaceState(game)
+    st = game.new_initial_state()
     st.first = -1 if kv["first"] == "-" else _seat(kv["first"], n)
     st.turn = _seat(kv["turn"], n)
     st.turns = _count(kv["turns"], material.limits.max_turns)
@@ -306,9 +308,9 @@ def _check(game: RiverRaceGame, st: RiverRaceState, hidden: list[int]) -> None:
     held_cards = [c for c in st.held if c >= 0]
     for place in range(len(board.places)):
         has_card = st.held[place] >= 0 or place in hidden
-        if has_card and st.sacrificer(place) < 0:
+        if has_card and sacrificer(st, place) < 0:
             raise ValueError(f"a card is held at {board.places[place].name} with nobody there")
-    waiting_card = [p for p in range(len(board.places)) if st.sacrificer(p) >= 0 and st.held[p] < 0 and p not in hidden]
+    waiting_card = [p for p in range(len(board.places)) if sacrificer(st, p) >= 0 and st.held[p] < 0 and p not in hidden]
     if len(waiting_card) != (1 if phase == DRAW else 0):
         raise ValueError("every sacrificer holds a card, but for the one drawing it")
     pooled = [c for pool in st.pools for c in pool]
@@ -343,11 +345,11 @@ def _check(game: RiverRaceGame, st: RiverRaceState, hidden: list[int]) -> None:
         if pawn >= 3 * n or board.kind[st.pos[pawn]] != YARD or pawn not in st.asked:
             raise ValueError(f"{pawn_name(pawn)} is bargained for but does not wait in a courtyard")
         place = board.place_of_yard[st.pos[pawn]]
-        if st.sacrificer(place) // 3 != st.turn or not (st.held[place] >= 0 or place in hidden):
+        if sacrificer(st, place) // 3 != st.turn or not (st.held[place] >= 0 or place in hidden):
             raise ValueError(f"{pawn_name(pawn)} is bargained for by a seat without the card beside it")
         if price > game.material.negotiation.max_price:
             raise ValueError("prices are at most the highest price")
-    if any(st.free_gold(s) < 0 for s in range(n)) or any(p >= 3 * n for p in st.asked):
+    if any(free_gold(st, s) < 0 for s in range(n)) or any(p >= 3 * n for p in st.asked):
         raise ValueError("deals never promise more gold than a seat has")
     if len(set(st.asked)) != len(st.asked):
         raise ValueError("a pawn is bargained for once per turn")
@@ -444,7 +446,7 @@ def describe(state: RiverRaceState, action: int, lang: str = "en") -> str:
     if isinstance(act, Move):
         pawn = 3 * seat + act.pawn
         total = state.roll_total()
-        space, springs = state.walk(pawn, total, act.branch)
+        space, springs = walk(state, pawn, total, act.branch)
         name = pawn_name(pawn)
         if space == game.board.village:
             taken = {h for h in state.hut if h >= 0}
@@ -478,7 +480,7 @@ def describe(state: RiverRaceState, action: int, lang: str = "en") -> str:
     pawn = 3 * seat + act.pawn
     place = game.board.places[game.board.place_of_altar[state.pos[pawn]]]
     party = [p for p, s in enumerate(state.pos) if s == place.yard and (p // 3 == seat or any(d[0] == p for d in state.deals))]
-    price = state.card_price(place.index)  # crossing reveals the card (rule cross.payment)
+    price = card_price(state, place.index)  # crossing reveals the card (rule cross.payment)
     if not party:
         return text("describe.cross_alone", lang, pawn=pawn_name(pawn), river=place.river, price=price)
     names = ", ".join(pawn_name(p) for p in party)

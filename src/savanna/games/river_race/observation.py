@@ -33,11 +33,13 @@ from savanna.core.errors import NotationError
 from savanna.core.game import Observation
 from savanna.games.river_race.actions import pawn_name
 from savanna.games.river_race.board import KIND_NAMES
+from savanna.games.river_race.council import sacrificer
 from savanna.games.river_race.notation import parse_view, position_text
-from savanna.games.river_race.state import PHASES, RiverRaceState
+from savanna.games.river_race.phase import PHASES
 
 if TYPE_CHECKING:
     from savanna.games.river_race.game import RiverRaceGame
+    from savanna.games.river_race.state import RiverRaceState
 
 __all__ = [
     "CardView",
@@ -131,7 +133,7 @@ def observe(state: RiverRaceState, seat: int | None) -> Observation:
     for place, card in enumerate(state.held):
         if card < 0:
             continue
-        sac = state.sacrificer(place)
+        sac = sacrificer(state, place)
         mine = seat is not None and sac // 3 == seat
         info = board.places[place]
         held.append(
@@ -200,7 +202,7 @@ def determinize(state: RiverRaceState, seat: int | None, rng: random.Random) -> 
     hidden = [
         place
         for place, card in enumerate(other.held)
-        if card >= 0 and (seat is None or other.sacrificer(place) // 3 != seat)
+        if card >= 0 and (seat is None or sacrificer(other, place) // 3 != seat)
     ]
     for place in hidden:
         other.held[place] = -1
@@ -313,7 +315,7 @@ def observation_tensor_in_state(game: RiverRaceGame, state: RiverRaceState, seat
         card = state.held[place]
         if card < 0:
             out += [0.0, 0.0, 0.0, 0.0]
-        elif seat is not None and state.sacrificer(place) // 3 == seat:
+        elif seat is not None and sacrificer(state, place) // 3 == seat:
             out += [1.0, 1.0, cards[card].upper / top, cards[card].lower / top]
         else:
             out += [1.0, 0.0, 0.0, 0.0]

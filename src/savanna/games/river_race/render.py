@@ -25,9 +25,11 @@ from collections.abc import Mapping
 from html import escape
 from typing import TYPE_CHECKING, Any, Final
 
-from savanna.games.river_race.actions import LETTERS, pawn_name
+from savanna.games.river_race.actions import LETTERS, Cross, Move, Step, from_id, pawn_name
 from savanna.games.river_race.board import ALTAR, LANDING, VILLAGE, YARD
+from savanna.games.river_race.phase import COUNCIL, MOVE
 from savanna.games.river_race.rules import MESSAGES
+from savanna.games.river_race.walking import walk
 
 if TYPE_CHECKING:
     from savanna.core.game import Observation
@@ -404,16 +406,13 @@ def action_targets(state: RiverRaceState, action: int) -> tuple[str, ...]:
     """The parts of :func:`render_svg` a seat action points at: the pawn and where it goes
     for a move, a step up or a crossing (offers, answers and ``roll`` are chosen from the
     list)."""
-    from savanna.games.river_race.actions import Cross, Move, Step, from_id
-    from savanna.games.river_race.state import COUNCIL, MOVE
-
     if state.phase not in (MOVE, COUNCIL):
         return ()
     act = from_id(action)
     board = state.game.board
     if isinstance(act, Move):
         pawn = 3 * state.turn + act.pawn
-        end, _ = state.walk(pawn, state.roll_total(), act.branch)
+        end, _ = walk(state, pawn, state.roll_total(), act.branch)
         return (f"pawn:{pawn_name(pawn)}", f"space:{board.name(end)}") if end >= 0 else ()
     if isinstance(act, Step | Cross):
         pawn = 3 * state.turn + act.pawn

@@ -23,11 +23,14 @@ from typing import TYPE_CHECKING, Final
 from savanna.core.display import Label
 from savanna.core.errors import RuleRef
 from savanna.core.messages import MessageCatalogue, load_messages
+from savanna.games.river_race.actions import Counter, Cross, Move, Offer, Pass, Step, from_id
 from savanna.games.river_race.board import load_board
 from savanna.games.river_race.components import load_material
+from savanna.games.river_race.council import card_price, dealt_gold, sacrificer
+from savanna.games.river_race.phase import ANSWER, COUNCIL, MOVE, NO_CARD, OVER
+from savanna.games.river_race.walking import move_refusal
 
 if TYPE_CHECKING:
-    from savanna.games.river_race.actions import Offer
     from savanna.games.river_race.state import RiverRaceState
 
 __all__ = ["GAME", "MESSAGES", "RULES", "SEED", "refusal", "rule_catalogue"]
@@ -120,9 +123,6 @@ RULES: Final[dict[str, RuleRef]] = rule_catalogue(4)
 def refusal(state: RiverRaceState, action: int) -> tuple[str, Label | None]:
     """The clause that refuses seat action ``action`` in ``state``, and what in the position
     makes it refuse (``None`` when the clause says it all)."""
-    from savanna.games.river_race.actions import Counter, Cross, Move, Offer, Pass, Step, from_id
-    from savanna.games.river_race.state import ANSWER, COUNCIL, MOVE, OVER
-
     try:
         act = from_id(action)
     except ValueError:
@@ -134,7 +134,7 @@ def refusal(state: RiverRaceState, action: int) -> tuple[str, Label | None]:
         return "seat.not_to_act", Label("detail.chance_acts")
     if phase == MOVE:
         if isinstance(act, Move):
-            return state.move_refusal(act) or "action.not_legal", None
+            return move_refusal(state, act) or "action.not_legal", None
         if isinstance(act, Pass):
             return "move.none", Label("detail.can_move")
         return "council.when", Label("detail.rolled")
@@ -148,10 +148,10 @@ def refusal(state: RiverRaceState, action: int) -> tuple[str, Label | None]:
         if isinstance(act, Cross):
             pawn = 3 * state.turn + act.pawn
             place = state.game.board.place_of_altar[state.pos[pawn]]
-            if place < 0 or state.held[place] < 0:
+            if place < 0 or state.held[place] == NO_CARD:
                 return "council.sacrificer", None
-            have = state.gold[state.turn] + state.dealt_gold(place)
-            return "cross.price", Label("detail.card_asks", {"price": state.card_price(place), "have": have})
+            have = state.gold[state.turn] + dealt_gold(state, place)
+            return "cross.price", Label("detail.card_asks", {"price": card_price(state, place), "have": have})
         return "answer.reply", Label("detail.no_price")
     if phase == ANSWER and isinstance(act, Counter):
         return "answer.counter", Label("detail.offer_is", {"price": state.offer[1]})
@@ -163,7 +163,7 @@ def _offer_refusal(state: RiverRaceState, offer: Offer) -> str:
     if offer.target >= 3 * state.game.num_players or offer.target // 3 == state.turn:
         return "offer.yard"
     place = board.place_of_yard[state.pos[offer.target]]
-    if place < 0 or state.held[place] < 0 or state.sacrificer(place) // 3 != state.turn:
+    if place < 0 or state.held[place] == NO_CARD or sacrificer(state, place) // 3 != state.turn:
         return "offer.yard"
     if offer.target in state.asked:
         return "offer.once"

@@ -32,11 +32,13 @@ from savanna.games.river_race.actions import (
     from_id,
     pawn_name,
 )
-from savanna.games.river_race.state import ENDINGS, OVER, RiverRaceState
+from savanna.games.river_race.council import card_price
+from savanna.games.river_race.phase import ENDINGS, OVER
 
 if TYPE_CHECKING:
     from savanna.core.game import Observation
     from savanna.games.river_race.game import RiverRaceGame
+    from savanna.games.river_race.state import RiverRaceState
 
 __all__ = ["best_huts", "outcome_questions", "outcomes", "ranking", "score_sheets", "statistics", "totals"]
 
@@ -136,7 +138,7 @@ def statistics(state: RiverRaceState) -> dict[str, Any]:
                 place = board.place_of_altar[replay.pos[sac]]
                 yard = board.places[place].yard
                 before = [p for p, space in enumerate(replay.pos) if space == yard]
-                bank_paid += replay.card_price(place)
+                bank_paid += card_price(replay, place)
                 deals_paid += sum(price for p, price in replay.deals if replay.pos[p] == yard)
                 replay.apply_unchecked(action)
                 crossed = [p for p in before if replay.pos[p] != yard]

@@ -1,6 +1,8 @@
-"""The river race's rules engine: a compact state and its phase machine.
+"""The river race's phase machine: the position's fields, who acts, the chance outcomes,
+the legal actions and the transitions.
 
-A turn goes through these phases (``docs/rules/river-race.md``, Turns):
+A turn goes through these phases (:class:`~.phase.Phase`; ``docs/rules/river-race.md``,
+Turns):
 
 ``first``   chance draws the first player (option ``first=draw``; once per game);
 ``council`` at the start of its turn, a seat with a pawn waiting beside a free sacrifice
@@ -14,16 +16,17 @@ A turn goes through these phases (``docs/rules/river-race.md``, Turns):
 ``over``    the game has ended.
 
 Every field is a JSON-able int, list or string; the fields are public for the other
-modules of this package (notation, observation, scoring, render, evaluation), but only
-this module writes them.
+modules of this package, but only this module writes them. Where a pawn may go is
+:mod:`.walking`'s question, what the council offers :mod:`.council`'s; the other jobs live
+next door: notation (:mod:`.notation`), what a seat sees (:mod:`.observation`), why an
+action is refused (:mod:`.rules`), the score (:mod:`.scoring`), the drawing's targets
+(:mod:`.render`).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from fractions import Fraction
-from math import lcm
 from typing import TYPE_CHECKING, Final
 
 from savanna.core.display import EVERYONE, Audience
@@ -35,9 +38,7 @@ from savanna.games.river_race.actions import (
     ACTION_ARG,
     ACTION_KIND,
     ACTION_VALUE,
-    AROUND,
     COUNTER_IDS,
-    CROSS_IDS,
     K_ACCEPT,
     K_COUNTER,
     K_CROSS,
@@ -46,69 +47,52 @@ from savanna.games.river_race.actions import (
     K_PASS,
     K_REFUSE,
     K_STEP,
-    MOVE_IDS,
-    NO_BRANCH,
-    OFFER_IDS,
     PASS_ID,
     REFUSE_ID,
-    ROLL_ID,
-    STEP_IDS,
     Card,
     Coin,
-    Cross,
-    Done,
     First,
-    Move,
-    Offer,
     Roll,
-    Step,
     from_id,
 )
-from savanna.games.river_race.board import ALTAR, PATH, VILLAGE, YARD
+from savanna.games.river_race.board import VILLAGE
+from savanna.games.river_race.council import card_price, council_ids, has_council, sacrificer
+from savanna.games.river_race.notation import describe, parse_action, position_text
+from savanna.games.river_race.observation import observe
+from savanna.games.river_race.phase import (
+    ANSWER,
+    CHANCE_PHASES,
+    COIN,
+    COUNCIL,
+    DRAW,
+    FIRST,
+    MOVE,
+    NO_CARD,
+    NO_COUNTER,
+    NOBODY,
+    OVER,
+    PHASES,
+    REPLY,
+    ROLL,
+)
+from savanna.games.river_race.render import action_targets
+from savanna.games.river_race.rules import refusal
+from savanna.games.river_race.scoring import ranking, totals
+from savanna.games.river_race.tables import RiverTables
+from savanna.games.river_race.walking import move_ids, walk
 
 if TYPE_CHECKING:
     from savanna.games.river_race.game import RiverRaceGame
 
-__all__ = [
-    "ANSWER",
-    "COIN",
-    "COUNCIL",
-    "DRAW",
-    "ENDINGS",
-    "FIRST",
-    "MOVE",
-    "OVER",
-    "PHASES",
-    "REPLY",
-    "ROLL",
-    "RiverRaceState",
-    "RiverTables",
-]
+__all__ = ["RiverRaceState"]
 
-FIRST: Final = 0
-ROLL: Final = 1
-COIN: Final = 2
-MOVE: Final = 3
-DRAW: Final = 4
-COUNCIL: Final = 5
-ANSWER: Final = 6
-REPLY: Final = 7
-OVER: Final = 8
-PHASES: Final = ("first", "roll", "coin", "move", "draw", "council", "answer", "reply", "over")
-ENDINGS: Final = ("three", "huts", "persecutor", "cap")
-"""How a game ends: a player's three pawns home, every hut taken, the persecutor home, the
-turn limit."""
-_CHANCE_PHASES: Final = (FIRST, ROLL, COIN, DRAW)
-_CHANCE_ACTS: Final[tuple[bool, ...]] = tuple(p in _CHANCE_PHASES for p in range(len(PHASES)))
+_CHANCE_ACTS: Final[tuple[bool, ...]] = tuple(p in CHANCE_PHASES for p in range(len(PHASES)))
 """Whether chance acts in each phase (read at every action)."""
-_NOT_WALKED: Final = -2
-"""``_walk`` result when the move passes a fork and no branch was named."""
-
 
 _VALUES: Final = (
     "first", "turn", "turns", "phase", "ones", "rings", "persecutor", "epoch", "counter", "ended", "tables",
 )
-"""Fields holding ints or strings, and the game's shared :class:`RiverTables`."""
+"""Fields holding ints or strings, and the game's shared :class:`~.tables.RiverTables`."""
 _LISTS: Final = ("dice", "pos", "hut", "gold", "bag", "springs", "held", "held_epoch", "discard", "asked", "offer")
 """Fields holding lists of ints."""
 _NESTED: Final = {"pools": "[p[:] for p in self.pools]", "deals": "[d[:] for d in self.deals]"}
@@ -121,24 +105,7 @@ _NESTED: Final = {"pools": "[p[:] for p in self.pools]", "deals": "[d[:] for d i
 _ACTION_KIND: Final[tuple[int, ...]] = ACTION_KIND
 _ACTION_ARG: Final[tuple[int, ...]] = ACTION_ARG
 _ACTION_VALUE: Final[tuple[int, ...]] = ACTION_VALUE
-_MOVE_IDS: Final[tuple[tuple[int, ...], ...]] = MOVE_IDS
-_STEP_IDS: Final[tuple[int, ...]] = STEP_IDS
-_CROSS_IDS: Final[tuple[int, ...]] = CROSS_IDS
 _COUNTER_IDS: Final[tuple[int, ...]] = COUNTER_IDS
-_OFFER_IDS: Final[tuple[tuple[int, ...], ...]] = OFFER_IDS
-
-
-def _draw_table(outcomes: tuple[tuple[int, Fraction], ...]) -> tuple[int, ...]:
-    """The outcome the core's draw (:meth:`State.sample_chance`) gives for each number it
-    draws: ``r = randrange(d)`` over the probabilities' common denominator ``d``, the
-    outcomes taken in order, each owning a block of ``d * p`` numbers."""
-    denominator = lcm(*(p.denominator for _, p in outcomes))
-    table: list[int] = []
-    for action, p in outcomes:
-        table += [action] * (p.numerator * (denominator // p.denominator))
-    if len(table) != denominator:
-        raise ValueError("the chance outcomes' probabilities do not sum to 1")
-    return tuple(table)
 
 
 def _gcd(a: int, b: int) -> int:
@@ -146,69 +113,6 @@ def _gcd(a: int, b: int) -> int:
     while b:
         a, b = b, a % b
     return a
-
-
-class RiverTables:
-    """The map and the material as the engine reads them at every action: plain tuples and
-    ints, made once per configured game (``RiverRaceGame.tables``) and shared by its states.
-
-    Attributes:
-        players: the number of seats.
-        kind, next, fork, spring: the board's tables by space (:class:`~.board.Board`).
-        branches: at a fork, the first spaces of its branches (upper courtyard, lower
-            courtyard, path around; ``Board.branches_at``), else ``()``.
-        camp: the camp's space.
-        yard, altar, landing: by sacrifice place, its courtyard, its sacrifice place and the
-            landing across.
-        place_of_yard, place_of_altar: by space, the sacrifice place it belongs to, or -1.
-        places: the number of sacrifice places.
-        cards: the number of sacrifice cards.
-        prices: ``[card * places + place]``: the price the card asks at that place.
-        persecutor_length, rings, max_turns, max_price, stack, huts: numbers of the material.
-        rolls: the sorted rolls by chance outcome; roll_draw: the outcome of each number the
-            core's draw of a roll can draw (:func:`_draw_table`).
-    """
-
-    def __init__(self, game: RiverRaceGame) -> None:
-        board = game.board
-        material = game.material
-        self.players: int = game.num_players
-        self.kind: tuple[int, ...] = tuple(board.kind)
-        self.next: tuple[int, ...] = tuple(board.next)
-        self.fork: tuple[int, ...] = tuple(board.fork)
-        self.spring: tuple[int, ...] = tuple(board.spring)
-        self.branches: tuple[tuple[int, ...], ...] = tuple(
-            tuple(board.branches_at(s)) if board.fork[s] >= 0 else () for s in range(board.size)
-        )
-        self.camp: int = board.camp
-        self.yard: tuple[int, ...] = tuple(p.yard for p in board.places)
-        self.altar: tuple[int, ...] = tuple(p.altar for p in board.places)
-        self.landing: tuple[int, ...] = tuple(p.landing for p in board.places)
-        self.place_of_yard: tuple[int, ...] = tuple(board.place_of_yard)
-        self.place_of_altar: tuple[int, ...] = tuple(board.place_of_altar)
-        self.places: int = len(board.places)
-        self.cards: int = len(material.cards)
-        self.prices: tuple[int, ...] = tuple(card.price(place.upper) for card in material.cards for place in board.places)
-        self.persecutor_length: int = board.persecutor_length
-        self.rings: int = material.persecutor.rings
-        self.max_turns: int = material.limits.max_turns
-        self.max_price: int = material.negotiation.max_price
-        self.stack: tuple[int, ...] = tuple(material.spring.stack)
-        self.huts: int = len(game.huts)
-        self.rolls: tuple[tuple[int, ...], ...] = tuple(game.rolls)
-        self.roll_draw: tuple[int, ...] = _draw_table(game.roll_table)
-
-    def __reduce__(self) -> tuple[Callable[[int], RiverTables], tuple[int]]:
-        """Pickled (and deep-copied) as the tables of a game of as many players: a compiled
-        build's class cannot be rebuilt without its game."""
-        return _tables_of, (self.players,)
-
-
-def _tables_of(players: int) -> RiverTables:
-    """The :class:`RiverTables` of a river race of ``players`` players (unpickling)."""
-    from savanna.games.river_race.game import RiverRaceGame
-
-    return RiverRaceGame(players).tables
 
 
 class RiverRaceState(State):
@@ -221,7 +125,7 @@ class RiverRaceState(State):
         first: the seat that plays first (-1 until drawn).
         turn: the seat whose turn it is.
         turns: turns begun so far (rule ``end.cap``).
-        phase: one of :data:`PHASES` (an index).
+        phase: a :class:`~.phase.Phase` value.
         dice: this turn's dice, sorted (empty before the roll).
         ones: dice showing 1 whose coin and ring are still to come.
         pos: each pawn's space (pawn ``3 * seat + i``).
@@ -241,8 +145,8 @@ class RiverRaceState(State):
         deals: ``[pawn, price]`` agreements of this turn.
         offer: ``[pawn, price]`` on the table, or empty.
         counter: the counter-offer on the table, or -1.
-        ended: the ending (one of :data:`ENDINGS`) once over, else ``""``.
-        tables: the game's :class:`RiverTables` (shared, never written).
+        ended: the ending (one of :data:`~.phase.ENDINGS`) once over, else ``""``.
+        tables: the game's :class:`~.tables.RiverTables` (shared, never written).
     """
 
     __slots__ = (*_VALUES, *_LISTS, *_NESTED)
@@ -277,20 +181,20 @@ class RiverRaceState(State):
         super().__init__(game)
         self.tables = game.tables
         n = game.num_players
-        self.first = -1
+        self.first = NOBODY
         self.turn = 0
         self.turns = 0
         self.phase = FIRST
         self.dice = []
         self.ones = 0
         self.pos = [game.board.camp] * (3 * n)
-        self.hut = [-1] * (3 * n)
+        self.hut = [NOBODY] * (3 * n)
         self.gold = [0] * n
         self.rings = 0
         self.persecutor = game.material.persecutor.start[n]  # rule setup.persecutor
         self.bag = list(game.material.bag.coins)
         self.springs = [0] * game.board.rivers
-        self.held = [-1] * len(game.board.places)
+        self.held = [NO_CARD] * len(game.board.places)
         self.held_epoch = [0] * len(game.board.places)
         self.pools = [list(range(len(game.material.cards)))]
         self.epoch = 0
@@ -298,7 +202,7 @@ class RiverRaceState(State):
         self.asked = []
         self.deals = []
         self.offer = []
-        self.counter = -1
+        self.counter = NO_COUNTER
         self.ended = ""
         if game.options["first"] == "seat1":
             self._set_first(0)
@@ -333,10 +237,10 @@ class RiverRaceState(State):
     def _legal_actions(self) -> list[int]:
         phase = self.phase
         if phase == MOVE:
-            moves = self._move_ids()
+            moves = move_ids(self)
             return moves or [PASS_ID]
         if phase == COUNCIL:
-            actions = self._council_ids()
+            actions = council_ids(self)
             actions.sort()
             return actions
         if phase == ANSWER:
@@ -394,7 +298,7 @@ class RiverRaceState(State):
         phase = self.phase
         game = self.game
         if phase == ROLL:
-            return list(game.roll_table)
+            return list(self.tables.roll_chances)
         if phase == COIN:
             total = sum(self.bag)
             return [(v, Fraction(c, total)) for v, c in enumerate(self.bag) if c]
@@ -425,29 +329,21 @@ class RiverRaceState(State):
             self._apply_seat_action(action)
 
     def scores(self) -> list[float]:
-        from savanna.games.river_race.scoring import totals
-
         return [float(t) for t in totals(self)]
 
     def ranking(self) -> list[int]:
-        from savanna.games.river_race.scoring import ranking
-
         return ranking(self)
 
     def _observation(self, seat: int | None) -> Observation:
-        from savanna.games.river_race.observation import observe
-
         return observe(self, seat)
 
     def action_to_text(self, action: int) -> str:
         phase = self.phase
-        if phase in _CHANCE_PHASES:
+        if _CHANCE_ACTS[phase]:
             return str(self.chance_value(action))
         return str(from_id(action))
 
     def parse_action(self, text: str) -> int:
-        from savanna.games.river_race.notation import parse_action
-
         return parse_action(self, text)
 
     def action_viewers(self, action: int) -> Audience:
@@ -458,18 +354,12 @@ class RiverRaceState(State):
 
     def action_targets(self, action: int) -> tuple[str, ...]:
         """The pawn and the space a move, a step up or a crossing points at in the SVG."""
-        from savanna.games.river_race.render import action_targets
-
         return action_targets(self, action)
 
     def describe_action(self, action: int, lang: str = "en") -> str:
-        from savanna.games.river_race.notation import describe
-
         return describe(self, action, lang)
 
     def explain_illegal(self, action: int) -> IllegalActionError:
-        from savanna.games.river_race.rules import refusal
-
         clause, detail = refusal(self, action)
         try:
             name: object = str(from_id(action))
@@ -478,8 +368,6 @@ class RiverRaceState(State):
         return self.game.refuse(name, clause, detail)
 
     def to_text(self) -> str:
-        from savanna.games.river_race.notation import position_text
-
         return position_text(self)
 
     def clone(self) -> RiverRaceState:
@@ -495,8 +383,8 @@ class RiverRaceState(State):
         """
         phase = self.phase
         game = self.game
-        if phase == ROLL and 0 <= action < len(game.rolls):
-            return Roll(game.rolls[action])
+        if phase == ROLL and 0 <= action < len(self.tables.rolls):
+            return Roll(self.tables.rolls[action])
         if phase == COIN and 0 <= action < 6:
             return Coin(action + 1)
         if phase == DRAW and 0 <= action < len(game.material.cards):
@@ -523,60 +411,6 @@ class RiverRaceState(State):
         """The pawn ids of ``seat``."""
         return range(3 * seat, 3 * seat + 3)
 
-    def sacrificer(self, place: int) -> int:
-        """The pawn on the sacrifice place ``place``, or -1."""
-        altar = self.tables.altar[place]
-        pos = self.pos
-        for pawn in range(len(pos)):
-            if pos[pawn] == altar:
-                return pawn
-        return -1
-
-    def _sacrificers(self) -> list[int]:
-        """:meth:`sacrificer` of every sacrifice place, in one pass."""
-        place_of_altar = self.tables.place_of_altar
-        out = [-1] * self.tables.places
-        pos = self.pos
-        for pawn in range(len(pos)):
-            place = place_of_altar[pos[pawn]]
-            if place >= 0 and out[place] < 0:
-                out[place] = pawn
-        return out
-
-    def waiting(self, place: int) -> list[int]:
-        """The pawns waiting in the courtyard of ``place``, in pawn order."""
-        yard = self.tables.yard[place]
-        pos = self.pos
-        return [pawn for pawn in range(len(pos)) if pos[pawn] == yard]
-
-    def free_gold(self, seat: int) -> int:
-        """``seat``'s gold not yet promised in this turn's deals."""
-        promised = 0
-        for deal in self.deals:
-            if deal[0] // 3 == seat:
-                promised += deal[1]
-        return self.gold[seat] - promised
-
-    def card_price(self, place: int) -> int:
-        """The price the card held at ``place`` asks for its passage (the card must be held)."""
-        tables = self.tables
-        card = self.held[place] % tables.cards  # as indexing the cards: -1 is the last one
-        return tables.prices[card * tables.places + place]
-
-    def dealt_gold(self, place: int) -> int:
-        """The prices agreed this turn for pawns waiting in ``place``'s courtyard."""
-        yard = self.tables.yard[place]
-        dealt = 0
-        for deal in self.deals:
-            if self.pos[deal[0]] == yard:
-                dealt += deal[1]
-        return dealt
-
-    def can_cross(self, place: int) -> bool:
-        """Whether the sacrificer of ``place`` (which holds a card) can pay to cross now."""
-        seat = self.sacrificer(place) // 3
-        return self.gold[seat] + self.dealt_gold(place) >= self.card_price(place)
-
     def roll_total(self) -> int:
         """The total of this turn's dice."""
         total = 0
@@ -584,225 +418,6 @@ class RiverRaceState(State):
             total += face
         return total
 
-    def legal_moves(self) -> list[Move]:
-        """The seat's legal moves for this turn's dice (phase ``move``)."""
-        return [Move(_ACTION_ARG[a], _ACTION_VALUE[a]) for a in self._move_ids()]
-
-    def _move_ids(self) -> list[int]:
-        """The ids of :meth:`legal_moves`, in the same (ascending) order."""
-        out: list[int] = []
-        seat = self.turn
-        total = self.roll_total()
-        pos = self.pos
-        camp = self.tables.camp
-        on_paths = self._on_paths()
-        for i in range(3):
-            pawn = 3 * seat + i
-            if pos[pawn] == camp and self._camp_blocked(pawn):
-                continue  # rule move.camp_order
-            end = self._walk_end(pawn, total, NO_BRANCH, on_paths)
-            if end == _NOT_WALKED:
-                for b in range(1, AROUND + 1):
-                    if self._walk_end(pawn, total, b, on_paths) >= 0:
-                        out.append(_MOVE_IDS[i][b])
-            elif end >= 0:
-                out.append(_MOVE_IDS[i][NO_BRANCH])
-        return out
-
-    def _on_paths(self) -> list[int]:
-        """The spaces of the pawns standing on path spaces (one entry per pawn)."""
-        kind = self.tables.kind
-        return [space for space in self.pos if kind[space] == PATH]
-
-    @staticmethod
-    def _jumped(space: int, start: int, on_paths: list[int]) -> bool:
-        """Whether a pawn walking from ``start`` jumps over the path space ``space``: another
-        pawn stands there (rule ``move.skip``; ``on_paths`` from :meth:`_on_paths`)."""
-        others = -1 if space == start else 0  # the walking pawn itself is not jumped
-        for here in on_paths:
-            if here == space:
-                others += 1
-        return others > 0
-
-    def _camp_blocked(self, pawn: int) -> bool:
-        """Whether a pawn of the same seat earlier in letter order is still in the camp."""
-        camp = self.tables.camp
-        return any(self.pos[p] == camp for p in range(3 * (pawn // 3), pawn))
-
-
-    def move_refusal(self, move: Move) -> str:
-        """The clause refusing ``move`` now, or ``""`` when it is legal."""
-        pawn = 3 * self.turn + move.pawn
-        board = self.game.board
-        kind = board.kind[self.pos[pawn]]
-        if kind == VILLAGE:
-            return "move.village"
-        if kind == ALTAR:
-            return "move.altar"
-        if kind == YARD:
-            return "" if self._walk(pawn, self.roll_total(), move.branch)[0] >= 0 else "move.wait"
-        if self.pos[pawn] == board.camp and self._camp_blocked(pawn):
-            return "move.camp_order"
-        end, _ = self._walk(pawn, self.roll_total(), move.branch)
-        if end == _NOT_WALKED:
-            return "move.fork"
-        if end < 0:
-            return "move.branch_only_at_fork"
-        return ""
-
-    def walk(self, pawn: int, total: int, branch: int) -> tuple[int, list[int]]:
-        """Where ``pawn`` ends moving ``total`` with ``branch``, and the springs it passes.
-
-        The end is -1 when the move is impossible (a waiting pawn before a busy sacrifice
-        place, a pawn that cannot move, a branch named away from any fork) and -2 when the
-        move passes a fork and no branch is named.
-        """
-        return self._walk(pawn, total, branch)
-
-    def _walk(self, pawn: int, total: int, branch: int) -> tuple[int, list[int]]:
-        tables = self.tables
-        kind = tables.kind
-        space = self.pos[pawn]
-        start_kind = kind[space]
-        if start_kind in (ALTAR, VILLAGE) or total <= 0:
-            return -1, []
-        if start_kind == YARD:
-            return -1, []  # rule move.wait: it leaves by stepping up or crossing
-        on_paths = self._on_paths()
-        start = space
-        left = total
-        springs: list[int] = []
-        passed_fork = False
-        nxt = tables.next
-        fork = tables.fork
-        spring = tables.spring
-        while left > 0:
-            if fork[space] >= 0:
-                if branch == NO_BRANCH:
-                    return _NOT_WALKED, []
-                passed_fork = True
-                space = tables.branches[space][branch - 1]
-            else:
-                space = nxt[space]
-            if spring[space] >= 0:
-                springs.append(spring[space])
-            k = kind[space]
-            if k == PATH and self._jumped(space, start, on_paths):
-                continue  # rule move.skip: another pawn there is jumped over, not counted
-            left -= 1
-            if k in (YARD, VILLAGE):
-                break  # rule move.stop
-        if branch != NO_BRANCH and not passed_fork:
-            return -1, []
-        return space, springs
-
-    def _walk_end(self, pawn: int, total: int, branch: int, on_paths: list[int]) -> int:
-        """The end of :meth:`_walk` (springs not listed); ``on_paths`` from :meth:`_on_paths`."""
-        tables = self.tables
-        kind = tables.kind
-        space = self.pos[pawn]
-        start_kind = kind[space]
-        if start_kind in (ALTAR, VILLAGE, YARD) or total <= 0:
-            return -1
-        start = space
-        left = total
-        passed_fork = False
-        nxt = tables.next
-        fork = tables.fork
-        while left > 0:
-            if fork[space] >= 0:
-                if branch == NO_BRANCH:
-                    return _NOT_WALKED
-                passed_fork = True
-                space = tables.branches[space][branch - 1]
-            else:
-                space = nxt[space]
-            k = kind[space]
-            if k == PATH and self._jumped(space, start, on_paths):
-                continue  # rule move.skip
-            left -= 1
-            if k in (YARD, VILLAGE):
-                break  # rule move.stop
-        if branch != NO_BRANCH and not passed_fork:
-            return -1
-        return space
-
-    def council_actions(self) -> list[Offer | Cross | Step | Done]:
-        """The seat's choices at the start of its turn (phase ``council``)."""
-        seat = self.turn
-        out: list[Offer | Cross | Step | Done] = [Done()]
-        cap = self.game.material.negotiation.max_price
-        for place in range(len(self.held)):
-            sac = self.sacrificer(place)
-            if sac < 0:
-                mine = [p for p in self.waiting(place) if p // 3 == seat]
-                if mine:  # rule sacrifice.step: of alike waiting pawns, the first in letter order
-                    out.append(Step(mine[0] % 3))
-                continue
-            if sac // 3 != seat or self.held[place] < 0:
-                continue
-            for pawn in self.waiting(place):
-                owner = pawn // 3
-                if owner == seat or pawn in self.asked:
-                    continue
-                top = min(cap, self.free_gold(owner))
-                out += [Offer(pawn, price) for price in range(top + 1)]
-            if self.can_cross(place):
-                out.append(Cross(sac % 3))
-        return out
-
-    def _council_ids(self) -> list[int]:
-        """The ids of :meth:`council_actions` (in no particular order)."""
-        seat = self.turn
-        out = [ROLL_ID]
-        tables = self.tables
-        cap = tables.max_price
-        pos = self.pos
-        sacrificers = self._sacrificers()
-        for place in range(len(self.held)):
-            sac = sacrificers[place]
-            yard = tables.yard[place]
-            if sac < 0:
-                for pawn in range(3 * seat, 3 * seat + 3):
-                    if pos[pawn] == yard:
-                        out.append(_STEP_IDS[pawn % 3])  # rule sacrifice.step: the first in letter order
-                        break
-                continue
-            if sac // 3 != seat or self.held[place] < 0:
-                continue
-            for pawn in range(len(pos)):
-                if pos[pawn] != yard:
-                    continue
-                owner = pawn // 3
-                if owner == seat or pawn in self.asked:
-                    continue
-                top = min(cap, self.free_gold(owner))
-                offers = _OFFER_IDS[pawn]
-                for price in range(top + 1):
-                    out.append(offers[price])
-            if self.can_cross(place):
-                out.append(_CROSS_IDS[sac % 3])
-        return out
-
-    def _has_council(self) -> bool:
-        """Whether the seat to play has a choice before rolling: a waiting pawn beside a free
-        sacrifice place, or a card. It depends on public facts only (never on a card's price,
-        which would tell the table whether the sacrificer can pay)."""
-        seat = self.turn
-        tables = self.tables
-        # A place offers a choice only through one of the seat's own pawns: on its
-        # sacrifice place (as its sacrificer), or waiting in its courtyard (a free place).
-        for pawn in range(3 * seat, 3 * seat + 3):
-            space = self.pos[pawn]
-            place = tables.place_of_altar[space]
-            if place >= 0 and self.sacrificer(place) // 3 == seat:
-                return True
-            place = tables.place_of_yard[space]
-            if place >= 0 and self.sacrificer(place) < 0:
-                return True
-        return False
-
-    # -- transitions ---------------------------------------------------------------------
     def _set_first(self, seat: int) -> None:
         n = self.game.num_players
         self.first = seat
@@ -865,7 +480,7 @@ class RiverRaceState(State):
         self.asked = []
         self.deals = []
         self.offer = []
-        self.counter = -1
+        self.counter = NO_COUNTER
 
     def _apply_seat_action(self, action: int) -> None:
         kind = _ACTION_KIND[action]  # the action read from the id tables of .actions
@@ -898,11 +513,11 @@ class RiverRaceState(State):
 
     def _close_offer(self) -> None:
         self.offer = []
-        self.counter = -1
+        self.counter = NO_COUNTER
         self._council_or_roll()
 
     def _apply_move(self, pawn: int, branch: int) -> None:
-        space, springs = self._walk(pawn, self.roll_total(), branch)
+        space, springs = walk(self, pawn, self.roll_total(), branch)
         stack = self.tables.stack
         for river in springs:
             taken = self.springs[river]
@@ -957,12 +572,12 @@ class RiverRaceState(State):
     def placing(self) -> int:
         """The sacrifice place whose new sacrificer draws a card (phase ``draw``)."""
         for place in range(self.tables.places):
-            if self.held[place] < 0 and self.sacrificer(place) >= 0:
+            if self.held[place] == NO_CARD and sacrificer(self, place) >= 0:
                 return place
         raise ValueError("no sacrifice place is waiting for its card")
 
     def _council_or_roll(self) -> None:
-        if self._has_council():
+        if has_council(self):
             self.phase = COUNCIL  # rule council.when
         else:
             self.asked = []
@@ -975,7 +590,7 @@ class RiverRaceState(State):
         place = tables.place_of_altar[self.pos[sac]]
         yard = tables.yard[place]
         seat = self.turn
-        price = self.card_price(place)
+        price = card_price(self, place)
         party = [sac]
         kept = []
         for pawn, agreed in self.deals:
@@ -991,7 +606,7 @@ class RiverRaceState(State):
         card = self.held[place]
         self.pools[self.held_epoch[place]].remove(card)
         self.discard.append(card)
-        self.held[place] = -1
+        self.held[place] = NO_CARD
         landing = tables.landing[place]
         for pawn in party:
             self.pos[pawn] = landing
@@ -1003,7 +618,7 @@ class RiverRaceState(State):
         self.asked = []
         self.deals = []
         self.offer = []
-        self.counter = -1
+        self.counter = NO_COUNTER
         self.dice = []
         self.ones = 0
         if self.turns >= self.tables.max_turns:
@@ -1015,7 +630,6 @@ class RiverRaceState(State):
 
     def _begin_turn(self) -> None:
         self._council_or_roll()
-
 
 
 _clone = compile_clone(RiverRaceState, values=_VALUES, lists=_LISTS, copies=_NESTED)
