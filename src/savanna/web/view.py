@@ -36,7 +36,7 @@ class ViewCache:
 
 def names(live: LiveTable) -> list[str]:
     """Each seat's display name."""
-    return [f"Bot {s.seat + 1} ({s.bot})" if s.kind == "bot" else s.name for s in live.table.seat_facts()]
+    return [f"Bot {i + 1} ({s.bot})" if s.kind == "bot" else s.name for i, s in enumerate(live.table.seats)]
 
 
 def seat_json(facts: SeatFacts, turn_clock: bool) -> dict[str, Any]:
