@@ -10,6 +10,7 @@ import hashlib
 import json
 import subprocess
 import sys
+from typing import Any
 
 import pytest
 from sqlalchemy import create_engine, text
@@ -257,3 +258,103 @@ def test_bots_fill_every_seat_and_finish_a_game_alone(client):
         what="the bots' game",
     )
     assert len(final["result"]["scores"]) == 2
+
+
+def _earlier(seat, seconds: float) -> None:
+    """Move everything the table heard of ``seat`` ``seconds`` into the past."""
+    for name in ("away_since", "seen_at", "reclaimed_at"):
+        if getattr(seat, name) is not None:
+            setattr(seat, name, getattr(seat, name) - seconds)
+
+
+def test_a_program_playing_over_rest_is_here_while_it_asks_and_a_reclaim_gives_a_fresh_grace(client):
+    """Issue 22.7: a seat played only over REST (no websocket) is not away while it makes
+    requests; handed to a bot once really away, it takes the seat back, and nobody may hand
+    it over again before a fresh grace period."""
+    table = make_table(client, game="hyena", seats=["open", "open"], grace=30)
+    wait_for(lambda: view(client, table, None)["to_act"] in (0, 1), what="play")
+    seat = client.app.state.hub.tables[table.id].table.seats[1]
+
+    def replace() -> Any:
+        return client.post(f"/api/tables/{table.id}/replace", headers=bearer(table.tokens[0]), json={"seat": 1})
+
+    for _ in range(3):  # a request every 20 s: never away for the grace period
+        _earlier(seat, 20)
+        view(client, table, 1)
+        refused = replace()
+        assert refused.status_code == 409 and refused.json()["error"]["code"] == "seat/not_away", refused.text
+    _earlier(seat, 31)  # then silent for longer than the grace period
+    assert replace().status_code == 200 and seat.replaced_by == "heuristic"
+    back = client.post(f"/api/tables/{table.id}/reclaim", headers=bearer(table.tokens[1]))
+    assert back.status_code == 200 and seat.replaced_by is None
+    seat.seen_at = seat.away_since = seat.seen_at - 100  # long silent, but it has just come back
+    again = replace()
+    assert again.status_code == 409 and "30 s left" in again.json()["error"]["message"], again.text
+    _earlier(seat, 31)
+    assert replace().status_code == 200
+
+
+def test_a_bot_that_fails_is_replaced_for_that_move_by_the_seeded_fallback_and_the_record_says_so(client):
+    """Issue 22.11: a server record says its bots were seeded, and replay decides every bot
+    move again — the move a fallback bot played when a seat's bot failed included."""
+    from savanna.core import load_game
+    from savanna.table import replay_checked
+
+    hub = client.app.state.hub
+    decide = hub.bots.decide
+    failed = []
+
+    async def failing_once(*args):
+        if not failed:
+            failed.append(args)
+            return None  # the pool says the bot failed
+        return await decide(*args)
+
+    hub.bots.decide = failing_once
+    made = client.post("/api/tables", json={"game": "hyena", "players": 2, "seats": ["bot:random", "bot:random"]}).json()
+    client.post(f"/api/tables/{made['id']}/start", headers=bearer(made["host_token"]))
+    final = wait_for(
+        lambda: (v := client.get(f"/api/tables/{made['id']}/view").json())["status"] == "finished" and v,
+        timeout=60,
+        what="the bots' game",
+    )
+    assert failed and [e["kind"] for e in final["result"]["events"]] == ["fallback"]
+    record = Record.from_json(client.get(f"/api/tables/{made['id']}/record").text)
+    assert record.bots == "position" and record.controls is not None
+    seat = record.controls[0][1]
+    assert record.controls == [(record.controls[0][0], seat, "bot:heuristic"), (record.controls[0][0] + 1, seat, "bot:random")]
+    moves = 0
+    state = load_game("hyena", players=2).new_initial_state()
+    for notation in record.actions:
+        moves += state.current_player() >= 0
+        state.apply(state.parse_action(notation))
+    assert replay_checked(record)[1] == moves  # every move of a seat: all bots, all seeded
+
+
+def test_savanna_replay_refuses_a_server_record_with_a_forged_bot_move(client, tmp_path):
+    from typer.testing import CliRunner
+
+    from savanna.cli import app
+    from savanna.core import load_game
+
+    made = client.post("/api/tables", json={"game": "hyena", "players": 2, "seats": ["bot:heuristic", "bot:random"]}).json()
+    client.post(f"/api/tables/{made['id']}/start", headers=bearer(made["host_token"]))
+    wait_for(lambda: client.get(f"/api/tables/{made['id']}/view").json()["status"] == "finished", what="the game")
+    record = Record.from_json(client.get(f"/api/tables/{made['id']}/record").text)
+    good = tmp_path / "good.json"
+    good.write_text(record.to_json())
+    result = CliRunner().invoke(app, ["replay", str(good)])
+    assert result.exit_code == 0 and "moves of seeded bots decided again from the seed and matched" in result.output
+    state = load_game("hyena", players=2).new_initial_state()
+    for index, notation in enumerate(record.actions):
+        action = state.parse_action(notation)
+        other = [a for a in state.legal_actions() if a != action]
+        if state.current_player() >= 0 and other:
+            forged = record.model_copy(update={"actions": [*record.actions[:index], state.action_to_text(other[0])], "result": None})
+            bad = tmp_path / "forged.json"
+            bad.write_text(forged.to_json())
+            refused = CliRunner().invoke(app, ["replay", str(bad)])
+            assert refused.exit_code == 1 and f"action {index + 1}" in refused.output and "bot" in refused.output
+            return
+        state.apply(action)
+    raise AssertionError("no bot move with another choice")

@@ -16,13 +16,13 @@ from pathlib import Path
 import pytest
 
 from savanna.coach.text import MESSAGES as COACH
-from savanna.core import Audience, IllegalActionError, load_game, registered_games
+from savanna.core import IllegalActionError, load_game, registered_games
 from savanna.core.messages import template_fields
 from savanna.i18n.tui import MESSAGES as TERMINAL
 from savanna.i18n.tui import M
+from savanna.table import entry_of
 from savanna.tui.coach import words as coach_words
 from savanna.web.errors import error_payload
-from savanna.web.live import LogEntry
 from savanna.web.messages import as_json
 from savanna.web.words import rules_help
 
@@ -81,9 +81,7 @@ def test_what_the_browser_says_of_each_game_in_french(name: str) -> None:
     while not state.is_terminal() and len(state.history) < 150:
         legal = None if state.is_chance_node() else state.legal_actions()
         action = state.sample_chance(rng) if legal is None else rng.choice(legal)
-        words = {lang: state.describe_action(action, lang) for lang in ("en", "fr")}
-        entry = LogEntry(len(state.history), state.current_player(), Audience(everyone=True), words)
-        said.append(entry.shown(None, "fr", ["a"] * game.num_players, True)["text"])
+        said.append(entry_of(state, action).words_for(None, "fr", revealed=True) or "")
         state.apply(action)
     help_ = rules_help(game, "fr")
     said += [help_["summary"], *(m for _, m in help_["legend"]), *(r["text"] for r in help_["rules"])]

@@ -127,7 +127,7 @@ def test_a_player_over_the_turn_clock_may_be_handed_to_a_bot_and_takes_the_seat_
                                    json={"seat": slow})
         assert early.json()["error"]["code"] == "seat/not_away"
         assert public["seats"][slow]["turn"] is not None and public["seats"][other]["turn"] is None
-        live.turn_since -= 31  # the clock runs out
+        live.table.turn_since -= 31  # the clock runs out
         info = sqlite_client.get(f"/api/tables/{made['id']}").json()
         assert info["seats"][slow]["replaceable"] and info["seats"][slow]["connected"]
         done = sqlite_client.post(f"/api/tables/{made['id']}/replace", headers=bearer(tokens[other]),
@@ -136,7 +136,7 @@ def test_a_player_over_the_turn_clock_may_be_handed_to_a_bot_and_takes_the_seat_
         wait_for(lambda: sqlite_client.get(f"/api/tables/{made['id']}/view").json()["version"] > public["version"],
                  what="the bot's move")
         ws.send_text(json.dumps({"type": "reclaim"}))
-        wait_for(lambda: live.seats[slow].replaced_by is None, what="the seat taken back")
+        wait_for(lambda: live.table.seats[slow].replaced_by is None, what="the seat taken back")
     again = sqlite_client.post(f"/api/tables/{made['id']}/reclaim", headers=bearer(tokens[slow]))
     assert again.json()["error"]["code"] == "seat/not_replaced"
     players = type("T", (), {"id": made["id"], "tokens": dict(enumerate(tokens))})()

@@ -18,7 +18,6 @@ from collections.abc import Callable
 
 import pytest
 import websockets
-from sqlalchemy import create_engine, text
 
 from savanna.core import Record, State, load_game, record_of
 from savanna.core.rng import position_rng
@@ -60,13 +59,9 @@ def test_no_seat_or_spectator_is_shown_another_seats_prediction_or_peeks(sqlite_
             break
     else:
         raise AssertionError("no seed below 400 gives a peek by one person only")
-    table = make_table(sqlite_client, seats=["open", "open", "bot:heuristic"], options=OPTIONS, start=False)
     hub = sqlite_client.app.state.hub
-    hub.tables[table.id].seed = seed
-    engine = create_engine(str(hub.store.url))
-    with engine.begin() as conn:
-        conn.execute(text("update tables set seed = :s where id = :t"), {"s": seed, "t": table.id})
-    engine.dispose()
+    hub.new_seed = lambda: seed
+    table = make_table(sqlite_client, seats=["open", "open", "bot:heuristic"], options=OPTIONS, start=False)
     sqlite_client.post(f"/api/tables/{table.id}/start", headers=bearer(table.host))
     shown: list[tuple[int | None, str]] = []
     last = -1

@@ -36,12 +36,11 @@ from savanna.core import (
     random_playout,
     record_of,
     registered_games,
-    replay_states,
 )
-from savanna.core import replay as replay_record
 from savanna.core.registry import broken_games
 from savanna.core.rng import PLAYOUT
 from savanna.saves import is_save
+from savanna.table import replay_checked
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -265,7 +264,8 @@ def replay(
     """Replay a record through the rules; print the final position and scores.
 
     When the record says how its chance was drawn from its seed, every chance outcome is
-    drawn again and compared. A corrupt record, an unknown version, an illegal action or a
+    drawn again and compared; when it says its bots were seeded, every bot move is decided
+    again and compared. A corrupt record, an unknown version, an illegal action or a
     chance outcome that the seed did not give exits with code 1 and names the first bad
     action and why. A JSON Lines file (``games.jsonl`` of ``savanna simulate``) has every
     record checked and a summary printed.
@@ -295,10 +295,7 @@ def replay(
 
         step_through(record, lang=language)
         return
-    final = None
-    for _, _, state in replay_states(record):
-        final = state
-    assert final is not None
+    final, bots = replay_checked(record)
     game = final.game
     console.print(game.render_text(final.observation(None), language), highlight=False, markup=False)
     sheets = game.score_sheets(final.observation(None)) if final.is_terminal() else None
@@ -322,6 +319,17 @@ def replay(
         table.add_row(str(seat + 1), who, _show_number(score), rank)  # people count from 1
     console.print(table)
     console.print(chance_line(record, language), highlight=False, markup=False, soft_wrap=True)
+    if record.bots is not None:
+        console.print(
+            _say(
+                language,
+                f"bots: {bots} moves of seeded bots decided again from the seed and matched",
+                f"robots : {bots} coups de robots tirés de la graine décidés à nouveau et identiques",
+            ),
+            highlight=False,
+            markup=False,
+            soft_wrap=True,
+        )
     if final.is_terminal():
         console.print(("game over, " if language == "en" else "partie terminée, ") + f"{len(record.actions)} actions")
     else:
@@ -343,7 +351,7 @@ def _replay_lines(file: Path, lines: list[tuple[int, bytes]], language: str) -> 
     for number, text in lines:
         try:
             record = Record.from_json(text)
-            final = replay_record(record)
+            final, _ = replay_checked(record)
         except RecordError as exc:
             refused.append((number, exc))
             continue

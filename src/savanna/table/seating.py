@@ -130,18 +130,22 @@ class Seating:
         if self.status != PLAYING:
             raise TableError("table/over" if self.status == FINISHED else "table/not_playing")
 
-    def set_seat(self, seat: int, new: Seat) -> list[Event]:
-        """Seat ``new`` at ``seat`` (a player joining or leaving before the start, or what
-        another process stored); presence is kept when the same player stays."""
+    def set_seat(self, seat: int, new: Seat, *, same_player: bool) -> list[Event]:
+        """Seat ``new`` at ``seat``: a player joining or leaving before the start, or what
+        another process stored. With ``same_player`` (the interface knows it is the same
+        person, by their credential) their presence carries over; a new person starts away
+        until they connect or make a request."""
         old = self.seats[seat]
-        if old.kind == new.kind and old.name == new.name:
+        if same_player and old.kind == new.kind:
             new.connections, new.away_since, new.seen_at = old.connections, old.away_since, old.seen_at
             new.reclaimed_at = old.reclaimed_at
-        elif new.is_human and new.away_since is None and not new.connections:
-            new.away_since = self.clock()
+        elif new.is_human and not new.connections:
+            new.away_since, new.seen_at = self.clock(), None
         self.seats[seat] = new
+        if old.kind == new.kind and old.name == new.name and old.replaced_by == new.replaced_by:
+            return []
         what = "left" if new.kind == OPEN_SEAT else "joined"
-        return self._emit([SeatChanged(self.version, seat, what)]) if old != new else []
+        return self._emit([SeatChanged(self.version, seat, what)])
 
     def connect(self, seat: int) -> list[Event]:
         """A connection of ``seat``'s player opened."""

@@ -335,10 +335,11 @@ class Table(Seating):
         self.turn_since = self.clock()
         return self._emit([Started(self.version)])
 
-    def close(self, status: str) -> None:
-        """Set the status another authority decided (a database's clean-up: abandoned)."""
+    def set_status(self, status: str) -> None:
+        """Take the status another authority decided (a database: another process started
+        the game, or its clean-up closed it as abandoned)."""
         self.status = status
-        if status == FINISHED or self.finished:
+        if status == FINISHED or self._state.is_terminal():
             self.log.revealed = True
 
     # -- undo -------------------------------------------------------------------------

@@ -16,7 +16,7 @@ from rich.text import Text
 
 from savanna.core import CHANCE, Record, SavannaError, State, replay_states
 from savanna.i18n.tui import M
-from savanna.table import Entry, entry_of
+from savanna.table import Entry, entry_of, replay_checked
 from savanna.tui.frames import end_screen
 from savanna.tui.prompt import read_with_console
 from savanna.tui.render import board_lines, clear_screen, game_title, legend_entries, localise
@@ -66,11 +66,13 @@ def step_through(
         The final state of the record.
 
     Raises:
-        RecordError: when the record cannot be replayed (naming the first bad action).
+        RecordError: when the record cannot be replayed (naming the first bad action), or a
+            die or seeded bot move is not the one its seed gives.
     """
     if console is None:
         console = Console()
     reader = read if read is not None else read_with_console(console)
+    replay_checked(record)  # every die and seeded bot move, before anything is shown
     states: list[State] = [state.clone() for _, _, state in replay_states(record)]
     game = states[0].game
     n = len(record.actions)

@@ -61,11 +61,14 @@ from savanna.web.bots import BotPool
 from savanna.web.bus import make_bus
 from savanna.web.db import database_url, migrate
 from savanna.web.errors import error_payload, status_of, web_error
+from savanna.web.hub import Hub
 from savanna.web.limits import Limits
-from savanna.web.live import Hub, LiveTable
+from savanna.web.live import LiveTable
 from savanna.web.messages import as_json
 from savanna.web.protocol import client_address, serve_websocket
 from savanna.web.store import Store
+from savanna.web.view import log_for, seats_info, summary
+from savanna.web.view import view as seat_view
 from savanna.web.words import game_title, typeset
 
 __all__ = ["Settings", "create_app"]
@@ -274,7 +277,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
     @errors
     async def table_info(request: Request) -> Response:
         live = await _live(request)
-        return JSONResponse(live.summary())
+        return JSONResponse(summary(live))
 
     @errors
     async def join(request: Request) -> Response:
@@ -305,6 +308,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         host = live.is_host(token)
         if token is not None and seat is None and not host:
             raise web_error("token/invalid")
+        live.seen(seat)  # a program playing over REST is here while it asks (issue 22.7)
         return live, _RestClient(seat, language(request), host=host)
 
     @errors
@@ -312,9 +316,9 @@ def create_app(settings: Settings | None = None) -> Starlette:
         live, client = await _seated(request, required=False)
         if client.seat is None and not client.host and not live.spectators and live.status != "finished":
             raise web_error("spectators/off")
-        out = dict(live.view(client.seat, client.lang))
-        out["log"] = live.log_for(client.seat, client.lang)
-        out["seats"] = live.seats_info()
+        out = dict(seat_view(live, client.seat, client.lang))
+        out["log"] = log_for(live, client.seat, client.lang)
+        out["seats"] = seats_info(live)
         return JSONResponse(out)
 
     @errors
@@ -329,13 +333,13 @@ def create_app(settings: Settings | None = None) -> Starlette:
         live, client = await _seated(request, required=True)
         body = await _body(request, limits)
         await live.replace(client, body.get("seat"))
-        return JSONResponse({"seats": live.seats_info()})
+        return JSONResponse({"seats": seats_info(live)})
 
     @errors
     async def reclaim(request: Request) -> Response:
         live, client = await _seated(request, required=True)
         await live.reclaim(client)
-        return JSONResponse({"seats": live.seats_info()})
+        return JSONResponse({"seats": seats_info(live)})
 
     @errors
     async def table_settings(request: Request) -> Response:
@@ -352,13 +356,13 @@ def create_app(settings: Settings | None = None) -> Starlette:
         return Response(
             live.record_json(),
             media_type="application/json",
-            headers={"content-disposition": f'attachment; filename="{live.game.name}-{live.id}.savanna.json"'},
+            headers={"content-disposition": f'attachment; filename="{live.table.game.name}-{live.id}.savanna.json"'},
         )
 
     @errors
     async def replay(request: Request) -> Response:
         live = await _live(request)
-        if live.status != "finished" or live.state is None:
+        if live.status != "finished":
             raise web_error("table/not_finished")
         lang = language(request)
         history = live.state.history
@@ -368,21 +372,20 @@ def create_app(settings: Settings | None = None) -> Starlette:
         except ValueError:
             raise web_error("request/invalid", why="'step' is an action number") from None
         step = max(0, min(step, len(history)))
-        state = live.game.new_initial_state()
-        for action in history[:step]:
-            state.apply_unchecked(action)
+        game = live.table.game
+        state = live.table.position_at(step)
         obs = state.observation(None)
         return JSONResponse(
             {
                 "step": step,
                 "total": len(history),
-                "title": game_title(live.game, lang),
-                "table": live.summary(),
-                "board_svg": live.game.render_svg(obs, lang),
-                "board_text": live.game.render_text(obs, lang),
+                "title": game_title(game, lang),
+                "table": summary(live),
+                "board_svg": game.render_svg(obs, lang),
+                "board_text": game.render_text(obs, lang),
                 "next": typeset(state.describe_action(history[step], lang), lang) if step < len(history) else None,
-                "log": live.log_for(None, lang),
-                "result": live.view(None, lang)["result"],
+                "log": log_for(live, None, lang),
+                "result": seat_view(live, None, lang)["result"],
             }
         )
 

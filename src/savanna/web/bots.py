@@ -19,8 +19,8 @@ from concurrent.futures.process import BrokenProcessPool
 from functools import lru_cache
 from typing import Any, TypeVar
 
-from savanna.bots import parse_bot_spec
-from savanna.core import Game, Observation, load_game, make_rng
+from savanna.core import Game, Observation, load_game
+from savanna.table import decide as table_decide
 
 __all__ = ["BotPool", "decide"]
 
@@ -45,10 +45,9 @@ def decide(
     seed: int,
     index: int,
 ) -> int:
-    """The action the bot ``spec`` at ``seat`` chooses (runs in a pool process)."""
-    game = _game(name, players, options)
-    bot = parse_bot_spec(spec).build(game, seat, make_rng(seed, "bot", seat, index))
-    return int(bot.act(observation, list(legal)))
+    """The action the bot ``spec`` at ``seat`` chooses (runs in a pool process): the
+    table's one formula, :func:`savanna.table.decide`."""
+    return table_decide(_game(name, players, options), spec, seat, observation, legal, seed, index)
 
 
 class BotPool:
@@ -76,8 +75,9 @@ class BotPool:
 
     async def decide(
         self, game: Game, spec: str, seat: int, observation: Observation, legal: Sequence[int], seed: int, index: int
-    ) -> int:
-        """The bot's action, computed off the event loop (always one of ``legal``)."""
+    ) -> int | None:
+        """The bot's action, computed off the event loop: one of ``legal``, or ``None`` when
+        the bot failed (the table then plays its seeded fallback and says so)."""
         loop = asyncio.get_running_loop()
         options = tuple(sorted(game.options.items()))
         try:
@@ -85,15 +85,19 @@ class BotPool:
                 self._pool(), decide, game.name, game.num_players, options, spec, seat, observation, list(legal), seed, index
             )
         except BrokenProcessPool:
-            log.warning("bot pool broke; rebuilding it and playing one heuristic move in the server")
+            log.warning("bot pool broke; rebuilding it and deciding this move in the server")
             self._executor = None
-            action = -1
+            try:  # the same seeded decision, so the record still holds
+                action = await asyncio.to_thread(
+                    table_decide, game, spec, seat, observation, list(legal), seed, index
+                )
+            except Exception:
+                log.exception("bot %s failed at seat %d; the fallback bot plays this move", spec, seat)
+                return None
         except Exception:
-            log.exception("bot %s failed at seat %d; the heuristic plays this move", spec, seat)
-            action = -1
-        if action not in legal:
-            action = game.heuristic_action(observation, list(legal), make_rng(seed, "fallback", seat, index))
-        return action
+            log.exception("bot %s failed at seat %d; the fallback bot plays this move", spec, seat)
+            return None
+        return action if action in legal else None
 
     async def run(self, work: Callable[..., T], *args: Any) -> T:
         """``work(*args)`` in the pool, off the event loop (the coach's answers).

@@ -7,12 +7,14 @@ the problem, goes to the sender only, and changes nothing.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from savanna.core import IllegalActionError, SavannaError
+from savanna.table import TableError
 from savanna.web.words import typeset
 
-__all__ = ["WebError", "error_payload", "status_of", "web_error"]
+__all__ = ["WebError", "error_payload", "status_of", "table_refusal", "web_error"]
 
 
 class WebError(SavannaError):
@@ -195,6 +197,24 @@ def web_error(code: str, **fields: object) -> WebError:
     """
     status, en, fr = _ERRORS[code]
     return WebError(code, en.format(**fields), fr.format(**fields), status)
+
+
+def table_refusal(exc: TableError, names: Sequence[str]) -> WebError:
+    """The server's words for what a :class:`~savanna.table.Table` refused (``names``: each
+    seat's display name, for the player to act)."""
+    fields = exc.fields
+    if exc.code in ("table/not_playing", "table/over"):
+        return web_error("table/not_playing")
+    if exc.code == "table/stale":
+        return web_error("version/stale", **fields)
+    if exc.code in ("seat/not_to_act", "seat/bot_plays"):
+        seat = int(str(fields.get("to_act", fields.get("seat", 0))))
+        return web_error("seat/not_to_act", who="chance" if seat < 1 else names[seat - 1])
+    if exc.code == "table/nothing":
+        return web_error("message/malformed", why="no action given")
+    if exc.code in _ERRORS:
+        return web_error(exc.code, **fields)
+    return WebError(exc.code, exc.text("en"), exc.text("fr"), 409)
 
 
 def error_payload(exc: SavannaError, lang: str) -> dict[str, Any]:

@@ -178,6 +178,10 @@ MESSAGES = Catalogue(
             "{detail} took seat {seat} back at action {at}.",
             "{detail} a repris la place {seat} à l'action {at}.",
         ),
+        "table.events.fallback": (
+            "Seat {seat}'s bot failed at action {at}; the {detail} bot played that move.",
+            "Le robot de la place {seat} a échoué à l'action {at} ; le robot {detail} a joué ce coup.",
+        ),
         "table.keys": (
             "Keys: 1-9 play a listed move, Tab moves between controls, ? opens the help, Esc clears a selection.",
             "Touches : 1-9 jouent un coup listé, Tab passe d'un contrôle à l'autre, ? ouvre l'aide, Échap efface la sélection.",

@@ -45,6 +45,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 from savanna.core import SavannaError
 from savanna.web.errors import WebError, error_payload, web_error
 from savanna.web.limits import TokenBucket
+from savanna.web.view import welcome
 
 __all__ = ["KINDS", "WsClient", "client_address", "serve_websocket"]
 
@@ -137,7 +138,7 @@ def _lang(value: Any, default: str) -> str:
 
 async def serve_websocket(websocket: WebSocket) -> None:
     """Serve one table's websocket until the client leaves."""
-    from savanna.web.live import Hub
+    from savanna.web.hub import Hub
 
     hub: Hub = websocket.app.state.hub
     limits = hub.limits
@@ -217,7 +218,7 @@ async def serve_websocket(websocket: WebSocket) -> None:
                     await live.settings(client.host, message.get("spectators"))
                 elif kind == "lang":
                     client.lang = _lang(message.get("lang"), client.lang)
-                    await client.send(live.welcome(client.seat, client.lang, host))
+                    await client.send(welcome(live, client.seat, client.lang, host))
                     await live.send_view(client, full=True)
                 elif kind == "sync":
                     await live.send_view(client, full=True)

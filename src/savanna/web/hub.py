@@ -1,0 +1,290 @@
+"""The tables of one server process: created, loaded on demand, resumed at start, kept in
+step with the other processes, cleaned up on a schedule.
+
+The hub is the lobby's side of the server: a table is set up here (its seats open or
+bots, its host token handed out once), players take and give back seats before the start,
+the host starts it, and from then on its :class:`~savanna.web.live.LiveTable` plays it. The
+hub hears the changes other server processes make (:mod:`savanna.web.bus`), resumes every
+unfinished game when the server starts, and cleans up old tables on a schedule; every
+client address has caps on its sockets, its waiting tables and its rate of requests
+(:class:`~savanna.web.limits.ClientGate`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+import time
+from collections.abc import Callable, Sequence
+from datetime import datetime, timedelta
+from typing import Any
+
+from savanna.bots import parse_bot_spec
+from savanna.core import SavannaError, load_game
+from savanna.table import OPEN_SEAT, Seat
+from savanna.web.auth import client_key, hash_token, new_token
+from savanna.web.bots import BotPool
+from savanna.web.bus import Bus, LocalBus
+from savanna.web.db import SeatRow, TableRow, now
+from savanna.web.errors import WebError, web_error
+from savanna.web.limits import ClientGate, Limits
+from savanna.web.live import LiveTable
+from savanna.web.store import Cleaned, Store
+
+__all__ = ["Hub"]
+
+log = logging.getLogger("savanna.web")
+
+
+class Hub:
+    """Every table of one server process: created, loaded on demand, resumed at start, kept
+    in step with the other processes, cleaned up on a schedule.
+
+    Args:
+        store: the database.
+        limits: caps and rates.
+        bots: the bot pool.
+        bus: how this process hears the others and shares the driving of tables.
+    """
+
+    def __init__(self, store: Store, limits: Limits, bots: BotPool, bus: Bus | None = None) -> None:
+        self.store = store
+        self.limits = limits
+        self.bots = bots
+        self.bus = bus or LocalBus()
+        self.gate = ClientGate(limits)
+        self.tables: dict[str, LiveTable] = {}
+        self.new_seed: Callable[[], int] = lambda: secrets.randbits(63)
+        """The secret seed of each new table (tests set their own)."""
+        self._loading = asyncio.Lock()
+        self._tasks: list[asyncio.Task[None]] = []
+        self._background: set[asyncio.Task[None]] = set()
+
+    def begin(self) -> None:
+        """Begin hearing other processes, the clean-up schedule and (with other processes)
+        the check that every table waiting on chance or a bot is driven by someone."""
+        self.bus.start(self.changed, self.reconnected)
+        self._tasks.append(asyncio.create_task(self._every(self.limits.cleanup_seconds, self.cleanup), name="cleanup"))
+        if not isinstance(self.bus, LocalBus):
+            self._tasks.append(asyncio.create_task(self._every(2.0, self._watch), name="watchdog"))
+
+    async def _every(self, seconds: float, job: Any) -> None:
+        while True:
+            await asyncio.sleep(seconds)
+            try:
+                await job()
+            except asyncio.CancelledError:
+                raise
+            except WebError as exc:
+                log.warning("%s: %s", getattr(job, "__name__", "job"), exc.text("en"))
+            except Exception:
+                log.exception("%s failed; it runs again later", getattr(job, "__name__", "job"))
+
+    def _spawn(self, job: Any, name: str) -> None:
+        task = asyncio.create_task(job, name=name)
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
+
+    def changed(self, table_id: str) -> None:
+        """Another process wrote ``table_id``: catch up if this process holds it."""
+        live = self.tables.get(table_id)
+        if live is not None:
+            self._spawn(live.refresh(), f"refresh-{table_id}")
+
+    def reconnected(self) -> None:
+        """Notifications may have been lost: catch up with every table held here."""
+        for live in list(self.tables.values()):
+            self._spawn(live.refresh(), f"refresh-{live.id}")
+
+    async def _watch(self) -> None:
+        """Drive every table waiting on chance or a bot whose driver went quiet (another
+        process died, or never took it)."""
+        for live in list(self.tables.values()):
+            if live.waiting_on_driver() and time.monotonic() - live.touched > live.pace + 1.0:
+                live.kick()
+
+    async def get(self, table_id: str) -> LiveTable:
+        """The live table ``table_id``, loaded from the database when needed.
+
+        Raises:
+            WebError: ``table/unknown``.
+        """
+        live = self.tables.get(table_id)
+        if live is not None:
+            return live
+        if not isinstance(table_id, str) or not 1 <= len(table_id) <= 32:
+            raise web_error("table/unknown", table=str(table_id)[:40])
+        async with self._loading:
+            live = self.tables.get(table_id)
+            if live is None:
+                loaded = await self.store.load(table_id)
+                if loaded is None:
+                    raise web_error("table/unknown", table=table_id)
+                live = LiveTable(self, loaded)
+                self.tables[table_id] = live
+        return live
+
+    async def resume(self) -> int:
+        """Load every unfinished game and let its chance and bots go on; returns how many."""
+        ids = await self.store.ids_with_status("playing")
+        for table_id in ids:
+            try:
+                (await self.get(table_id)).kick()
+            except SavannaError:
+                log.exception("table %s cannot be resumed", table_id)
+        return len(ids)
+
+    async def create(
+        self,
+        *,
+        game: str,
+        players: int | None,
+        options: dict[str, Any],
+        seats: Sequence[str],
+        title: str,
+        lang: str,
+        grace: int | None,
+        pace: float | None,
+        spectators: Any = True,
+        turn_seconds: Any = 0,
+        client: str | None = None,
+        coach: Any = False,
+    ) -> tuple[LiveTable, str]:
+        """Set up a table (nothing is dealt yet); returns it and the host token.
+
+        Raises:
+            OptionError: an unknown game, a bad player count, option or bot.
+            WebError: seats that do not match the player count, a bad grace period, turn
+                clock or spectators flag; ``client/too_many_tables`` when ``client`` (an
+                address) already has its share of tables waiting for players.
+        """
+        configured = load_game(game, players=players, options=options)
+        n = configured.num_players
+        if len(seats) != n:
+            raise web_error("request/invalid", why=f"{n} seats expected, {len(seats)} given")
+        limits = self.limits
+        grace_seconds = limits.grace_seconds if grace is None else grace
+        if isinstance(grace_seconds, bool) or not isinstance(grace_seconds, int) or not (
+            limits.min_grace_seconds <= grace_seconds <= limits.max_grace_seconds
+        ):
+            raise web_error(
+                "request/invalid",
+                why=f"grace must be {limits.min_grace_seconds}-{limits.max_grace_seconds} seconds",
+            )
+        if not isinstance(spectators, bool):
+            raise web_error("request/invalid", why="'spectators' is true or false")
+        if isinstance(turn_seconds, bool) or turn_seconds not in limits.turn_seconds_choices:
+            choices = ", ".join(str(c) for c in limits.turn_seconds_choices)
+            raise web_error("request/invalid", why=f"'turn_seconds' is one of {choices}")
+        if not isinstance(coach, bool):
+            raise web_error("request/invalid", why="'coach' is true or false")
+        rows: list[SeatRow] = []
+        table_id = secrets.token_urlsafe(9)
+        for i, text in enumerate(seats):
+            if not isinstance(text, str):
+                raise web_error("request/invalid", why="each seat is 'open' or 'bot:KIND'")
+            if text == "open":
+                rows.append(SeatRow(table_id=table_id, seat=i, kind="open", name=""))
+                continue
+            kind, _, spec = text.partition(":")
+            if kind != "bot" or not spec:
+                raise web_error("request/invalid", why=f"seat {i + 1} must be 'open' or 'bot:KIND', not {text[:40]!r}")
+            bot = str(parse_bot_spec(spec))
+            rows.append(SeatRow(table_id=table_id, seat=i, kind="bot", name=f"bot {bot}", bot=bot))
+        host = new_token()
+        row = TableRow(
+            id=table_id,
+            game=configured.name,
+            players=n,
+            options=dict(configured.options),
+            title=title[: limits.max_title_chars],
+            lang=lang,
+            status="open",
+            seed=self.new_seed(),
+            host_token_hash=hash_token(host),
+            grace_seconds=grace_seconds,
+            bot_pace_ms=int(1000 * (limits.bot_pace_seconds if pace is None else pace)),
+            version=0,
+            spectators=spectators,
+            turn_seconds=int(turn_seconds),
+            coach=coach,
+            creator=client_key(client) if client is not None else None,
+        )
+        await self.store.create(row, rows, open_cap=limits.max_open_tables_per_client)
+        return await self.get(table_id), host
+
+    async def join(self, table_id: str, seat: int | None, name: str) -> tuple[int, str]:
+        """Take a seat before the start; returns the seat and its new token."""
+        live = await self.get(table_id)
+        token = new_token()
+        digest = hash_token(token)
+        taken = await self.store.join(table_id, seat, name, digest)
+        live.table.set_seat(taken, Seat.human(name), same_player=False)
+        live.credentials.seats[taken] = digest
+        await live.broadcast_seats()
+        return taken, token
+
+    async def leave(self, table_id: str, token: str | None) -> int:
+        """Give a seat back before the start; the token stops working."""
+        live = await self.get(table_id)
+        seat = live.seat_of(token)
+        if seat is None:
+            raise web_error("token/invalid")
+        await self.store.leave(table_id, seat)
+        live.table.set_seat(seat, Seat(OPEN_SEAT), same_player=False)
+        live.credentials.seats[seat] = None
+        await live.broadcast_seats()
+        return seat
+
+    async def start(self, table_id: str, host_token: str | None) -> LiveTable:
+        """Start the game (host only, every seat taken)."""
+        live = await self.get(table_id)
+        if not live.is_host(host_token):
+            raise web_error("host/only")
+        await self.store.start(table_id)
+        await live.start()
+        return live
+
+    async def cleanup(self, at: datetime | None = None) -> Cleaned:
+        """One clean-up as of ``at`` (now by default): tables nobody started and games nobody
+        plays any more are deleted or closed (:meth:`Store.clean`), finished games are
+        archived (their record kept, their action rows folded into it), and finished tables
+        with no client that were not used for ``evict_seconds`` leave this process's memory."""
+        limits = self.limits
+        moment = at or now()
+        done = await self.store.clean(
+            open_before=moment - timedelta(hours=limits.open_table_hours),
+            idle_before=moment - timedelta(days=limits.idle_game_days),
+            archive_before=moment - timedelta(days=limits.archive_after_days),
+        )
+        for table_id in await self.store.archivable(moment - timedelta(days=limits.archive_after_days)):
+            live = self.tables.get(table_id)
+            if live is None:
+                loaded = await self.store.load(table_id)
+                if loaded is None:
+                    continue
+                live = LiveTable(self, loaded)
+            if live.status == "finished" and await self.store.archive(table_id, live.record_json()):
+                done.archived.append(table_id)
+        for table_id in [*done.deleted_open, *done.abandoned, *done.deleted_abandoned]:
+            held = self.tables.get(table_id)
+            if held is not None:
+                await held.refresh()
+        clock = time.monotonic()
+        for table_id, live in list(self.tables.items()):
+            if not live.clients and live.status not in ("open", "playing") and clock - live.touched >= limits.evict_seconds:
+                self.tables.pop(table_id, None)
+                live.stop()
+                await self.bus.release(table_id)
+        if any(done.counts().values()):
+            log.info("clean-up: %s", done.counts())
+        return done
+
+    def close(self) -> None:
+        """Stop every table's driver, the schedule and the bus."""
+        for task in self._tasks:
+            task.cancel()
+        for live in self.tables.values():
+            live.stop()
+        self.bus.close()
