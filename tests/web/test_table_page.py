@@ -9,7 +9,10 @@ seat 1 (the browser) and bots in the other seats, so the page is shown on the pe
 
 from __future__ import annotations
 
+import contextlib
 import json
+import time
+import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from typing import Any
@@ -118,5 +121,65 @@ def test_the_help_shows_every_symbol_of_the_legend_with_its_meaning(browser, ser
         meanings = page.locator("#legend dd").all_inner_texts()
         assert [s.strip() for s in symbols] == [s.strip() for s, _ in expected]
         assert [m.strip() for m in meanings] == [typeset(m, lang).strip() for _, m in expected]
+    finally:
+        shown.close()
+
+
+def get(url: str, token: str | None = None) -> dict[str, Any]:
+    request = urllib.request.Request(url, headers={"authorization": f"Bearer {token}"} if token else {})
+    with urllib.request.urlopen(request, timeout=20) as answer:
+        return dict(json.loads(answer.read()))
+
+
+def play_to_the_end(server: ServerProcess, table: str, token: str, limit: float = 120.0) -> None:
+    """Seat 1 plays its first listed move over the REST API until the game is over."""
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline:
+        mine = get(f"{server.url}/api/tables/{table}/view", token)
+        if mine["status"] == "finished":
+            return
+        if mine["legal"]:
+            with contextlib.suppress(urllib.error.HTTPError):  # a stale version: look again
+                post(f"{server.url}/api/tables/{table}/act",
+                     {"action": mine["legal"][0]["id"], "version": mine["version"]}, token)
+        else:
+            time.sleep(0.01)
+    raise AssertionError(f"table {table} did not finish")
+
+
+@pytest.fixture(scope="module")
+def finished(server: ServerProcess) -> dict[str, tuple[str, str]]:
+    """One finished game of each game (seat 1 played its first move each time)."""
+    out = {}
+    for game in GAMES:
+        table, token = new_table(server, game)
+        play_to_the_end(server, table, token)
+        out[game] = (table, token)
+    return out
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("game", GAMES)
+def test_a_legend_beside_the_drawing_names_each_shape_in_the_readers_language(browser, server, tables, game, lang):
+    """Beside (or under) the board: one line per swatch of the game's drawing legend, its
+    meaning in the reader's language, each with its little drawing; then what the page adds
+    (blue: clickable, orange: selected)."""
+    shown = Page(browser, server, *tables[game], lang=lang)
+    try:
+        page = shown.page
+        page.wait_for_selector("#key li")
+        assert page.locator("#key-box").evaluate("d => d.open")
+        lines = [line.strip() for line in page.locator("#key li .meaning").all_inner_texts()]
+        expected = registered_games()[game](registered_games()[game].spec.min_players).drawing_legend(lang)
+        assert lines[: len(expected)] == [typeset(meaning, lang) for _, meaning in expected]
+        assert page.locator("#key li .swatch svg").count() == len(expected)
+        words = {"en": ("blue", "orange"), "fr": ("bleu", "orange")}[lang]
+        for word, line in zip(words, lines[len(expected):], strict=True):
+            assert word in line, line
+        # The legend is on the first screen with the board, beside it or under it.
+        board = page.locator("#board").bounding_box()
+        key = page.locator("#key-box").bounding_box()
+        assert board and key and key["y"] < DESKTOP["height"]
+        assert key["x"] >= board["x"] + board["width"] - 1 or key["y"] >= board["y"] + board["height"] - 1
     finally:
         shown.close()
