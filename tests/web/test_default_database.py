@@ -6,7 +6,7 @@ import pytest
 
 pytest.importorskip("sqlalchemy")
 
-from savanna.web.db import default_database_url  # noqa: E402
+from savanna.web.db import default_database_url
 
 
 def test_the_default_database_lives_in_the_user_data_folder_of_the_saves(monkeypatch, tmp_path):
