@@ -384,32 +384,32 @@ def drawing_legend(lang: str = "en", players: int = 3) -> list[tuple[str, str]]:
     """What the map's shapes the key under it does not name mean, in ``lang``: the
     pawns, the huts, the rivers, the camp and the links (``(swatch, meaning)`` pairs, each
     swatch a small SVG drawn as the map draws it; the key names the kinds of places)."""
-    def swatch(width: int, body: str, height: int = 28) -> str:
-        return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-                f'viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="{_FONT}">{body}</svg>')
+    def swatch(width: int, height: int = 28) -> ET.Element:
+        return ET.Element("svg", {"xmlns": "http://www.w3.org/2000/svg", "width": str(width), "height": str(height),
+                                  "viewBox": f"0 0 {width} {height}", "font-family": "sans-serif",
+                                  "font-size": str(_FONT)})
 
-    pawns = "".join(
-        f'<circle cx="{14 + 26 * seat}" cy="14" r="11" fill="{SEAT_COLOURS[seat]}" stroke="#000"/>'
-        f'<text x="{14 + 26 * seat}" y="18" text-anchor="middle" fill="#fff" font-size="{_PAWN_FONT}" '
-        f'font-weight="bold">{seat + 1}{LETTERS[0]}</text>'
-        for seat in range(players)
-    )
-    hut = ('<polygon points="2,26 2,12 15,1 28,12 28,26" fill="#dc7633" stroke="#6e2c00"/>'
-           '<text x="15" y="22" text-anchor="middle" fill="#fff">16</text>')
-    river = ('<rect x="8" y="0" width="26" height="28" fill="#5dade2"/>'
-             '<text x="21" y="19" text-anchor="middle" fill="#1b4f72" font-weight="bold">1</text>')
-    camp = ('<rect x="1" y="2" width="58" height="24" rx="6" fill="#d5f5e3" stroke="#1e8449"/>'
-            f'<text x="6" y="19">{escape(_label("camp", lang))}</text>')
-    link = '<line x1="2" y1="14" x2="40" y2="14" stroke="#8d6e63" stroke-width="3"/>'
-    dashed = '<line x1="2" y1="14" x2="40" y2="14" stroke="#8d6e63" stroke-width="3" stroke-dasharray="4 3"/>'
-    return [
-        (swatch(26 * players + 2, pawns), _label("key.pawn", lang)),
-        (swatch(30, hut), _label("key.hut", lang)),
-        (swatch(42, river), _label("key.river", lang)),
-        (swatch(60, camp), _label("key.camp", lang)),
-        (swatch(42, link), _label("key.link", lang)),
-        (swatch(42, dashed), _label("key.crossing", lang)),
+    pawns = swatch(26 * players + 2)
+    for seat in range(players):
+        _pawn(pawns, (14 + 26 * seat, 14), f"{seat + 1}{LETTERS[0]}", target=False)
+    hut = swatch(30)
+    _el(hut, "polygon", points="2,26 2,12 15,1 28,12 28,26", fill="#dc7633", stroke="#6e2c00")
+    _el(hut, "text", "16", x=15, y=22, text_anchor="middle", fill="#fff")
+    river = swatch(42)
+    _el(river, "rect", x=8, y=0, width=26, height=28, fill="#5dade2")
+    _el(river, "text", "1", x=21, y=19, text_anchor="middle", fill="#1b4f72", font_weight="bold")
+    camp = swatch(60)
+    _el(camp, "rect", x=1, y=2, width=58, height=24, rx=6, fill="#d5f5e3", stroke="#1e8449")
+    _el(camp, "text", _label("camp", lang), x=6, y=19)
+    link = swatch(42)
+    _el(link, "line", x1=2, y1=14, x2=40, y2=14, stroke="#8d6e63", stroke_width=3)
+    dashed = swatch(42)
+    _el(dashed, "line", x1=2, y1=14, x2=40, y2=14, stroke="#8d6e63", stroke_width=3, stroke_dasharray="4 3")
+    pairs = [
+        (pawns, "key.pawn"), (hut, "key.hut"), (river, "key.river"),
+        (camp, "key.camp"), (link, "key.link"), (dashed, "key.crossing"),
     ]
+    return [(ET.tostring(svg, encoding="unicode"), _label(key, lang)) for svg, key in pairs]
 
 
 def _nearest(
@@ -424,10 +424,11 @@ def _nearest(
     return _centre(a), _centre(b)
 
 
-def _pawn(svg: ET.Element, centre: tuple[float, float], pawn: str, shift: float = 0) -> None:
+def _pawn(svg: ET.Element, centre: tuple[float, float], pawn: str, shift: float = 0, target: bool = True) -> None:
+    """A pawn's disc and name; on the map (``target``) a group the page can click."""
     x, y = centre[0] + shift, centre[1] - shift
     colour = SEAT_COLOURS[int(pawn[0]) - 1]
-    group = _el(svg, "g", data_target=f"pawn:{pawn}")
+    group = _el(svg, "g", data_target=f"pawn:{pawn}") if target else svg
     _el(group, "circle", cx=x, cy=y, r=11, fill=colour, stroke="#000")
     _el(group, "text", pawn, x=x, y=y + 4, text_anchor="middle", fill="#fff", font_size=_PAWN_FONT, font_weight="bold")
 
