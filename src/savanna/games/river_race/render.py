@@ -322,9 +322,11 @@ def render_svg(game: RiverRaceGame, observation: Observation, lang: str = "en") 
     for i, line in enumerate(info):
         _el(svg, "text", line, x=8, y=base + key_height + _LINE - 4 + _LINE * i)
     h = base + key_height + _LINE * len(info) + 12
-    for name, value in (("width", w), ("height", h), ("viewBox", f"0 0 {w} {h}"), ("font-family", "sans-serif"),
-                        ("font-size", _FONT)):
-        svg.set(name, str(value))
+    sizes: tuple[tuple[str, object], ...] = (
+        ("width", w), ("height", h), ("viewBox", f"0 0 {w} {h}"), ("font-family", "sans-serif"), ("font-size", _FONT)
+    )
+    for name, size in sizes:
+        svg.set(name, str(size))
     background.set("height", str(h))
     background.set("fill", "#f4ecd8")
     ET.indent(svg, space="")
