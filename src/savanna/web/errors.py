@@ -120,6 +120,11 @@ _ERRORS: dict[str, tuple[int, str, str]] = {
         "Commencez par hello : {{\"type\": \"hello\", \"token\": ...}}.",
     ),
     "request/invalid": (400, "Invalid request: {why}.", "Requête invalide : {why}."),
+    "request/incomplete": (
+        400,
+        "The request's body did not arrive whole: the connection was closed before its end.",
+        "Le corps de la requête n'est pas arrivé entier : la connexion a été fermée avant sa fin.",
+    ),
     "route/unknown": (404, "There is no such page or API route.", "Cette page ou route de l'API n'existe pas."),
     "route/method": (
         405,
