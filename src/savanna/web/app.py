@@ -133,8 +133,8 @@ async def _read(request: Request, limit: int) -> bytes:
                 raise web_error("message/too_large", size=f"{size}+", limit=limit)
             chunks.append(chunk)
     except ClientDisconnect:
-        log.info("%s hung up after %d bytes of a %s %s body", client_address(request), size, request.method,
-                 request.url.path[:80])
+        log.info("%s: the body of %s %s stopped after %d bytes (the client hung up or was too slow)",
+                 client_address(request), request.method, request.url.path[:80], size)
         raise web_error("request/incomplete") from None
     return b"".join(chunks)
 
@@ -202,7 +202,10 @@ def create_app(settings: Settings | None = None) -> Starlette:
                     raise web_error("client/too_fast")
                 return await handler(request)  # type: ignore[no-any-return]
             except SavannaError as exc:
-                return JSONResponse({"error": error_payload(exc, language(request))}, status_code=status_of(exc))
+                # A body refused for its size is not read further: the connection closes.
+                close = {"connection": "close"} if getattr(exc, "code", "") == "message/too_large" else None
+                return JSONResponse({"error": error_payload(exc, language(request))}, status_code=status_of(exc),
+                                    headers=close)
 
         return wrapped
 

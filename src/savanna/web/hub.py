@@ -245,7 +245,8 @@ class Hub:
         live = await self.get(table_id)
         if not live.is_host(host_token):
             raise web_error("host/only")
-        await self.store.start(table_id)
+        limits = self.limits
+        await self.store.start(table_id, limits.max_playing_tables_per_client, limits.max_playing_tables)
         await live.start()
         return live
 

@@ -26,7 +26,8 @@ message is answered to its sender only::
 A stale version is refused with ``version/stale`` and followed by the full view. Garbage
 (not JSON, not an object, too large, an unknown type) is refused the same way and changes
 nothing; a connection that keeps flooding is closed (code 1008). A client address holding
-too many sockets is refused (``client/too_many_connections``, code 1013); a spectator at a
+too many sockets is refused (``client/too_many_connections``, code 1013), and so is any
+socket past the server's ``max_websockets`` (``server/full``); a spectator at a
 table whose host does not allow spectators is refused (``spectators/off``, code 4403).
 """
 
@@ -134,7 +135,8 @@ async def serve_websocket(websocket: WebSocket) -> None:
     address = client_address(websocket)
     if not hub.gate.open(address):
         limit = limits.max_connections_per_client
-        await client.send(_refusal(web_error("client/too_many_connections", limit=limit), "en"))
+        refusal = web_error("server/full") if hub.gate.full() else web_error("client/too_many_connections", limit=limit)
+        await client.send(_refusal(refusal, "en"))
         await client.close(1013)
         return
     live = None
