@@ -11,6 +11,7 @@ independently of the moves, so every seat's expected score and win rate stay the
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 
 import pytest
@@ -138,3 +139,16 @@ def test_simulate_restrict_refuses_bad_flags_before_the_games(
     assert result.exit_code == 2, result.output
     assert fragment in " ".join(result.output.split())
     assert not (tmp_path / "r" / "summary.json").exists()
+
+
+def test_a_restricted_bot_acting_on_an_observation_keeps_the_restriction(toystats: type) -> None:
+    game = load_game("toystats", players=2, options=TOY)
+    bot = parse_bot_spec("heuristic:restrict=never-a").build(game, 0, random.Random(1))
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply(state.legal_actions()[0])  # cards A and A, a roll of 1
+    assert state.current_player() == 0 and state.legal_actions() == [0, 1, 2]
+    # Unrestricted, the heuristic moves the runner of its card (A); restricted, never A.
+    assert game.heuristic_action(state.observation(0), [0, 1, 2], random.Random(1)) == 0
+    assert bot.act(state.observation(0), [0, 1, 2]) in (1, 2)
+    assert bot.act(state.observation(0), [0]) == 0  # nothing else is legal: A it is
