@@ -1,7 +1,7 @@
 // A table: take a seat, wait for the start, play, watch, see the end.
 // The server is the authority: this page only shows the view it is sent and sends back the
 // chosen action with the version it saw. Nothing is computed or kept here but the display.
-import { api, botKind, clear, el, lang, langSwitch, loadWords, parseSvg, t, tokens } from "/static/common.js";
+import { api, botKind, clear, el, icon, lang, langSwitch, loadWords, parseSvg, t, tokens } from "/static/common.js";
 import { coachMessage, coachRefused, renderCoach, setupCoach } from "/static/coach.js";
 
 const TABLE = location.pathname.split("/")[2];
@@ -132,7 +132,7 @@ function renderWords() {
   $("private-h").textContent = t("table.private");
   $("seats-h").textContent = t("table.seats");
   $("log-h").textContent = t("table.log");
-  $("end-h").textContent = t("table.end");
+  $("end-h").textContent = t("table.result");
   $("text-h").textContent = t("table.board.text");
   $("keys").textContent = t("table.keys");
   $("lobby-link").textContent = t("table.lobby");
@@ -286,6 +286,10 @@ function renderBoardMarks() {
 
 function renderTurn() {
   const v = S.view;
+  const banner = $("banner");
+  const watching = v.you === null && v.status === "playing";
+  banner.classList.toggle("hidden", !watching);
+  banner.textContent = watching ? t("table.spectator") : "";
   const box = $("turn");
   box.className = "turn";
   if (v.status === "abandoned") { box.textContent = t("table.turn.abandoned"); box.classList.add("over"); return; }
@@ -337,7 +341,7 @@ function renderSeats() {
       el("span", { class: `dot ${state}`, title: label, "aria-label": label }),
       el("span", { class: "seatname" }, `${s.seat + 1}. ${seatName(s.seat)}`),
       s.seat === you ? el("span", { class: "tag" }, t("table.you")) : null,
-      v && v.to_act === s.seat ? el("span", { class: "tag" }, "▶") : null,
+      v && v.to_act === s.seat ? el("span", { class: "tag", title: t("table.turn.mark") }, icon("turn"), el("span", { class: "visually-hidden" }, t("table.turn.mark"))) : null,
       s.replaced_by ? el("span", { class: "tag" }, t("table.replaced", { bot: s.replaced_by })) : null,
       s.kind === "human" && label ? el("span", { class: "small muted" }, label) : null,
       s.turn !== null && s.turn !== undefined ? el("span", { class: `small ${s.replaceable ? "bad-text" : "muted"}` }, t("table.clock", { s: s.turn, max: (S.watch || {}).turn_seconds })) : null);
@@ -370,11 +374,11 @@ function renderWatch(you) {
   clear(box, parts);
 }
 
-function logLine(entry) {
+function logLine(entry, n) {
   const chance = entry.actor < 0;
   const who = chance ? t("table.log.chance") : seatName(entry.actor);
-  if (entry.text === null) return el("li", { value: entry.i + 1, class: "hidden-action" }, t("table.log.hidden", { who }));
-  return el("li", { value: entry.i + 1, class: chance ? "chance" : "" }, `${who}${t("colon")}${entry.text}`);
+  if (entry.text === null) return el("li", { value: n, class: "hidden-action" }, t("table.log.hidden", { who }));
+  return el("li", { value: n, class: chance ? "chance" : "" }, `${who}${t("colon")}${entry.text}`);
 }
 
 // Consecutive chance outcomes (the dice of one roll) read as one line.
@@ -392,7 +396,13 @@ function grouped(entries) {
 function renderLog() {
   const box = $("log");
   const atBottom = box.scrollHeight - box.scrollTop - box.clientHeight < 40;
-  clear(box, grouped(S.log.slice(-400)).map(logLine));
+  // Lines are numbered as shown (a roll of several dice is one line), with no gap.
+  const lines = grouped(S.log);
+  const first = Math.max(0, lines.length - 400);
+  clear(box, lines.slice(first).map((entry, k) => logLine(entry, first + k + 1)));
+  const fresh = S.said === undefined ? [] : lines.slice(S.said).filter((e) => e.text !== null);
+  S.said = lines.length;
+  if (fresh.length) $("said").textContent = fresh.slice(-3).map((e) => `${e.actor < 0 ? t("table.log.chance") : seatName(e.actor)}${t("colon")}${e.text}`).join(". ");
   if (atBottom || S.log.length < 20) box.scrollTop = box.scrollHeight;
 }
 
