@@ -299,11 +299,14 @@ class Store:
 
         await self._run(work, write=True)
 
-    async def start(self, table_id: str) -> None:
+    async def start(self, table_id: str, client_cap: int | None = None, server_cap: int | None = None) -> None:
         """Mark the table as playing.
 
         Raises:
-            WebError: unknown, already started, or seats still open.
+            WebError: unknown, already started, or seats still open;
+                ``client/too_many_playing`` when the table's creator already has
+                ``client_cap`` games in play, ``server/too_many_playing`` when the database
+                holds ``server_cap`` games in play.
         """
 
         def work(session: Session) -> None:
@@ -312,6 +315,12 @@ class Store:
                 raise web_error("table/unknown", table=table_id)
             if table.status != "open":
                 raise web_error("table/not_open")
+            playing = select(func.count()).where(TableRow.status == "playing")
+            mine = playing.where(TableRow.creator == table.creator)
+            if client_cap is not None and table.creator is not None and (session.scalar(mine) or 0) >= client_cap:
+                raise web_error("client/too_many_playing", limit=client_cap)
+            if server_cap is not None and (session.scalar(playing) or 0) >= server_cap:
+                raise web_error("server/too_many_playing", limit=server_cap)
             open_seats = session.scalar(
                 select(func.count()).where(SeatRow.table_id == table_id, SeatRow.kind == "open")
             )

@@ -16,7 +16,15 @@ from savanna.core.errors import RuleRef
 from savanna.core.game import Game, GameSpec, Observation, State
 from savanna.core.options import ChoiceOption
 from savanna.core.outcome import OutcomeQuestion
-from savanna.games.river_race import evaluation, heuristic, observation, render, scoring
+from savanna.core.restriction import Restriction
+from savanna.games.river_race import (
+    evaluation,
+    heuristic,
+    observation,
+    render,
+    restrictions,
+    scoring,
+)
 from savanna.games.river_race.actions import NUM_ACTIONS
 from savanna.games.river_race.board import Board, load_board
 from savanna.games.river_race.components import Material, load_material
@@ -143,6 +151,10 @@ class RiverRaceGame(Game):
         if not isinstance(state, RiverRaceState):
             raise TypeError(f"a river race state is needed, not {type(state).__name__}")
         return heuristic.choose_in_state(state, legal_actions, rng)
+
+    def restrictions(self) -> tuple[Restriction, ...]:
+        """The decisions the lab may take away (:mod:`savanna.games.river_race.restrictions`)."""
+        return restrictions.restrictions()
 
     # -- what the coach asks (savanna.coach) -------------------------------------------
     def outcome_questions(self) -> tuple[OutcomeQuestion, ...]:
