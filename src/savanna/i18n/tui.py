@@ -158,7 +158,7 @@ MESSAGES = Catalogue(
             "  board         draw the screen again\n"
             "{undo}"
             "  save [FILE]   write the game so far (resume: savanna play --load FILE)\n"
-            "  quit          leave the game (you may save it first)",
+            "  quit          leave the game (Enter then saves it; n leaves without saving)",
             "À votre tour, l'écran liste vos choix, chacun avec un numéro et ce qu'il fait. "
             "Tapez le numéro puis Entrée. Vous pouvez aussi taper le coup tel que la liste "
             "l'écrit (son premier mot peut être abrégé en ses premières lettres), ou certains "
@@ -172,7 +172,7 @@ MESSAGES = Catalogue(
             "  plateau       redessiner l'écran\n"
             "{undo}"
             "  sauver [FICHIER]  enregistrer la partie (reprise : savanna play --load FICHIER)\n"
-            "  quitter       arrêter la partie (vous pouvez l'enregistrer avant)",
+            "  quitter       arrêter la partie (Entrée l'enregistre alors ; n part sans enregistrer)",
         ),
         "help.undo": (
             "  undo          take back your last move, until dice, a reply or a peek tell you more\n",
@@ -218,10 +218,41 @@ MESSAGES = Catalogue(
             "Partie enregistrée dans {path} (la sauvegarde reprise, mise à jour)",
         ),
         "save.failed": ("Cannot write {path}: {why}", "Impossible d'écrire {path} : {why}"),
-        "quit.ask": (
-            "Save the game before leaving? [y/n]",
-            "Enregistrer la partie avant de partir ? [o/n]",
+        "quit.where": (
+            "Leaving the game: it will be saved to {path}",
+            "Vous quittez la partie : elle sera enregistrée dans {path}",
         ),
+        "quit.ask": (
+            "Enter saves and leaves, n leaves without saving, b goes back to the game>",
+            "Entrée enregistre et quitte, n quitte sans enregistrer, r revient à la partie>",
+        ),
+        "quit.discarded": ("The game was not saved.", "La partie n'a pas été enregistrée."),
+        "quit.not_saved": (
+            "The game could not be saved, so it goes on: try save FILE, or quit then n.",
+            "La partie n'a pas pu être enregistrée, elle continue : essayez sauver FICHIER, "
+            "ou quitter puis n.",
+        ),
+        "save.exists": ("{path} already holds {what}.", "{path} contient déjà {what}."),
+        "save.overwrite": (
+            "Replace it with this game? y replaces, Enter keeps it [y/N]>",
+            "Le remplacer par cette partie ? o remplace, Entrée le garde [o/N]>",
+        ),
+        "save.other.file": ("another file", "un autre fichier"),
+        "save.other.save": (
+            "another save ({game}, {n} actions)",
+            "une autre sauvegarde ({game}, {n} actions)",
+        ),
+        "save.kept": (
+            "Not saved: {path} is kept as it was.",
+            "Rien n'est enregistré : {path} reste tel quel.",
+        ),
+        "os.noent": ("no such folder", "ce dossier n'existe pas"),
+        "os.access": ("permission denied", "permission refusée"),
+        "os.isdir": ("it is a folder", "c'est un dossier"),
+        "os.notdir": ("part of the path is not a folder", "une partie du chemin n'est pas un dossier"),
+        "os.nospace": ("the disk is full", "le disque est plein"),
+        "os.readonly": ("the disk is read-only", "le disque est en lecture seule"),
+        "os.toolong": ("the name is too long", "le nom est trop long"),
         "bye": ("Goodbye.", "Au revoir."),
         "interrupted": (
             "Input ended; the game so far is saved in {path}",
@@ -232,6 +263,10 @@ MESSAGES = Catalogue(
         "end.title": ("Game over", "Fin de la partie"),
         "end.final": ("final position", "position finale"),
         "end.result": ("Result:", "Résultat :"),
+        "end.more": (
+            "-- page {page} of {pages}: Enter shows the result, q skips to the last page>",
+            "-- page {page} sur {pages} : Entrée montre le résultat, q va à la dernière page>",
+        ),
         "end.place": ("{place}. {who}: {total}", "{place}. {who} : {total}"),
         "end.moves": (
             "{n} actions played, chance included.",
