@@ -175,7 +175,7 @@ def test_end_of_input_saves_the_game(toy, tmp_path: Path) -> None:
 
 def test_help_lists_commands_in_french(toy, tmp_path: Path) -> None:
     play, _ = session(
-        "toy", "human,bot:random", ["aide", "", "quitter", "n"], tmp_path, seed=1, lang="fr"
+        "toy", "human,bot:random", ["aide", "", "", "quitter", "n"], tmp_path, seed=1, lang="fr"
     )
     play.run()
     out = screen(play.console)

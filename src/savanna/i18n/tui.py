@@ -119,6 +119,31 @@ MESSAGES = Catalogue(
             "At this step the choices are: {verbs}.",
             "À cette étape, les choix sont : {verbs}.",
         ),
+        "auto.told": (
+            "Auto: moves that are the only choice play themselves, one line each, until a "
+            "real decision or the end (type auto at a prompt to switch it; Ctrl-C saves and "
+            "leaves).",
+            "Auto : les coups sans autre choix se jouent seuls, une ligne chacun, jusqu'à une "
+            "vraie décision ou la fin (tapez auto à une invite pour changer ; Ctrl-C enregistre "
+            "et quitte).",
+        ),
+        "auto.on": (
+            "Auto is on: a move that is your only choice plays itself.",
+            "Auto activé : un coup qui est votre seul choix se joue seul.",
+        ),
+        "auto.off": (
+            "Auto is off: every move waits for you.",
+            "Auto désactivé : chaque coup vous attend.",
+        ),
+        "forced": ("Played for you (the only choice): {what}", "Joué pour vous (seul choix) : {what}"),
+        "ahead.chance": (
+            "Not played: {rest} (chance spoke first; type it again if it still holds).",
+            "Non joué : {rest} (le hasard est passé avant ; retapez-le s'il tient toujours).",
+        ),
+        "ahead.other": (
+            "Not played: {rest} (your turn was over).",
+            "Non joué : {rest} (votre tour était fini).",
+        ),
         "prompt": ("{who}, your move>", "{who}, votre coup>"),
         "prompt.only": (
             "{who}, your move [Enter: {what}]>",
@@ -150,13 +175,19 @@ MESSAGES = Catalogue(
             "does. Type the number and Enter. You may also type the move as the list writes "
             "it (its first word may be shortened to its first letters), or some of the words "
             "that describe it: if several moves match, they are listed. A number that stands "
-            "for many moves asks which one. With a single choice, Enter plays it.\n"
+            "for many moves asks which one. With a single choice, Enter plays it; a step "
+            "with no other choice is played for you (the screen says so).\n"
+            "One line may hold a move and what follows it: in Banjooli Xeet, keep move Y ffl "
+            "keeps the dice, moves yellow, then steps forward, forward, left; reroll GRP "
+            "rerolls the dice showing those colours (reroll 136: by die numbers). What comes "
+            "after a roll of the dice is not played: type it again once you see them.\n"
             "Commands, at every prompt:\n"
             "  ? or help     this page: the commands and the symbols of the board\n"
             "  rules         the rules of the game in short\n"
             "  list          every choice, with what it does\n"
             "  board         draw the screen again\n"
             "{undo}"
+            "  auto [on|off] play by itself every move that is your only choice\n"
             "  save [FILE]   write the game so far (resume: savanna play --load FILE)\n"
             "  quit          leave the game (Enter then saves it; n leaves without saving)",
             "À votre tour, l'écran liste vos choix, chacun avec un numéro et ce qu'il fait. "
@@ -164,13 +195,18 @@ MESSAGES = Catalogue(
             "l'écrit (son premier mot peut être abrégé en ses premières lettres), ou certains "
             "des mots qui le décrivent : si plusieurs coups correspondent, ils sont listés. Un "
             "numéro qui regroupe plusieurs coups demande lequel. S'il n'y a qu'un choix, "
-            "Entrée le joue.\n"
+            "Entrée le joue ; un pas sans autre choix est joué pour vous (l'écran le dit).\n"
+            "Une ligne peut contenir un coup et ce qui le suit : au Banjooli Xeet, garder "
+            "move J ffl garde les dés, déplace jaune, puis fait deux pas devant et un à gauche ; "
+            "relancer VRP relance les dés de ces couleurs (relancer 136 : par numéros de dés). "
+            "Ce qui suit un lancer de dés n'est pas joué : retapez-le en voyant les dés.\n"
             "Commandes, à chaque invite :\n"
             "  ? ou aide     cette page : les commandes et les symboles du plateau\n"
             "  règles        les règles du jeu en bref\n"
             "  liste         tous les choix, avec ce qu'ils font\n"
             "  plateau       redessiner l'écran\n"
             "{undo}"
+            "  auto [on|off] jouer seul tout coup qui est votre seul choix\n"
             "  sauver [FICHIER]  enregistrer la partie (reprise : savanna play --load FICHIER)\n"
             "  quitter       arrêter la partie (Entrée l'enregistre alors ; n part sans enregistrer)",
         ),

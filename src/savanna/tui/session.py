@@ -221,6 +221,14 @@ class PlaySession:
         # Messages said during a turn, shown above the prompt when the screen is redrawn
         # (None: print them at once).
         self._said: list[Text] | None = None
+        # Whether an action that is a seat's only choice is played without asking (the
+        # ``auto`` command; on by default when the game has no decisions at all).
+        self.auto = not self.game.has_decisions()
+        self._auto_told = False
+        # The rest of a line that named several moves (``move Y ff l``), for ``_ahead_seat``'s
+        # next prompts: dropped, with a notice, as soon as chance or someone else plays.
+        self._ahead = ""
+        self._ahead_seat = -1
 
     # -- small helpers ----------------------------------------------------------------
     @property
@@ -347,14 +355,20 @@ class PlaySession:
             while not table.finished:
                 player = table.to_act()
                 if player == CHANCE:
+                    self._drop_ahead("ahead.chance")
                     table.play_chance()
                     self._show_public()  # nothing is drawn for chance: the next log says it
                 elif table.controller(player) is None:
+                    if player != self._ahead_seat:
+                        self._drop_ahead("ahead.other")
+                    if (self.auto or self._continues(player)) and self._forced_step(player):
+                        continue
                     if self._human_turn(player) is TurnEnd.QUIT:
                         left = self._quit()
                         if left is not None:
                             return left
                 else:
+                    self._drop_ahead("ahead.other")
                     self._bot_step(player)
         except (EOFError, KeyboardInterrupt):
             self._said = None
@@ -365,8 +379,82 @@ class PlaySession:
             return Outcome(self.state, False, path, interrupted=True)
         return self._finish()
 
+    def _continues(self, seat: int) -> bool:
+        """Whether ``seat`` is in the middle of its turn: the last action was its own."""
+        log = self.table.log
+        return bool(log) and not log[-1].is_chance and log[-1].actor == seat
+
+    def _drop_ahead(self, why: str) -> None:
+        """Forget the rest of a line typed ahead, saying so (``why``: the message key)."""
+        if self._ahead:
+            self._notice = Text(self.t(why, rest=self._ahead), style="yellow")
+            self._ahead = ""
+        self._ahead_seat = -1
+
+    def _forced_step(self, seat: int) -> bool:
+        """Play ``seat``'s only choice without asking; ``False`` when it has a real decision.
+
+        With ``auto`` on, one line per action (or per throw of the chance it calls);
+        otherwise (a forced step in the middle of a turn) the next screen says it was
+        played. A word typed ahead for it is used up.
+        """
+        legal = self.state.legal_actions()
+        if len(legal) != 1:
+            return False
+        table = self.table
+        start = len(table.log)
+        if self._ahead:
+            menu = self._menu()
+            head, _, rest = self._ahead.partition(" ")
+            if menu.match(head).kind == "action" or self._names_only(menu, head):
+                self._ahead = rest.strip()
+            elif len(head) > 1 and self._names_only(menu, head[0]):
+                self._ahead = (head[1:] + " " + rest).strip()
+        if not self.auto:
+            self.play(seat, legal[0])
+            words = table.log[-1].words_for(seat, self.lang) or table.log[-1].text
+            said = self.t("forced", what=localise(words, self.lang))
+            if self._notice is not None and self._notice.plain.startswith(said.split(":")[0]):
+                self._notice.append(self.t("sep") + localise(words, self.lang))
+            else:
+                self._notice = Text(said, style="cyan")
+            return True
+        self._show_public()
+        self.play(seat, legal[0])
+        self._auto_line(seat, start)
+        return True
+
+    def _names_only(self, menu: Menu, word: str) -> bool:
+        """Whether ``word`` names the menu's only action."""
+        try:
+            return self.state.parse_action(menu.expand(word)) in self.state.legal_actions()
+        except SavannaError:
+            return False
+
+    def _auto_line(self, seat: int, start: int) -> None:
+        """Play the chance that follows, then say in one line what ``seat`` did since the
+        log's entry ``start`` and what chance answered (as a spectator may read it, on a
+        shared screen)."""
+        table = self.table
+        while not table.finished and table.to_act() == CHANCE:
+            table.play_chance()
+        if not self._auto_told:
+            self._auto_told = True
+            self.clear()
+            self.console.print(Text(self.t("auto.told"), style="yellow"), soft_wrap=True)
+        viewer = None if self.hot_seat else self._passive_viewer()
+        entries = list(table.log[start:])
+        if any(e.is_chance for e in entries):  # the throws say it all: one line per throw
+            entries = [e for e in entries if e.is_chance]
+        for entry in entries:
+            line = Text(self.seat_name(seat) + self.t("colon"), style="bold")
+            line.append(localise(entry.words_for(viewer, self.lang) or self.t("hidden.move"), self.lang))
+            self.console.print(line, soft_wrap=True)
+            self._wait(STEP_PAUSE)
+
     def _bot_step(self, seat: int) -> None:
         table = self.table
+        forced = self.auto and len(self.state.legal_actions()) == 1
         turn = table.bot_turn()
         assert turn is not None  # only bot seats reach here
         commit = table.propose_bot(turn, turn.decide(), draw=False)
@@ -377,7 +465,11 @@ class PlaySession:
         if previous is not None and previous != seat and table.controller(previous) is not None:
             self._wait()
         self._show_public()
+        start = len(table.log)
         table.adopt(commit)
+        if forced:
+            self._auto_line(seat, start)
+            return
         viewer = self._passive_viewer()
         shown = commit.entries[0].words_for(viewer, self.lang) or self.t("hidden.move")
         said = Text(self.t("bot.played", who=self.seat_name(seat), what=localise(shown, self.lang)), style="bold")
@@ -407,7 +499,10 @@ class PlaySession:
         only: Sequence[Choice] | None = None
         header: str | None = None
         answers = TurnInput(self, seat, menu)
-        typed = self.pages.news(seat, menu)  # a move or a command typed at the end of the news
+        if self._ahead and self._ahead_seat == seat:  # the rest of a line typed ahead
+            typed, self._ahead = self._ahead, ""
+        else:
+            typed = self.pages.news(seat, menu)  # a move or a command typed at the end of the news
         while True:
             if typed:
                 answer, typed = typed, ""
@@ -545,6 +640,8 @@ class PlaySession:
         for number, shown in enumerate(pages[:-1], start=1):
             self.clear()
             render(self.console, shown)
+            if not self.humans:  # bots alone: nobody to press Enter, the pages follow
+                continue
             try:
                 answer = self.read(self.t("end.more", page=number, pages=len(pages)) + " ")
             except (EOFError, KeyboardInterrupt):  # input ended: the result is still shown
@@ -553,7 +650,8 @@ class PlaySession:
             if answer.strip().lower() in LEAVE:
                 break
         lines = pages[-1]
-        self.clear()
+        if self.humans:
+            self.clear()
         # The record's line is left to the terminal to wrap: a path is not cut by us.
         said_lines = len(wrap_all(message, self.console.width))
         render(self.console, lines[: len(lines) - said_lines])
