@@ -30,6 +30,7 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Final, Literal
 
+import platformdirs
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from savanna.core import Record, RecordError, canonical_json
@@ -80,8 +81,6 @@ def data_dir() -> Path:
     configured = os.environ.get(DATA_DIR_ENV)
     if configured:
         return Path(configured).expanduser()
-    import platformdirs
-
     return platformdirs.user_data_path("savanna", appauthor=False)
 
 

@@ -327,6 +327,22 @@ def test_every_game_declares_legend_rules_summary_and_styles_in_both_languages(n
 
 
 @pytest.mark.parametrize("name", sorted(ENTRY_POINT_GAMES))
+def test_every_game_explains_its_drawing_with_swatches_in_both_languages(name: str) -> None:
+    """``drawing_legend(lang)``: small standalone SVG drawings, each with a sentence in the
+    reader's language (the pages show them beside the board)."""
+    import xml.etree.ElementTree as ET
+
+    game = load_game(name)
+    english, french = game.drawing_legend("en"), game.drawing_legend("fr")
+    assert english and len(english) == len(french)
+    for swatch, meaning in english + french:
+        root = ET.fromstring(swatch)
+        assert root.tag.endswith("svg") and root.get("viewBox"), swatch
+        assert meaning.strip() and "{" not in meaning
+    assert [m for _, m in english] != [m for _, m in french]
+
+
+@pytest.mark.parametrize("name", sorted(ENTRY_POINT_GAMES))
 def test_every_game_draws_its_svg_in_the_readers_language(name: str) -> None:
     """``render_svg(observation, lang)``: the same drawing (the same clickable keys) with its
     words in English or French; the French words differ from the English ones somewhere."""

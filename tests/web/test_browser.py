@@ -339,7 +339,12 @@ def test_two_browsers_on_two_server_processes_see_each_others_moves(browser):
                 seat.page.wait_for_function("document.body.dataset.status === 'playing'", timeout=20000)
             # Each page gets moves only once the other process's move reached it.
             rng = random.Random(4)
-            play_some([awa, moussa], rng, lambda: min(awa.version(), moussa.version()) > 30, limit=180)
+            try:
+                play_some([awa, moussa], rng, lambda: min(awa.version(), moussa.version()) > 30, limit=180)
+            except AssertionError as exc:  # say where each page and each process stood
+                logs = [p.log_path.read_text(errors="replace")[-1500:] for p in (a, b)]
+                raise AssertionError(f"{exc}: pages at versions {awa.version()} and {moussa.version()};"
+                                     f" log of A: {logs[0]}; log of B: {logs[1]}") from None
             assert awa.snapshots and moussa.snapshots
             final = max(awa.version(), moussa.version())
             for seat in (awa, moussa):

@@ -42,6 +42,7 @@ def play_game(
     seed: int | None = None,
     rng: random.Random | None = None,
     deciders: list[int] | None = None,
+    notation: list[str] | None = None,
 ) -> State:
     """Play one game to its end and return the terminal state (its history is the record).
 
@@ -57,6 +58,9 @@ def play_game(
         rng: the chance generator itself, instead of ``seed``.
         deciders: if given, the seat of each decision is appended to it, in order (the
             chance outcomes are the other entries of the history).
+        notation: if given, the notation of each action (``state.action_to_text``, in the
+            position it was played from) is appended to it as the game goes: the record's
+            actions, written without replaying the game (``record_of(..., actions=...)``).
 
     Raises:
         ValueError: both or neither of ``seed`` and ``rng`` are given.
@@ -82,7 +86,10 @@ def play_game(
             raise BotError(f"{game!r} did not end within max_game_length={limit}")
         steps += 1
         if state.is_chance_node():
-            state.apply_unchecked(state.sample_chance(chance))
+            outcome = state.sample_chance(chance)
+            if notation is not None:
+                notation.append(state.action_to_text(outcome))
+            state.apply_unchecked(outcome)
             continue
         seat = state.current_player()
         legal = state.legal_actions()
@@ -94,5 +101,7 @@ def play_game(
                 f"{bots[seat]!r} chose {state.action_to_text_safe(action)!r}, which is not legal here",
                 f"{bots[seat]!r} a choisi {state.action_to_text_safe(action)!r}, qui n'est pas légal ici",
             )
+        if notation is not None:
+            notation.append(state.action_to_text(action))
         state.apply_unchecked(action)
     return state

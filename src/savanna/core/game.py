@@ -25,7 +25,7 @@ hook (game writes)          public method (interfaces call)
 What interfaces show people is declared by the game, never guessed: ``Game.message``
 (the game's catalogue, ``data/messages.<lang>.toml``), ``Game.score_sheets`` (the final
 score line by line), ``Game.legend`` (the symbols of ``render_text``),
-``Game.rules_summary`` (in-app help) and ``Game.text_styles`` (terminal colours).
+``Game.drawing_legend`` (the shapes and colours of ``render_svg``), ``Game.rules_summary`` (in-app help) and ``Game.text_styles`` (terminal colours).
 
 What the coach (:mod:`savanna.coach`) asks is declared the same way, each hook optional
 with a safe default: ``Game.outcome_questions``/``Game.outcomes`` (how a game can end;
@@ -406,6 +406,16 @@ class Game(ABC):
 
         The default (no legend) suits only games whose drawing explains itself; every
         registered game gives one (the conformance suite checks it).
+        """
+        return []
+
+    def drawing_legend(self, lang: str = "en") -> list[tuple[str, str]]:
+        """What each shape and colour of :meth:`render_svg` means: ``(swatch, meaning)`` pairs.
+
+        ``swatch`` is a small standalone SVG drawing of the symbol as :meth:`render_svg`
+        draws it (a few units high, with a ``viewBox``); ``meaning`` is a sentence in
+        ``lang``. Pages show these pairs beside the drawing, so that it explains itself.
+        The default (none) suits only drawings that carry their own key.
         """
         return []
 

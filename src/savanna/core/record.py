@@ -288,7 +288,8 @@ def _canon(value: Any) -> Any:
     if isinstance(value, dict):
         return {str(k): _canon(v) for k, v in value.items()}
     if isinstance(value, list | tuple):
-        return [_canon(v) for v in value]
+        # Texts and ints (most of a record: its actions) are kept as they are, uncalled.
+        return [v if type(v) is str or type(v) is int else _canon(v) for v in value]
     return value
 
 
@@ -306,6 +307,7 @@ def record_of(
     reseeds: Sequence[tuple[int, int]] = (),
     bots: Literal["position"] | None = None,
     controls: Sequence[tuple[int, int, str]] = (),
+    actions: Sequence[str] | None = None,
 ) -> Record:
     """The record of the game that led to ``state`` (with its result when it is over).
 
@@ -319,16 +321,22 @@ def record_of(
         bots: ``"position"`` when every bot decided from the seed (see the module's notes).
         controls: ``(index, seat, who)``: who played a seat from that action on, when it
             changed during the game.
+        actions: the notation of every action of ``state.history``, written as the game
+            was played (``play_game(..., notation=...)``); without it the game is replayed
+            from its start to write them. Either way the texts are the same.
 
     Raises:
-        RecordError: ``chance`` without a seed, reseeds or controls that do not fit.
+        RecordError: ``chance`` without a seed, reseeds or controls that do not fit, or
+            ``actions`` that are not one text per action of the history.
     """
     game = state.game
-    replayer = game.new_initial_state()
-    actions: list[str] = []
-    for action in state.history:
-        actions.append(replayer.action_to_text(action))
-        replayer.apply_unchecked(action)
+    if actions is None:
+        actions = _notation(state)
+    elif len(actions) != len(state.history):
+        raise RecordError(
+            f"{len(actions)} action texts for a game of {len(state.history)} actions",
+            f"{len(actions)} textes d'actions pour une partie de {len(state.history)} actions",
+        )
     result = None
     if state.is_terminal():
         result = RecordResult(scores=list(state.scores()), ranking=state.ranking())
@@ -343,12 +351,22 @@ def record_of(
         seats=list(seats) if seats is not None else None,
         bots=bots,
         controls=[(int(i), int(s), str(w)) for i, s, w in controls] or None,
-        actions=actions,
+        actions=list(actions),
         result=result,
         version=3 if bots is not None or controls else 2,
     )
     record.check_claims()
     return record
+
+
+def _notation(state: State) -> list[str]:
+    """The notation of every action of ``state.history``, by replaying it from the start."""
+    replayer = state.game.new_initial_state()
+    texts: list[str] = []
+    for action in state.history:
+        texts.append(replayer.action_to_text(action))
+        replayer.apply_unchecked(action)
+    return texts
 
 
 def _game_of(record: Record) -> Game:

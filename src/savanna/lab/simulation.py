@@ -206,15 +206,20 @@ def play_one(plan: SimulationPlan, index: int, records: bool = True) -> Outcome:
 
     Args:
         records: whether the outcome carries the game's record (JSON text, under
-            ``"record"``). Building it replays the game to write every action's notation;
-            a run whose records are not written skips it.
+            ``"record"``). Its notation is written as the game is played (never by
+            replaying it); a run whose records are not written skips it.
     """
     game = plan.make_game(index)
     seed = plan.game_seed(index)
     seats = plan.seating(index)
     deciders: list[int] = []
+    notation: list[str] | None = [] if records else None
     state = play_game(
-        game, make_bots(game, [parse_bot_spec(s) for s in seats], seed), seed=seed, deciders=deciders
+        game,
+        make_bots(game, [parse_bot_spec(s) for s in seats], seed),
+        seed=seed,
+        deciders=deciders,
+        notation=notation,
     )
     # Play order: seats by their first decision; seats that never decided come last.
     first = list(dict.fromkeys(deciders))
@@ -233,7 +238,9 @@ def play_one(plan: SimulationPlan, index: int, records: bool = True) -> Outcome:
         "statistics": statistics,
     }
     if records:
-        outcome["record"] = record_of(state, seed=seed, seats=seats, chance=SEQUENCE).to_json()
+        outcome["record"] = record_of(
+            state, seed=seed, seats=seats, chance=SEQUENCE, actions=notation
+        ).to_json()
     return outcome
 
 

@@ -43,6 +43,7 @@ from sqlalchemy.exc import ArgumentError
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 from savanna.core import OptionError
+from savanna.saves import data_dir
 
 __all__ = [
     "ActionRow",
@@ -152,15 +153,16 @@ class EventRow(Base):
 
 
 def default_database_url() -> str:
-    """``sqlite:///`` + ``$XDG_DATA_HOME/savanna/server.sqlite3`` (``~/.local/share`` by default).
+    """``sqlite:///`` + ``server.sqlite3`` in the user data folder (the one the saves use).
 
-    ``SAVANNA_DATABASE`` in the environment, when set, is used instead.
+    The folder is ``savanna.saves.data_dir()``: ``$SAVANNA_DATA_DIR`` when set, else the
+    platform's user data folder (``platformdirs``; ``~/.local/share/savanna`` on Linux).
+    ``SAVANNA_DATABASE`` in the environment, when set, is used instead of the whole URL.
     """
     env = os.environ.get("SAVANNA_DATABASE")
     if env:
         return env
-    base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
-    return f"sqlite:///{base / 'savanna' / 'server.sqlite3'}"
+    return f"sqlite:///{data_dir() / 'server.sqlite3'}"
 
 
 def database_url(text: str | None) -> URL:

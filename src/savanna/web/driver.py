@@ -36,9 +36,15 @@ class Driver:
     def __init__(self, live: LiveTable) -> None:
         self.live = live
         self._task: asyncio.Task[None] | None = None
+        self._kicked = False
 
     def kick(self) -> None:
-        """Make sure chance and bots play until a person must act."""
+        """Make sure chance and bots play until a person must act.
+
+        A kick while the driver is finishing (it just found nothing to play, or another
+        process driving) makes it look again: the game may have changed meanwhile (another
+        process started it), and nobody else would look before the watchdog."""
+        self._kicked = True
         if self._task is None or self._task.done():
             self._task = asyncio.create_task(self._drive(), name=f"table-{self.live.id}")
 
@@ -60,10 +66,16 @@ class Driver:
         backoff = 0.5
         try:
             while True:
+                self._kicked = False
                 try:
-                    if not await self.live.hub.bus.drive(self.live.id):
-                        return  # another process drives this table
-                    if not await self._step():
+                    if not await self.live.hub.bus.drive(self.live.id) or not await self._step():
+                        # Another process drives this table, or a person must act: done,
+                        # unless kicked meanwhile.
+                        if self.live.status != PLAYING:
+                            with contextlib.suppress(Exception):
+                                await self.live.hub.bus.release(self.live.id)
+                        if self._kicked:
+                            continue
                         return
                     backoff = 0.5
                 except asyncio.CancelledError:

@@ -22,7 +22,7 @@ from typing import Any
 
 from savanna.bots import parse_bot_spec
 from savanna.core import SavannaError, load_game
-from savanna.table import OPEN_SEAT, Seat
+from savanna.table import OPEN, OPEN_SEAT, PLAYING, Seat
 from savanna.web.auth import client_key, hash_token, new_token
 from savanna.web.bots import BotPool
 from savanna.web.bus import Bus, LocalBus
@@ -68,6 +68,7 @@ class Hub:
         self._tasks.append(asyncio.create_task(self._every(self.limits.cleanup_seconds, self.cleanup), name="cleanup"))
         if not isinstance(self.bus, LocalBus):
             self._tasks.append(asyncio.create_task(self._every(2.0, self._watch), name="watchdog"))
+            self._tasks.append(asyncio.create_task(self._every(self.limits.sync_seconds, self.sync), name="sync"))
 
     async def _every(self, seconds: float, job: Any) -> None:
         while True:
@@ -90,12 +91,51 @@ class Hub:
         """Another process wrote ``table_id``: catch up if this process holds it."""
         live = self.tables.get(table_id)
         if live is not None:
-            self._spawn(live.refresh(), f"refresh-{table_id}")
+            self._spawn(self._refresh(live), f"refresh-{table_id}")
 
     def reconnected(self) -> None:
         """Notifications may have been lost: catch up with every table held here."""
         for live in list(self.tables.values()):
-            self._spawn(live.refresh(), f"refresh-{live.id}")
+            self._spawn(self._refresh(live), f"refresh-{live.id}")
+
+    async def _refresh(self, live: LiveTable) -> bool:
+        """Catch up with ``live`` from the database; ``False`` (and one line in the log)
+        when that failed: :meth:`sync` tries again at its next check."""
+        try:
+            await live.refresh()
+        except asyncio.CancelledError:
+            raise
+        except SavannaError as exc:
+            log.warning("table %s: could not read another process's change (%s); the next check retries",
+                        live.id, exc.text("en") if isinstance(exc, WebError) else exc)
+            return False
+        except Exception as exc:
+            log.warning("table %s: could not read another process's change (%s: %s); the next check retries",
+                        live.id, type(exc).__name__, exc)
+            return False
+        return True
+
+    async def sync(self) -> list[str]:
+        """Catch up with every unfinished table held here that the database holds otherwise
+        (another version, or a write this process neither made nor read): a notification
+        lost, or a reload that failed, never leaves a table behind for longer than
+        ``Limits.sync_seconds``. Returns the ids of the tables read again.
+
+        One query for every table held; a table deleted meanwhile is closed.
+        """
+        held = [live for live in self.tables.values() if live.status in (OPEN, PLAYING)]
+        if not held:
+            return []
+        stored = await self.store.stamps([live.id for live in held])
+        behind = []
+        for live in held:
+            stamp = stored.get(live.id)
+            if stamp is None or stamp[0] != live.version or stamp[1] not in (live.stamp, self.store.written.get(live.id)):
+                behind.append(live)
+        if behind:
+            log.info("catching up with %d table(s) changed elsewhere: %s", len(behind), " ".join(t.id for t in behind[:10]))
+            await asyncio.gather(*(self._refresh(live) for live in behind))
+        return [live.id for live in behind]
 
     async def _watch(self) -> None:
         """Drive every table waiting on chance or a bot whose driver went quiet (another

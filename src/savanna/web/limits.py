@@ -52,6 +52,9 @@ class Limits:
             idempotent).
         evict_seconds: a finished table without a connection leaves the process's memory
             after this long (it is read again from the database when asked for).
+        sync_seconds: with other server processes (PostgreSQL), how often one checks that
+            every unfinished table it holds is the one stored (it reads again any other
+            process changed without it hearing of it).
     """
 
     max_message_bytes: int = 4096
@@ -78,6 +81,7 @@ class Limits:
     archive_after_days: float = 30.0
     cleanup_seconds: float = 600.0
     evict_seconds: float = 300.0
+    sync_seconds: float = 2.0
 
 
 class TokenBucket:

@@ -124,6 +124,8 @@ class LiveTable:
         self.coach = False
         self.coaching = CoachDesk(self)
         self.touched = time.monotonic()
+        self.stamp = row.updated_at
+        """The stored ``updated_at`` as of the last read (:meth:`Hub.sync` compares it)."""
         self.views = views.ViewCache()
         self.driver = Driver(self)
         self.table = self._new_table(loaded)
@@ -169,6 +171,7 @@ class LiveTable:
             table.adopt(table.propose_known([a.text for a in loaded.actions]))
         self.views.clear()
         self.touched = time.monotonic()
+        self.stamp = row.updated_at
         return self.version != before
 
     # -- facts ------------------------------------------------------------------------

@@ -148,6 +148,16 @@ MESSAGES = Catalogue(
         ),
         "table.board": ("Board", "Plateau"),
         "table.board.text": ("Board as text", "Plateau en texte"),
+        "table.key": ("Legend of the board", "Légende du plateau"),
+        "table.key.target": (
+            "outlined in blue: click it to choose one of your moves",
+            "entouré de bleu : cliquez-le pour choisir un de vos coups",
+        ),
+        "table.key.selected": ("outlined in orange: your selection", "entouré d'orange : votre sélection"),
+        "table.key.last": (
+            "dashed pink frame: each player's last move, until they play again",
+            "cadre rose en tirets : le dernier coup de chaque joueur, jusqu'à son coup suivant",
+        ),
         "table.log": ("Game log", "Journal de la partie"),
         "table.log.hidden": ("{who}: a hidden action", "{who} : une action cachée"),
         "table.log.chance": ("Chance", "Hasard"),

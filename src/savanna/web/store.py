@@ -92,6 +92,8 @@ class Store:
         self.engine = sync_engine(url)
         self.sessions = sessionmaker(self.engine, expire_on_commit=False)
         self._threads = None if self.backend == "sqlite" else ThreadPoolExecutor(8, thread_name_prefix="savanna-db")
+        self.written: dict[str, datetime] = {}
+        """The ``updated_at`` this process last wrote, by table (what :meth:`stamps` is compared with)."""
 
     @property
     def backend(self) -> str:
@@ -107,8 +109,13 @@ class Store:
     def _changed(self, session: Session, table_id: str) -> None:
         """Mark ``table_id`` written in this transaction: its clock, and (PostgreSQL) a
         notification the other processes receive if and when the transaction commits."""
-        session.execute(update(TableRow).where(TableRow.id == table_id).values(updated_at=now()))
+        session.execute(update(TableRow).where(TableRow.id == table_id).values(updated_at=self._stamp(table_id)))
         self._notify(session, table_id)
+
+    def _stamp(self, table_id: str) -> datetime:
+        """The ``updated_at`` of a write of ``table_id`` by this process (remembered)."""
+        stamp = self.written[table_id] = now()
+        return stamp
 
     async def _run(self, work: Callable[[Session], T], write: bool = False) -> T:
         """Run ``work`` in one session (one transaction when ``write``)."""
@@ -156,6 +163,23 @@ class Store:
                 ).all())
             events = session.scalars(select(EventRow).where(EventRow.table_id == table_id).order_by(EventRow.id)).all()
             return LoadedTable(table, list(seats), actions, list(events), since)
+
+        return await self._run(work)
+
+    async def stamps(self, table_ids: Sequence[str]) -> dict[str, tuple[int, datetime]]:
+        """The stored version and ``updated_at`` of each of ``table_ids`` still stored."""
+
+        def work(session: Session) -> dict[str, tuple[int, datetime]]:
+            out: dict[str, tuple[int, datetime]] = {}
+            ids = list(table_ids)
+            for start in range(0, len(ids), 500):
+                rows = session.execute(
+                    select(TableRow.id, TableRow.version, TableRow.updated_at).where(
+                        TableRow.id.in_(ids[start : start + 500])
+                    )
+                ).all()
+                out.update({row.id: (int(row.version), row.updated_at) for row in rows})
+            return out
 
         return await self._run(work)
 
@@ -307,7 +331,7 @@ class Store:
         """
 
         def work(session: Session) -> None:
-            values: dict[str, Any] = {"version": version + len(actions), "updated_at": now()}
+            values: dict[str, Any] = {"version": version + len(actions), "updated_at": self._stamp(table_id)}
             if result is not None:
                 values.update(status="finished", finished_at=now(), result=result)
             moved = session.execute(

@@ -27,7 +27,8 @@ def game_title(game: Game, lang: str) -> str:
 
 
 def rules_help(game: Game, lang: str) -> dict[str, Any]:
-    """The help panel: the game's rules summary, its legend and every rule, in ``lang``."""
+    """The help panel: the game's rules summary, its legend and every rule, in ``lang``; and
+    the legend of its drawing (``drawing``: small SVG swatches and their meanings)."""
     rules = [
         {"id": rule.key, "text": typeset(rule.text(lang), lang)}
         for rule in sorted(game.rules().values(), key=lambda r: r.id)
@@ -35,6 +36,7 @@ def rules_help(game: Game, lang: str) -> dict[str, Any]:
     return {
         "summary": typeset(game.rules_summary(lang), lang),
         "legend": [[symbol, typeset(meaning, lang)] for symbol, meaning in game.legend(lang)],
+        "drawing": [[swatch, typeset(meaning, lang)] for swatch, meaning in game.drawing_legend(lang)],
         "rules": rules,
         "document": game.spec.rules_document,
     }

@@ -183,6 +183,9 @@ class BanjooliGame(Game):
     def legend(self, lang: str = "en") -> list[tuple[str, str]]:
         return render.legend(lang)
 
+    def drawing_legend(self, lang: str = "en") -> list[tuple[str, str]]:
+        return render.drawing_legend(lang)
+
     def rules_summary(self, lang: str = "en") -> str:
         return self.message("help.rules", lang).strip()
 

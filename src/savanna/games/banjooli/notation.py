@@ -49,12 +49,22 @@ from savanna.games.banjooli.components import COLOURS, load_data
 from savanna.games.banjooli.moves import counts_now, move_points
 from savanna.games.banjooli.phase import (
     ARRIVED,
+    BERRY,
+    DEAL,
     EMPTY,
+    FIRST,
+    FIX,
+    LAYOUT,
     NO_CARD,
     NOT_ROLLED,
     PHASE_NAMES,
+    PLACE,
+    ROLL,
+    SIDES,
+    STEP,
     UNKNOWN_CARD,
     UNKNOWN_TOKEN,
+    VORTEX,
     Phase,
     Reason,
 )
@@ -100,30 +110,55 @@ def action_text(state: BanjooliState, action: int) -> str:
         ValueError: when ``action`` is no action of this position's kind.
     """
     phase = state.phase
-    if phase in (Phase.ROLL, Phase.VORTEX):
-        return f"{PHASE_NAMES[phase]} {FACES[action]}"
-    if phase == Phase.LAYOUT:
+    if phase == ROLL:
+        return _ROLL_TEXT[action]
+    if phase == VORTEX:
+        return _VORTEX_TEXT[action]
+    if phase == LAYOUT:
         return "layout " + ",".join(state.game.layouts[action])
-    if phase == Phase.SIDES:
+    if phase == SIDES:
         return "sides " + ",".join(faces(state.order, action))
-    if phase == Phase.DEAL:
+    if phase == DEAL:
         return f"deal {action + 1}"
-    if phase == Phase.FIRST:
+    if phase == FIRST:
         return f"first {action}"
-    if phase in (Phase.BERRY, Phase.FIX):
-        return f"{'berry-is' if phase == Phase.BERRY else 'fix'} {_BERRY_IDS[action]}"
+    if phase in (BERRY, FIX):
+        return f"{'berry-is' if phase == BERRY else 'fix'} {_BERRY_IDS[action]}"
+    # A seat action's text depends on its id, and for a step on whether it jumps, for a
+    # chosen space on whether berries are being placed: written once per key, then read.
     value = from_id(action)
     if isinstance(value, Step):
-        return value.text(jump=_jumps(state, value.direction))
+        key = 2 * action + 1 if _jumps(state, value.direction) else 2 * action
+    elif isinstance(value, ChooseSpace) and phase == PLACE:
+        key = 2 * action + 1
+    else:
+        key = 2 * action
+    text = _SEAT_TEXT.get(key)
+    if text is None:
+        text = _seat_text(value, key & 1 == 1)
+        _SEAT_TEXT[key] = text
+    return text
+
+
+_ROLL_TEXT = tuple(f"{PHASE_NAMES[ROLL]} {face}" for face in FACES)
+_VORTEX_TEXT = tuple(f"{PHASE_NAMES[VORTEX]} {face}" for face in FACES)
+_SEAT_TEXT: dict[int, str] = {}
+"""``2 * action + flag`` → the notation of a seat action (flag: the step jumps, or the
+space is chosen while placing berries; 0 for every other action)."""
+
+
+def _seat_text(value: Action, flag: bool) -> str:
+    if isinstance(value, Step):
+        return value.text(jump=flag)
     if isinstance(value, ChooseSpace):
-        return value.text(berry=phase == Phase.PLACE)
+        return value.text(berry=flag)
     return str(value)
 
 
 def _jumps(state: BanjooliState, direction: int) -> bool:
     """Whether the mover's step in ``direction`` jumps an ostrich (rule ``jump.one_point``)."""
     board = state.board
-    if state.phase != Phase.STEP or board is None or state.mover < 0:
+    if state.phase != STEP or board is None or state.mover < 0:
         return False
     t = board.fwd[3 * state.pos[state.mover] + direction]
     return t >= 0 and state.occ[t] != EMPTY

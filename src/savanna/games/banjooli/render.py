@@ -46,6 +46,7 @@ __all__ = [
     "action_targets",
     "board_svg",
     "board_text",
+    "drawing_legend",
     "legend",
     "people_letters",
     "private_summary",
@@ -96,6 +97,55 @@ def legend(lang: str = "en") -> list[tuple[str, str]]:
         ("1:B 6:W", "legend.dice"),
     ]
     return [(symbol, MESSAGES.text(key, lang)) for symbol, key in symbols]
+
+
+def _swatch(width: int, height: int = _CELL) -> ET.Element:
+    """An empty small drawing for the drawing's legend (:func:`drawing_legend`)."""
+    return ET.Element("svg", xmlns="http://www.w3.org/2000/svg", width=str(width), height=str(height),
+                      viewBox=f"0 0 {width} {height}")
+
+
+def drawing_legend(lang: str = "en") -> list[tuple[str, str]]:
+    """What each shape and colour of :func:`board_svg` means, in ``lang``: ``(swatch, meaning)``
+    pairs, each swatch a small SVG drawn by the same code as the board.
+
+    >>> [meaning for _, meaning in drawing_legend()][1]
+    'a scared ostrich (lower-case letter, white ring): it cannot move until unspelled'
+    """
+    say = MESSAGES.text
+    letters = _letters(lang)
+    out: list[tuple[ET.Element, str]] = []
+    runners = _swatch(5 * _CELL)
+    for i, colour in enumerate(COLOURS):
+        _ostrich(runners, i * _CELL, 0, colour, False, letters[i])
+    out.append((runners, say("key.ostrich", lang, letters=" ".join(letters))))
+    scared = _swatch(_CELL)
+    _ostrich(scared, 0, 0, COLOURS[2], True, letters[2])
+    out.append((scared, say("key.scared", lang)))
+    for name, kind in _KINDS:
+        square = _swatch(_CELL)
+        _cell(square, 0, 0, kind)
+        out.append((square, say(f"legend.{name}", lang)))
+    berry = _swatch(_CELL)
+    _cell(berry, 0, 0, K.LAND)
+    ET.SubElement(berry, "circle", cx=str(_CELL // 2), cy=str(_CELL // 2), r=str(_CELL // 5), fill="#8e1f5c")
+    out.append((berry, say("key.berry", lang)))
+    line = _swatch(2 * _CELL, 12)
+    ET.SubElement(line, "line", x1="0", y1="6", x2=str(2 * _CELL), y2="6", stroke="#000",
+                  attrib={"stroke-width": "3", "stroke-dasharray": "6,3"})
+    out.append((line, say("key.finish", lang)))
+    dice = _swatch(3 * (_CELL + 4), _CELL + 12)
+    for i, face in enumerate((FACES.index("B"), FACES.index("W"), -1)):
+        _die(dice, i * (_CELL + 4), 0, i, face, lang)
+    out.append((dice, say("key.dice", lang)))
+    sorcery = _swatch(_CELL + 4, _CELL + 12)
+    _die(sorcery, 2, 0, 5, FACES.index("P"), lang)
+    out.append((sorcery, say("key.sorcery", lang)))
+    for svg, _ in out:  # a swatch is a picture beside its words: no tooltip of its own
+        for parent in list(svg.iter()):
+            for title in parent.findall("title"):
+                parent.remove(title)
+    return [(ET.tostring(svg, encoding="unicode"), meaning) for svg, meaning in out]
 
 
 def _tile_grid(tile: TileData) -> list[list[str | None]]:

@@ -234,6 +234,9 @@ class HyenaGame(Game):
         """Only the bank-or-move ruleset has decisions; the others only throw."""
         return self.ruleset.has_choice
 
+    def drawing_legend(self, lang: str = "en") -> list[tuple[str, str]]:
+        return render.drawing_legend(lang, self.num_players, self.sticks)
+
     def rules_summary(self, lang: str = "en") -> str:
         """The ruleset's turn, fees and speed in a few lines (from the catalogue)."""
         rs = self.ruleset

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 __all__ = [
     "SEAT_STYLES",
     "action_targets",
+    "drawing_legend",
     "legend",
     "private_summary",
     "render_svg",
@@ -48,6 +49,70 @@ def legend(lang: str = "en") -> list[tuple[str, str]]:
         ("- |", "track"),
     )
     return [(symbol, MESSAGES.text(f"legend.{key}", lang)) for symbol, key in symbols]
+
+
+def _swatch(width: int, height: int = 30) -> ET.Element:
+    """An empty small drawing for :func:`drawing_legend`."""
+    return ET.Element("svg", {"xmlns": "http://www.w3.org/2000/svg", "width": str(width), "height": str(height),
+                              "viewBox": f"0 0 {width} {height}", "font-family": "sans-serif", "font-size": "11"})
+
+
+def _disc(svg: ET.Element, x: int, y: int, token: str, colour: str, radius: int = 6, size: int = 8) -> None:
+    """A piece as :func:`render_svg` draws it: a disc of ``colour`` with ``token`` on it."""
+    ET.SubElement(svg, "circle", {"cx": str(x), "cy": str(y), "r": str(radius), "fill": colour})
+    text = ET.SubElement(svg, "text", {"x": str(x), "y": str(y + size // 2 - 1), "text-anchor": "middle",
+                                       "fill": "#ffffff", "font-size": str(size)})
+    text.text = token
+
+
+def drawing_legend(lang: str = "en", players: int = 2, sticks: int = 3) -> list[tuple[str, str]]:
+    """What each shape and colour of :func:`render_svg` means, in ``lang``: ``(swatch, meaning)``
+    pairs, each swatch a small SVG drawn as the spiral draws it (``players`` mothers,
+    ``sticks`` sticks).
+
+    >>> drawing_legend()[0][1]
+    'the village, where every mother starts and comes home'
+    """
+
+    def say(key: str, **fields: object) -> str:
+        return MESSAGES.text(key, lang, **fields)
+
+    out: list[tuple[ET.Element, str]] = []
+    for letter, fill, key in (("V", "#e8d9b5", "village"), ("W", "#8cb4d8", "well")):
+        place = _swatch(30)
+        ET.SubElement(place, "circle", {"cx": "15", "cy": "15", "r": "13", "fill": fill, "stroke": "#7a6440"})
+        ET.SubElement(place, "text", {"x": "15", "y": "19", "text-anchor": "middle"}).text = letter
+        out.append((place, say(f"legend.{key}")))
+    holes = _swatch(60)
+    ET.SubElement(holes, "polyline", {"points": "6,15 54,15", "fill": "none", "stroke": "#c8b28a", "stroke-width": "3"})
+    for x in (10, 30, 50):
+        ET.SubElement(holes, "circle", {"cx": str(x), "cy": "15", "r": "6", "fill": "#e8d9b5", "stroke": "#7a6440"})
+    out.append((holes, say("key.holes")))
+    mothers = _swatch(20 * players)
+    for seat in range(players):
+        _disc(mothers, 10 + 20 * seat, 15, str(seat + 1), _COLOURS[seat], radius=8, size=10)
+    out.append((mothers, say("key.mother")))
+    hyena = _swatch(30)
+    _disc(hyena, 15, 15, "H", "#000000", radius=8, size=10)
+    out.append((hyena, say("key.hyena")))
+    thrown = _swatch(16 * sticks + 8, 34)
+    for i in range(sticks):
+        fill = "#fbfaf4" if i < (sticks + 1) // 2 else "#8a5a2b"
+        ET.SubElement(thrown, "rect", {"x": str(4 + 16 * i), "y": "4", "width": "8", "height": "26", "rx": "3",
+                                       "fill": fill, "stroke": "#5a3a1b"})
+    out.append((thrown, say("key.sticks")))
+    unthrown = _swatch(16 * sticks + 8, 34)
+    for i in range(sticks):
+        ET.SubElement(unthrown, "rect", {"x": str(4 + 16 * i), "y": "4", "width": "8", "height": "26", "rx": "3",
+                                         "fill": "#c9b48f", "stroke": "#5a3a1b"})
+    out.append((unthrown, say("key.unthrown")))
+    chip = _swatch(40, 36)
+    ET.SubElement(chip, "rect", {"x": "1", "y": "1", "width": "38", "height": "34", "rx": "4", "fill": "#f4ecd8",
+                                 "stroke": _COLOURS[0]})
+    ET.SubElement(chip, "text", {"x": "20", "y": "15", "text-anchor": "middle"}).text = "1"
+    ET.SubElement(chip, "text", {"x": "20", "y": "30", "text-anchor": "middle", "font-weight": "bold"}).text = "4"
+    out.append((chip, say("key.tabas")))
+    return [(ET.tostring(svg, encoding="unicode"), meaning) for svg, meaning in out]
 
 
 def spiral(length: int) -> list[tuple[int, int]]:

@@ -183,6 +183,9 @@ class RiverRaceGame(Game):
     def legend(self, lang: str = "en") -> list[tuple[str, str]]:
         return render.legend(lang)
 
+    def drawing_legend(self, lang: str = "en") -> list[tuple[str, str]]:
+        return render.drawing_legend(lang, self.num_players)
+
     def rules_summary(self, lang: str = "en") -> str:
         return MESSAGES.text("help.summary", lang)
 

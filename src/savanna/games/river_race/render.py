@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     from savanna.games.river_race.game import RiverRaceGame
     from savanna.games.river_race.state import RiverRaceState
 
-__all__ = ["SEAT_COLOURS", "action_targets", "legend", "render_svg", "render_text", "text_styles"]
+__all__ = ["SEAT_COLOURS", "action_targets", "drawing_legend", "legend", "render_svg", "render_text", "text_styles"]
 
 SEAT_COLOURS: Final = ("#c0392b", "#2874a6", "#b7950b", "#7d3c98", "#1e8449")
 """Seat colours in the SVG drawing (red, blue, ochre, purple, green)."""
@@ -377,6 +377,38 @@ def _svg_key(lang: str, top: int, width: int) -> tuple[list[str], int]:
         out.append(f'<text x="{x + 24}" y="{y + 5}">{escape(words)}</text>')
         x += room
     return out, int(y - top) + _LINE
+
+
+def drawing_legend(lang: str = "en", players: int = 3) -> list[tuple[str, str]]:
+    """What the map's shapes the key under it does not name mean, in ``lang``: the
+    pawns, the huts, the rivers, the camp and the links (``(swatch, meaning)`` pairs, each
+    swatch a small SVG drawn as the map draws it; the key names the kinds of places)."""
+    def swatch(width: int, body: str, height: int = 28) -> str:
+        return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+                f'viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="{_FONT}">{body}</svg>')
+
+    pawns = "".join(
+        f'<circle cx="{14 + 26 * seat}" cy="14" r="11" fill="{SEAT_COLOURS[seat]}" stroke="#000"/>'
+        f'<text x="{14 + 26 * seat}" y="18" text-anchor="middle" fill="#fff" font-size="{_PAWN_FONT}" '
+        f'font-weight="bold">{seat + 1}{LETTERS[0]}</text>'
+        for seat in range(players)
+    )
+    hut = ('<polygon points="2,26 2,12 15,1 28,12 28,26" fill="#dc7633" stroke="#6e2c00"/>'
+           '<text x="15" y="22" text-anchor="middle" fill="#fff">16</text>')
+    river = ('<rect x="8" y="0" width="26" height="28" fill="#5dade2"/>'
+             '<text x="21" y="19" text-anchor="middle" fill="#1b4f72" font-weight="bold">1</text>')
+    camp = ('<rect x="1" y="2" width="58" height="24" rx="6" fill="#d5f5e3" stroke="#1e8449"/>'
+            f'<text x="6" y="19">{escape(_label("camp", lang))}</text>')
+    link = '<line x1="2" y1="14" x2="40" y2="14" stroke="#8d6e63" stroke-width="3"/>'
+    dashed = '<line x1="2" y1="14" x2="40" y2="14" stroke="#8d6e63" stroke-width="3" stroke-dasharray="4 3"/>'
+    return [
+        (swatch(26 * players + 2, pawns), _label("key.pawn", lang)),
+        (swatch(30, hut), _label("key.hut", lang)),
+        (swatch(42, river), _label("key.river", lang)),
+        (swatch(60, camp), _label("key.camp", lang)),
+        (swatch(42, link), _label("key.link", lang)),
+        (swatch(42, dashed), _label("key.crossing", lang)),
+    ]
 
 
 def _nearest(

@@ -45,7 +45,7 @@ export function el(tag, attrs = {}, ...children) {
     else if (name === "class") node.className = value;
     else node.setAttribute(name, value === true ? "" : String(value));
   }
-  for (const child of children.flat()) {
+  for (const child of children.flat(Infinity)) {
     if (child === null || child === undefined || child === false) continue;
     node.append(child instanceof Node ? child : document.createTextNode(String(child)));
   }
@@ -53,7 +53,9 @@ export function el(tag, attrs = {}, ...children) {
 }
 
 export function clear(node, ...children) {
-  node.replaceChildren(...children.flat().filter((c) => c !== null && c !== undefined && c !== false));
+  // Nested lists (pairs of a <dl>, rows of rows) are flattened to any depth: an array
+  // never reaches replaceChildren, which would print it as "[object HTMLElement],...".
+  node.replaceChildren(...children.flat(Infinity).filter((c) => c !== null && c !== undefined && c !== false));
   return node;
 }
 

@@ -150,6 +150,19 @@ function renderHelp() {
   $("rules-h").textContent = t("table.rules");
   clear($("rules"), w.help.rules.map((r) => el("li", {}, r.text, " ", el("code", {}, r.id))));
   $("help-doc").textContent = t("table.document", { path: w.help.document });
+  renderKey();
+}
+
+// The legend beside the drawing: the game's own swatches and meanings, then what the page
+// adds to any drawing (what may be clicked, the selection, the last moves).
+function renderKey() {
+  const w = S.welcome;
+  $("key-h").textContent = t("table.key");
+  const items = (w.help.drawing || []).map(([swatch, meaning]) =>
+    el("li", {}, el("span", { class: "swatch", ["aria-hidden"]: "true" }, parseSvg(swatch)), el("span", { class: "meaning" }, meaning)));
+  const page = [["target", t("table.key.target")], ["selected", t("table.key.selected")]];
+  for (const [kind, meaning] of page) items.push(el("li", { "data-key": kind }, el("span", { class: `swatch css ${kind}`, ["aria-hidden"]: "true" }), el("span", { class: "meaning" }, meaning)));
+  clear($("key"), items);
 }
 
 function render() {
@@ -249,6 +262,10 @@ function renderBoard() {
   const svg = parseSvg(S.view.board_svg);
   clear(box, svg);
   if (svg) svg.setAttribute("aria-label", t("table.board"));
+  // A drawing wider than tall takes the whole width, its legend under it; a tall one has
+  // its legend beside it.
+  const box0 = svg && svg.viewBox && svg.viewBox.baseVal;
+  box.parentElement.classList.toggle("wide", Boolean(box0 && box0.width > 1.15 * box0.height));
   $("board-text").textContent = S.view.board_text || "";
   const targets = legalTargets();
   box.querySelectorAll("[data-target]").forEach((node) => {
@@ -415,7 +432,15 @@ document.addEventListener("keydown", (event) => {
   }
 });
 
+// Small screens: the text board and the legend start folded (a tap opens them).
+function foldOnPhones() {
+  if (window.matchMedia("(max-width: 820px)").matches) {
+    $("text-box").open = false;
+  }
+}
+
 async function main() {
+  foldOnPhones();
   await loadWords();
   document.getElementById("langslot").append(langSwitch(() => { send({ type: "lang", lang: lang() }); renderWords(); }));
   $("help-open").addEventListener("click", () => $("help").showModal());

@@ -1,0 +1,253 @@
+"""What a person sees at a table, read in Debian's Chromium: for every registered game and
+both languages, the help's legend, the legend beside the drawing, phones (no sideways
+scrolling, the turn and the moves on the first screen, fingers' room), motion, and the
+small words (plurals, the spectator's banner, the replay's first board).
+
+One real ``savanna serve`` process serves the whole module; every table has a person in
+seat 1 (the browser) and bots in the other seats, so the page is shown on the person's turn.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from savanna.core import registered_games
+from savanna.web.words import typeset
+from tests.web.chromium import ARGS, CHROMIUM, require_chromium
+from tests.web.conftest import ServerProcess
+
+playwright_api = pytest.importorskip("playwright.sync_api")
+
+pytestmark = pytest.mark.slow
+
+GAMES = sorted(registered_games())
+LANGS = ("en", "fr")
+PHONES = ({"width": 360, "height": 740}, {"width": 390, "height": 844})
+DESKTOP = {"width": 1280, "height": 900}
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    running = ServerProcess(f"sqlite:///{tmp_path_factory.mktemp('page') / 'page.sqlite3'}", workers=0).start()
+    try:
+        yield running
+    finally:
+        running.stop()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    require_chromium()
+    with playwright_api.sync_playwright() as p:
+        launched = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield launched
+        launched.close()
+
+
+def post(url: str, body: dict[str, Any], token: str | None = None) -> dict[str, Any]:
+    headers = {"content-type": "application/json"}
+    if token:
+        headers["authorization"] = f"Bearer {token}"
+    request = urllib.request.Request(url, data=json.dumps(body).encode(), headers=headers)
+    with urllib.request.urlopen(request, timeout=20) as answer:
+        return dict(json.loads(answer.read()))
+
+
+def new_table(server: ServerProcess, game: str, players: int | None = None, bot: str = "bot:heuristic",
+              options: dict[str, Any] | None = None, start: bool = True) -> tuple[str, str]:
+    """A table of ``game`` with a person in seat 1 and bots elsewhere: its id and the seat's token."""
+    n = players or registered_games()[game].spec.min_players
+    made = post(f"{server.url}/api/tables", {"game": game, "players": n, "options": options or {},
+                                             "seats": ["open"] + [bot] * (n - 1), "title": f"{game} table"})
+    token = post(f"{server.url}/api/tables/{made['id']}/join", {"seat": 0, "name": "Awa"})["token"]
+    if start:
+        post(f"{server.url}/api/tables/{made['id']}/start", {}, made["host_token"])
+    return str(made["id"]), str(token)
+
+
+class Page:
+    """One browser context showing one table from seat 1 (or as a spectator without a token)."""
+
+    def __init__(self, browser: Any, server: ServerProcess, table: str, token: str | None,
+                 viewport: dict[str, int] = DESKTOP, lang: str = "en", **context: Any) -> None:
+        self.context = browser.new_context(viewport=viewport, locale="fr-FR" if lang == "fr" else "en-GB", **context)
+        self.page = self.context.new_page()
+        self.errors: list[str] = []
+        self.page.on("pageerror", lambda exc: self.errors.append(str(exc)))
+        self.page.goto(server.url + "/static/style.css")
+        self.page.evaluate("l => localStorage.setItem('savanna.lang', l)", lang)
+        if token:
+            self.page.evaluate("([id, t]) => localStorage.setItem(`savanna.seat.${id}`, t)", [table, token])
+        self.page.goto(f"{server.url}/t/{table}")
+        self.page.wait_for_function("document.body.dataset.status === 'playing' || document.body.dataset.status === 'finished'")
+
+    def my_turn(self) -> None:
+        self.page.wait_for_selector("#moves-box:not(.hidden) #moves button", timeout=20000)
+
+    def close(self) -> None:
+        assert not self.errors, self.errors
+        self.context.close()
+
+
+@pytest.fixture(scope="module")
+def tables(server: ServerProcess) -> dict[str, tuple[str, str]]:
+    """One table of each game, playing, on seat 1's turn or about to be."""
+    return {game: new_table(server, game) for game in GAMES}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("game", GAMES)
+def test_the_help_shows_every_symbol_of_the_legend_with_its_meaning(browser, server, tables, game, lang):
+    """The help dialog's legend reads as the game's pairs, in the reader's language: each
+    symbol in a <dt>, its meaning in the <dd> after it, and no "[object HTMLElement]"."""
+    shown = Page(browser, server, *tables[game], lang=lang)
+    try:
+        page = shown.page
+        page.click("#help-open")
+        page.wait_for_selector("#help[open]")
+        text = page.locator("#legend").inner_text()
+        assert "[object" not in text and "HTMLElement" not in text, text
+        expected = registered_games()[game](registered_games()[game].spec.min_players).legend(lang)
+        assert expected, f"{game} has no legend"
+        symbols = page.locator("#legend dt").all_inner_texts()
+        meanings = page.locator("#legend dd").all_inner_texts()
+        assert [s.strip() for s in symbols] == [s.strip() for s, _ in expected]
+        assert [m.strip() for m in meanings] == [typeset(m, lang).strip() for _, m in expected]
+    finally:
+        shown.close()
+
+
+def get(url: str, token: str | None = None) -> dict[str, Any]:
+    request = urllib.request.Request(url, headers={"authorization": f"Bearer {token}"} if token else {})
+    with urllib.request.urlopen(request, timeout=20) as answer:
+        return dict(json.loads(answer.read()))
+
+
+def play_to_the_end(server: ServerProcess, table: str, token: str, limit: float = 120.0) -> None:
+    """Seat 1 plays its first listed move over the REST API until the game is over."""
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline:
+        mine = get(f"{server.url}/api/tables/{table}/view", token)
+        if mine["status"] == "finished":
+            return
+        if mine["legal"]:
+            with contextlib.suppress(urllib.error.HTTPError):  # a stale version: look again
+                post(f"{server.url}/api/tables/{table}/act",
+                     {"action": mine["legal"][0]["id"], "version": mine["version"]}, token)
+        else:
+            time.sleep(0.01)
+    raise AssertionError(f"table {table} did not finish")
+
+
+@pytest.fixture(scope="module")
+def finished(server: ServerProcess) -> dict[str, tuple[str, str]]:
+    """One finished game of each game (seat 1 played its first move each time)."""
+    out = {}
+    for game in GAMES:
+        table, token = new_table(server, game)
+        play_to_the_end(server, table, token)
+        out[game] = (table, token)
+    return out
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("game", GAMES)
+def test_a_legend_beside_the_drawing_names_each_shape_in_the_readers_language(browser, server, tables, game, lang):
+    """Beside (or under) the board: one line per swatch of the game's drawing legend, its
+    meaning in the reader's language, each with its little drawing; then what the page adds
+    (blue: clickable, orange: selected)."""
+    shown = Page(browser, server, *tables[game], lang=lang)
+    try:
+        page = shown.page
+        page.wait_for_selector("#key li")
+        assert page.locator("#key-box").evaluate("d => d.open")
+        lines = [line.strip() for line in page.locator("#key li .meaning").all_inner_texts()]
+        expected = registered_games()[game](registered_games()[game].spec.min_players).drawing_legend(lang)
+        assert lines[: len(expected)] == [typeset(meaning, lang) for _, meaning in expected]
+        assert page.locator("#key li .swatch svg").count() == len(expected)
+        words = {"en": ("blue", "orange"), "fr": ("bleu", "orange")}[lang]
+        for word, line in zip(words, lines[len(expected):], strict=True):
+            assert word in line, line
+        # The legend is on the first screen with the board, beside it or under it.
+        board = page.locator("#board").bounding_box()
+        key = page.locator("#key-box").bounding_box()
+        assert board and key and key["y"] < DESKTOP["height"]
+        assert key["x"] >= board["x"] + board["width"] - 1 or key["y"] >= board["y"] + board["height"] - 1
+    finally:
+        shown.close()
+
+
+FITS = """() => {
+  const root = document.documentElement;
+  return { scroll: root.scrollWidth, inner: window.innerWidth };
+}"""
+
+SMALL_TARGETS = """() => {
+  // Every control a finger may need, at least 44 px each way (a checkbox: its label). The
+  // drawing's own clickable parts are a second way to choose what the list of moves offers.
+  const out = [];
+  const visible = (n) => n.offsetParent !== null && getComputedStyle(n).visibility !== "hidden";
+  for (const node of document.querySelectorAll("button, a, input, select, summary")) {
+    if (!visible(node) || node.closest("dialog:not([open])")) continue;
+    const box = (node.type === "checkbox" || node.type === "radio") ? node.closest("label") : node;
+    const r = box.getBoundingClientRect();
+    if (r.height < 44 || r.width < 44) out.push(`${node.tagName}#${node.id || ""}.${node.className || ""} ${Math.round(r.width)}x${Math.round(r.height)} "${(node.textContent || "").trim().slice(0, 30)}"`);
+  }
+  return out;
+}"""
+
+
+def check_phone_page(page: Any, what: str) -> None:
+    fits = page.evaluate(FITS)
+    assert fits["scroll"] <= fits["inner"], f"{what}: {fits['scroll']} px wide in {fits['inner']}"
+    small = page.evaluate(SMALL_TARGETS)
+    assert not small, f"{what}: {len(small)} controls under 44 px: {small[:6]}"
+
+
+def on_first_screen(page: Any, selector: str) -> bool:
+    return bool(page.locator(selector).first.evaluate(
+        "n => { const r = n.getBoundingClientRect(); return r.height > 0 && r.top >= 0 && r.bottom <= innerHeight; }"))
+
+
+@pytest.mark.parametrize("phone", PHONES, ids=lambda v: f"{v['width']}x{v['height']}")
+def test_phones_every_page_fits_with_the_turn_and_the_moves_on_the_first_screen(browser, server, tables, finished, phone):
+    """At 360x740 and 390x844, the lobby, each game's table, its end and its replay: nothing
+    wider than the screen, every control at least 44 px, and at a table the turn banner and
+    the first move on the first screen, the text board folded."""
+    lang = "fr" if phone["width"] == 360 else "en"
+    context = browser.new_context(viewport=phone, locale="fr-FR" if lang == "fr" else "en-GB", has_touch=True, is_mobile=True)
+    try:
+        lobby = context.new_page()
+        lobby.goto(server.url + "/")
+        lobby.wait_for_selector("#create-submit")
+        lobby.wait_for_selector("#tables table")
+        check_phone_page(lobby, "lobby")
+    finally:
+        context.close()
+    for game in GAMES:
+        shown = Page(browser, server, *tables[game], viewport=phone, lang=lang, has_touch=True, is_mobile=True)
+        try:
+            shown.my_turn()
+            check_phone_page(shown.page, f"{game} table")
+            assert on_first_screen(shown.page, "#turn"), f"{game}: the turn banner is below the first screen"
+            assert on_first_screen(shown.page, "#moves button"), f"{game}: no move on the first screen"
+            assert not shown.page.locator("#text-box").evaluate("d => d.open"), "the text board is folded on a phone"
+        finally:
+            shown.close()
+        ended = Page(browser, server, *finished[game], viewport=phone, lang=lang, has_touch=True, is_mobile=True)
+        try:
+            ended.page.wait_for_selector("#end:not(.hidden)")
+            check_phone_page(ended.page, f"{game} end")
+            ended.page.goto(f"{server.url}/t/{finished[game][0]}/replay")
+            ended.page.wait_for_selector("#board svg")
+            check_phone_page(ended.page, f"{game} replay")
+        finally:
+            ended.close()
