@@ -74,3 +74,18 @@ def test_a_typical_turn_takes_at_most_two_lines_over_whole_games() -> None:
     spec.loader.exec_module(module)
     short, before = module.one_game(players=3, seed=2, options={})
     assert len(short) >= 3 and statistics.median(short) <= 2 < statistics.median(before)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_rules_explain_every_berry_the_special_tile_and_the_lion(lang: str, tmp_path: Path) -> None:
+    from savanna.games.banjooli.components import load_data
+
+    game = load_game("banjooli", players=2, options={"berries": True, "special": "lava", "lion": True})
+    rules = "rules" if lang == "en" else "règles"
+    play, _ = session(game, "human,bot:random", [rules, "", "", "", "q", "quit", "n"], tmp_path, seed=4, lang=lang)
+    play.run()
+    out = " ".join(screen(play.console).replace("\u00a0", " ").split())
+    for berry in load_data().berries:
+        assert f"{berry.name.replace('!', ' !') if lang == 'fr' else berry.name} (" in out.replace("  ", " "), berry.name
+    assert ("Lava River" if lang == "en" else "Rivière de lave") in out
+    assert ("The lion" if lang == "en" else "Le lion") in out
