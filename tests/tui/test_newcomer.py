@@ -90,7 +90,7 @@ def test_move_and_a_colour_name_plays_that_ostrich(tmp_path: Path) -> None:
     assert colour, shot
     term.send(f"move {colour.group(2)}")
     term.expect(PROMPT)
-    assert f"P1: keep all the dice; {colour.group(2)}" in term.screenshot()
+    assert f"#1: keep all the dice; {colour.group(2)}" in term.screenshot()
     term.send("quit")
     term.expect(r"goes back to the game> ")
     term.send("n")

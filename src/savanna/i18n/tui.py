@@ -37,7 +37,7 @@ MESSAGES = Catalogue(
         "seat.you": ("Player {n} (you)", "Joueur {n} (vous)"),
         "seat.human": ("Player {n}", "Joueur {n}"),
         "seat.bot": ("Player {n} (bot {bot})", "Joueur {n} (robot {bot})"),
-        "seat.short": ("P{n}", "J{n}"),
+        "seat.short": ("#{n}", "#{n}"),  # no letter: P and J are colours (purple, jaune)
         "seat.words": ("player,p", "joueur,joueuse,j"),
         "bot.heuristic": ("heuristic", "heuristique"),
         "bot.random": ("random", "au hasard"),

@@ -114,8 +114,9 @@ class Pages:
             if i:
                 lines.append(Text(""))
             # A line break inside a paragraph starts an entry of a list (one per berry).
-            for line in paragraph.split("\n"):
-                lines += wrap_all([Text(" ".join(line.split()))], play.console.width, indent=2)
+            entries = paragraph.split("\n")
+            for line in entries:
+                lines += wrap_all([Text(" ".join(line.split()))], play.console.width, indent=2 if len(entries) > 1 else 0)
         title = play.t("help.rules", game=game_title(play.game, play.lang))
         return self._page(title, lines)
 
