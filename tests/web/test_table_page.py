@@ -173,7 +173,7 @@ def test_a_legend_beside_the_drawing_names_each_shape_in_the_readers_language(br
         expected = registered_games()[game](registered_games()[game].spec.min_players).drawing_legend(lang)
         assert lines[: len(expected)] == [typeset(meaning, lang) for _, meaning in expected]
         assert page.locator("#key li .swatch svg").count() == len(expected)
-        words = {"en": ("blue", "orange"), "fr": ("bleu", "orange")}[lang]
+        words = {"en": ("blue", "orange", "last move"), "fr": ("bleu", "orange", "dernier coup")}[lang]
         for word, line in zip(words, lines[len(expected):], strict=True):
             assert word in line, line
         # The legend is on the first screen with the board, beside it or under it.
@@ -325,3 +325,42 @@ def test_counts_take_the_right_plural_in_both_languages():
     assert "accepts to pay" not in river.text("describe.accept_offer", "en", price=6, target="2a")
     banjooli = registered_games()["banjooli"].catalogue
     assert banjooli.text("action.reroll_one", "en", dice="1") == "reroll die 1"
+
+
+COUNT_TRANSITIONS = """() => { window.__glides = 0;
+  document.addEventListener("transitionstart", (e) => { if (e.target.closest && e.target.closest("#board")) window.__glides++; }); }"""
+
+
+@pytest.mark.parametrize("motion", ["no-preference", "reduce"])
+def test_moves_glide_unless_motion_is_reduced_and_each_last_move_stays_outlined(browser, server, motion):
+    """A Hyena game against a bot, played with the keyboard: pieces that move glide (CSS
+    transitions on the board), none under ``prefers-reduced-motion``; the bot's last move
+    and the player's own stay outlined, marked with who made them."""
+    table, token = new_table(server, "hyena", options={"first": "seat1"})
+    shown = Page(browser, server, table, token, reduced_motion=motion)
+    try:
+        page = shown.page
+        page.evaluate(COUNT_TRANSITIONS)
+        deadline = time.monotonic() + 60
+        seen: set[str] = set()
+        while time.monotonic() < deadline and not ({"0", "1"} <= seen and page.evaluate("window.__glides") > 2):
+            if page.locator("#moves-box:not(.hidden) #moves button").count():
+                before = int(page.evaluate("document.body.dataset.version"))
+                # Move a piece when the list allows it (its key), else the first move.
+                keys = page.locator("#moves button").evaluate_all("bs => bs.map(b => b.dataset.action)")
+                walk = next((i for i, key in enumerate(keys[:9]) if key != "bank"), 0)
+                page.locator("body").press(str(walk + 1))
+                page.wait_for_function("v => Number(document.body.dataset.version) !== v", arg=before)
+            else:
+                page.wait_for_timeout(30)
+            seen |= set(page.evaluate("[...document.querySelectorAll('#board .last')].map(n => n.dataset.lastBy)"))
+            if motion == "reduce" and {"0", "1"} <= seen:
+                break
+        assert {"0", "1"} <= seen, f"last moves outlined for seats {seen}"
+        glides = page.evaluate("window.__glides")
+        if motion == "reduce":
+            assert glides == 0, glides
+        else:
+            assert glides > 2, glides
+    finally:
+        shown.close()

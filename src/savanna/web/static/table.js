@@ -60,6 +60,7 @@ function handle(message) {
       clearTimeout(S.ackTimer);
       if (message.log_start === 0) S.log = [];
       S.log.push(...message.log);
+      S.fresh = message.log;
       S.seats = message.seats;
       S.watch = { watchers: message.watchers, spectators: message.spectators, turn_seconds: message.turn_seconds };
       S.view = message;
@@ -160,7 +161,7 @@ function renderKey() {
   $("key-h").textContent = t("table.key");
   const items = (w.help.drawing || []).map(([swatch, meaning]) =>
     el("li", {}, el("span", { class: "swatch", ["aria-hidden"]: "true" }, parseSvg(swatch)), el("span", { class: "meaning" }, meaning)));
-  const page = [["target", t("table.key.target")], ["selected", t("table.key.selected")]];
+  const page = [["target", t("table.key.target")], ["selected", t("table.key.selected")], ["last", t("table.key.last")]];
   for (const [kind, meaning] of page) items.push(el("li", { "data-key": kind }, el("span", { class: `swatch css ${kind}`, ["aria-hidden"]: "true" }), el("span", { class: "meaning" }, meaning)));
   clear($("key"), items);
 }
@@ -257,10 +258,69 @@ function toggle(target) {
   renderMoves();
 }
 
+// -- motion and memory: pieces that moved glide from where they stood, and each player's
+// last move stays outlined until that player moves again.
+const PIECE = /^(ostrich|pawn|piece):/;
+const still = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+
+function piecesAt(root) {
+  const out = new Map();
+  if (!root) return out;
+  root.querySelectorAll("[data-target]").forEach((node) => {
+    const key = node.getAttribute("data-target");
+    if (!PIECE.test(key) || out.has(key)) return;
+    const b = node.getBBox();
+    out.set(key, [b.x + b.width / 2, b.y + b.height / 2]);
+  });
+  return out;
+}
+
+function remember(before, after) {
+  S.lastBy = S.lastBy || {};
+  const movers = (S.fresh || []).filter((e) => e.actor >= 0);
+  const moved = [...after.keys()].filter((k) => before.has(k) && (Math.abs(before.get(k)[0] - after.get(k)[0]) > 0.5 || Math.abs(before.get(k)[1] - after.get(k)[1]) > 0.5));
+  for (const entry of movers) S.lastBy[entry.actor] = [];
+  if (movers.length && before.size) S.lastBy[movers[movers.length - 1].actor] = moved;
+  return moved;
+}
+
+function glide(box, before, moved) {
+  if (still()) return;
+  for (const key of moved) {
+    const node = box.querySelector(`[data-target="${key}"]`);
+    const [x0, y0] = before.get(key);
+    const b = node.getBBox();
+    node.style.transition = "none";
+    node.style.transform = `translate(${x0 - (b.x + b.width / 2)}px, ${y0 - (b.y + b.height / 2)}px)`;
+    node.classList.add("moving");
+    node.getBoundingClientRect();
+    requestAnimationFrame(() => {
+      node.style.transition = "";
+      node.style.transform = "";
+    });
+    node.addEventListener("transitionend", () => node.classList.remove("moving"), { once: true });
+  }
+}
+
+function markLast(box) {
+  for (const [actor, keys] of Object.entries(S.lastBy || {})) {
+    for (const key of keys) {
+      const node = box.querySelector(`[data-target="${key}"]`);
+      if (!node) continue;
+      node.classList.add("last");
+      node.setAttribute("data-last-by", actor);
+    }
+  }
+}
+
 function renderBoard() {
   const box = $("board");
+  const before = piecesAt(box.querySelector("svg"));
   const svg = parseSvg(S.view.board_svg);
   clear(box, svg);
+  const moved = remember(before, piecesAt(svg));
+  markLast(box);
+  glide(box, before, moved);
   if (svg) svg.setAttribute("aria-label", t("table.board"));
   // A drawing wider than tall takes the whole width, its legend under it; a tall one has
   // its legend beside it.
