@@ -17,10 +17,10 @@ from __future__ import annotations
 
 from savanna import native as _native
 
-if _native.pure_requested():  # SAVANNA_PURE_PYTHON=1: ignore any compiled build
-    _native.use_pure_python()
+# SAVANNA_PURE_PYTHON=1, or a compiled build older than its sources: run the sources.
+_native.choose_build()
 
-from savanna.core import (
+from savanna.core import (  # noqa: E402  (after the build is chosen)
     CHANCE,
     TERMINAL,
     Game,

@@ -6,36 +6,60 @@ next to their sources. Python imports an extension module in preference to the s
 the same name, so a compiled build is used as soon as it exists, and the pure-Python
 sources are the fallback everywhere else.
 
+Every install builds them when it can (a C compiler is there) and stays pure Python when
+it cannot (``setup.py``); ``savanna --version`` and ``savanna bench`` say which runs.
+
 Setting the environment variable ``SAVANNA_PURE_PYTHON=1`` before ``savanna`` is imported
 runs the pure-Python sources even where a compiled build exists (``savanna/__init__.py``
 installs :class:`SourceFirstFinder`): the two builds can then be compared on one machine.
 Both must behave identically, action for action; the test suite proves it
 (``tests/native``).
+
+A compiled build older than its sources is never run: the build writes the digest of each
+source it compiled (:data:`MANIFEST`), and when a source no longer matches (it was edited
+after ``make compile``, or a checkout changed it) the whole package runs pure Python, with
+a :class:`StaleBuildWarning` saying which module and how to rebuild. All or nothing:
+compiled modules call each other directly, so none of them runs beside a changed source.
 """
 
 from __future__ import annotations
 
+import hashlib
 import importlib.abc
 import importlib.machinery
 import importlib.util
+import json
 import os
 import sys
+import warnings
 from collections.abc import Sequence
 from types import ModuleType
 
 __all__ = [
+    "MANIFEST",
     "PURE_ENV",
     "SourceFirstFinder",
+    "StaleBuildWarning",
     "build_name",
+    "choose_build",
     "compiled_modules",
     "is_compiled",
     "pure_requested",
+    "stale_modules",
     "use_pure_python",
 ]
 
 PURE_ENV = "SAVANNA_PURE_PYTHON"
 """Environment variable: ``1`` runs the pure-Python sources even when compiled ones exist."""
 PACKAGE = "savanna"
+MANIFEST = "native-build.json"
+"""Written next to ``savanna/__init__.py`` by a compiled build: each compiled source's digest."""
+_stale: list[str] = []
+"""The compiled modules found out of date by :func:`choose_build` (then running pure Python)."""
+
+
+class StaleBuildWarning(UserWarning):
+    """A compiled build is older than its sources: pure Python runs instead."""
 
 
 def pure_requested() -> bool:
@@ -63,6 +87,80 @@ class SourceFirstFinder(importlib.abc.MetaPathFinder):
             if os.path.isfile(source):
                 return importlib.util.spec_from_file_location(fullname, source)
         return None
+
+
+def _extension(source: str) -> str | None:
+    """The compiled build of the module whose source is ``source``, if there is one."""
+    stem = source[: -len(".py")]
+    for suffix in importlib.machinery.EXTENSION_SUFFIXES:
+        if os.path.isfile(stem + suffix):
+            return stem + suffix
+    return None
+
+
+def _digest(path: str) -> str:
+    with open(path, "rb") as source:
+        return hashlib.sha256(source.read()).hexdigest()
+
+
+def stale_modules(package_dir: str | None = None) -> list[str]:
+    """The compiled modules whose source changed since they were built (sorted; empty when
+    the build is up to date or there is none).
+
+    A module is out of date when its source's digest differs from the one the build wrote
+    in :data:`MANIFEST` (the digest is only computed for a source newer than its compiled
+    file); without a manifest, when its source is newer than its compiled file.
+    """
+    package_dir = package_dir or os.path.dirname(os.path.abspath(__file__))
+    root = os.path.dirname(package_dir)
+    try:
+        with open(os.path.join(package_dir, MANIFEST), encoding="utf-8") as file:
+            built: dict[str, str] = dict(json.load(file)["modules"])
+    except (OSError, ValueError, KeyError, TypeError):
+        return _newer_sources(package_dir, root)
+    stale = []
+    for name, digest in built.items():
+        source = os.path.join(root, *name.split(".")) + ".py"
+        extension = _extension(source)
+        if extension is None or not os.path.isfile(source):
+            continue
+        if os.path.getmtime(source) > os.path.getmtime(extension) and _digest(source) != digest:
+            stale.append(name)
+    return sorted(stale)
+
+
+def _newer_sources(package_dir: str, root: str) -> list[str]:
+    """The modules of a build without manifest whose source is newer than their build."""
+    suffixes = tuple(importlib.machinery.EXTENSION_SUFFIXES)
+    stale = []
+    for directory, _, files in os.walk(package_dir):
+        for file in files:
+            if not file.endswith(suffixes):
+                continue
+            stem = os.path.join(directory, file.partition(".")[0])
+            if os.path.isfile(stem + ".py") and os.path.getmtime(stem + ".py") > os.path.getmtime(
+                os.path.join(directory, file)
+            ):
+                stale.append(os.path.relpath(stem, root).replace(os.sep, "."))
+    return sorted(stale)
+
+
+def choose_build() -> None:
+    """Run pure Python when :data:`PURE_ENV` asks for it or the compiled build is out of
+    date (then with a :class:`StaleBuildWarning`); called once, by ``savanna/__init__.py``."""
+    if pure_requested():
+        use_pure_python()
+        return
+    stale = stale_modules()
+    if stale:
+        _stale[:] = stale
+        use_pure_python()
+        warnings.warn(
+            f"the compiled build of savanna is older than its sources ({', '.join(stale)}): "
+            "running pure Python; `make compile` rebuilds it",
+            StaleBuildWarning,
+            stacklevel=3,
+        )
 
 
 def use_pure_python() -> None:
@@ -93,4 +191,6 @@ def build_name(modules: Sequence[str]) -> str:
         return "compiled (mypyc): " + ", ".join(modules)
     if pure_requested():
         return f"interpreted (pure Python, {PURE_ENV}=1)"
+    if _stale:
+        return f"interpreted (pure Python: the compiled build is older than {', '.join(_stale)})"
     return "interpreted (pure Python)"

@@ -9,9 +9,10 @@ with the same prefix as every other error (:mod:`savanna.cli.errors`), never as 
 from __future__ import annotations
 
 import inspect
+import platform
 import sys
 from collections.abc import Sequence
-from typing import Any
+from typing import Annotated, Any
 
 import typer
 from rich.markup import escape
@@ -60,6 +61,39 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
+
+def version_line() -> str:
+    """What ``savanna --version`` prints: the version, Python, and which engine build runs."""
+    from savanna import __version__
+    from savanna.bench import engine_build
+    from savanna.native import compiled_modules
+
+    build = engine_build()
+    modules = compiled_modules()
+    engines = f"compiled (mypyc, {len(modules)} modules)" if modules else build
+    return f"savanna {__version__} (Python {platform.python_version()}); engines: {engines}"
+
+
+def _print_version(value: bool) -> None:
+    if value:
+        typer.echo(version_line())
+        raise typer.Exit()
+
+
+@app.callback()
+def _options(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version",
+            callback=_print_version,
+            is_eager=True,
+            help="Print the version and which build of the engines runs (compiled or pure Python), then exit.",
+        ),
+    ] = False,
+) -> None:
+    """Savanna: African race-and-wager board games for people and programs."""
+
 
 # Command modules register their commands on ``app`` when imported.
 from savanna.cli import coach as _coach  # noqa: E402,F401
