@@ -50,9 +50,11 @@ from starlette.staticfiles import StaticFiles
 
 from savanna.bots import bot_kinds
 from savanna.core import (
+    CORE_MESSAGES,
     BoolOption,
     ChoiceOption,
     IntOption,
+    MessageCatalogue,
     Option,
     SavannaError,
     registered_games,
@@ -242,7 +244,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
                     "max_players": spec.max_players,
                     "default_players": spec.default_players,
                     "summary": {"en": spec.summary, "fr": spec.summary_fr or spec.summary},
-                    "options": [_option_json(opt) for opt in spec.options],
+                    "options": [_option_json(opt, cls.catalogue) for opt in spec.options],
                 }
             )
         return JSONResponse({"games": out, "bots": sorted(bot_kinds()), "turn_seconds": list(limits.turn_seconds_choices)})
@@ -445,9 +447,20 @@ def create_app(settings: Settings | None = None) -> Starlette:
     return Starlette(routes=routes, lifespan=lifespan, exception_handlers={404: http_error, 405: http_error})
 
 
-def _option_json(option: Option) -> dict[str, Any]:
+def _option_words(catalogue: MessageCatalogue, key: str, fallback: str) -> dict[str, str]:
+    """``{"en", "fr"}`` words of ``key`` from the game's catalogue, else the core's, else ``fallback``."""
+    for words in (catalogue, CORE_MESSAGES):
+        if key in words:
+            return {lang: words.text(key, lang) for lang in ("en", "fr")}
+    return {"en": fallback, "fr": fallback}
+
+
+def _option_json(option: Option, catalogue: MessageCatalogue) -> dict[str, Any]:
+    """An option for the lobby's form: its name, values and help in both languages (the
+    game's catalogue words them: ``option_name.<name>``, ``option_value.<name>.<value>``)."""
     out: dict[str, Any] = {
         "name": option.name,
+        "label": _option_words(catalogue, f"option_name.{option.name}", option.name),
         "default": option.default,
         "help": {"en": option.help, "fr": option.help_fr or option.help},
     }
@@ -455,6 +468,7 @@ def _option_json(option: Option) -> dict[str, Any]:
         out["kind"] = "bool"
     elif isinstance(option, ChoiceOption):
         out["kind"], out["choices"] = "choice", list(option.choices)
+        out["values"] = {c: _option_words(catalogue, f"option_value.{option.name}.{c}", c) for c in option.choices}
     elif isinstance(option, IntOption):
         out["kind"], out["low"], out["high"] = "int", option.low, option.high
     else:
