@@ -156,3 +156,14 @@ def test_moves_steps_and_crossings_point_at_the_pawn_and_where_it_goes() -> None
     council = position(phase="council", pawns="s1u,y1u,camp/y1u,camp,camp", cards="1u:1@0")
     pointed = {council.action_to_text(a): council.action_targets(a) for a in council.legal_actions()}
     assert pointed["cross a"] == ("pawn:1a", "space:u0") and pointed["offer 2a 1"] == ()
+
+
+def test_the_rules_summary_ends_with_the_price_table_of_every_card_in_both_languages() -> None:
+    """Issue 26: the help of the terminal and the browser shows every card's two prices."""
+    game = position().game
+    for lang, words in (("en", "The 12 sacrifice cards"), ("fr", "Les 12 cartes de sacrifice")):
+        table = game.rules_summary(lang).split("\n\n")[-1]
+        assert table.startswith(words)
+        for card in game.material.cards:
+            assert f"{card.number}: {card.upper}/{card.lower}" in table
+    assert "7: 4/1" in game.rules_summary("en") and "12: 6/3" in game.rules_summary("fr")

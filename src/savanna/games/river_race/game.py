@@ -199,7 +199,10 @@ class RiverRaceGame(Game):
         return render.drawing_legend(lang, self.num_players)
 
     def rules_summary(self, lang: str = "en") -> str:
-        return MESSAGES.text("help.summary", lang)
+        """The rules in short, then the price table of the sacrifice cards (issue 26: the
+        terminal's and the browser's help show it)."""
+        prices = ", ".join(f"{c.number}: {c.upper}/{c.lower}" for c in self.material.cards)
+        return MESSAGES.text("help.summary", lang) + "\n\n" + MESSAGES.text("help.prices", lang, count=len(self.material.cards), prices=prices)
 
     def private_summary(self, observation_: Observation, lang: str = "en") -> list[str]:
         """The seat's own sacrifice cards and their prices (rule ``sacrifice.secret``)."""
