@@ -36,6 +36,7 @@ from setuptools.command.build_ext import build_ext
 NATIVE_MODULES = [
     "savanna.bots.search",
     "savanna.core.draws",
+    "savanna.core.playout",
     "savanna.games.banjooli.board",
     "savanna.games.banjooli.evaluation",
     "savanna.games.banjooli.heuristic",
