@@ -128,6 +128,23 @@ def checks(f: dict[str, Any]) -> list[tuple[str, bool, str]]:
     ]
 
 
+DECISIONS = (
+    "<!-- decisions: benchmarks/river_race_decisions.py writes from here -->",
+    "<!-- decisions: to here -->",
+)
+"""The markers of the section another script writes (restricted play, issue 26): kept as is."""
+
+
+def kept_section(page: Any) -> list[str]:
+    """The page's section between :data:`DECISIONS` markers (with them), or nothing."""
+    text = page.read_text(encoding="utf-8") if page.exists() else ""
+    begin, end = DECISIONS
+    if begin not in text or end not in text:
+        return []
+    inside = text.split(begin, 1)[1].split(end, 1)[0]
+    return ["", begin, *inside.strip("\n").split("\n"), end]
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = study_parser("River race balance study", "docs/balance/river-race.md", seed=14)
     parser.add_argument("--games", type=int, default=1000, help="4-player games")
@@ -256,7 +273,7 @@ def main(argv: list[str] | None = None) -> None:
             f"| {statistics.median(g['turns']):g} ({statistics.median(g['rounds']):g}) |"
         )
     lines.append("")
-    write_page(args.out, lines, started)
+    write_page(args.out, [*lines, *kept_section(args.out)], started)
 
 
 if __name__ == "__main__":

@@ -236,7 +236,8 @@ def main() -> None:
             [sys.executable, "-m", "savanna.cli", "serve", "--host", "127.0.0.1", "--port", str(port),
              "--database", database, "--bot-workers", "0", "--bot-pace", "0",
              # every client of the benchmark comes from 127.0.0.1: lift the per-client caps
-             "--per-client-connections", "100000", "--per-client-tables", "100000", "--per-client-rate", "100000"],
+             "--per-client-connections", "100000", "--per-client-tables", "100000", "--per-client-rate", "100000",
+             "--per-client-playing", "100000", "--max-playing", "100000"],
             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True,
         )
         try:

@@ -159,3 +159,20 @@ def test_no_module_is_over_700_lines_but_those_being_split() -> None:
     long = {name for name, lines in sizes.items() if lines > MAX_LINES}
     assert long - LONG_MODULES_BEING_SPLIT == set(), "split these modules along their seams"
     assert LONG_MODULES_BEING_SPLIT - long == set(), "these are split now: take them off the list"
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_drawings_are_built_as_trees_not_pasted_as_text(name: str) -> None:
+    """Every game draws its SVG with ElementTree (docs/architecture.md, the table of modules): no string
+    literal in a game's modules opens an SVG element, so text on a drawing is always
+    escaped and every drawing parses."""
+    _, folder = _package(name)
+    offences = []
+    for path in sorted(folder.glob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                text = node.value.lstrip()
+                if text.startswith("<") and text[1:2].isalpha() and not text.startswith("<<"):
+                    offences.append(f"{path.name}:{node.lineno}")
+    assert offences == [], offences

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
-from savanna.core import GameSpec, State
+from savanna.core import GameSpec, Restriction, State
 from tests.support.toygame import RUNNERS, ToyGame
 
 
@@ -24,6 +25,14 @@ class ToyStatsGame(ToyGame):
         rules_document="tests/support/toygame.py",
     )
 
+    def restrictions(self) -> tuple[Restriction, ...]:
+        """``ignore-card`` (the seat's card redrawn: the heuristic then backs a guess) and
+        ``never-a`` (runner A is never moved while another can be)."""
+        return (
+            Restriction("ignore-card", "decides as if its card were unseen", "ignore sa carte", blind=_ignore_card),
+            Restriction.dropping("never-a", "never moves runner A", "ne bouge jamais A", [0]),
+        )
+
     def game_statistics(self, state: State) -> dict[str, Any]:
         pos = state.pos  # type: ignore[attr-defined]
         winner = max(range(3), key=lambda i: pos[i])
@@ -34,6 +43,12 @@ class ToyStatsGame(ToyGame):
             },
             "seats": {"card": [RUNNERS[c] for c in state.cards]},  # type: ignore[attr-defined]
         }
+
+
+def _ignore_card(state: State, seat: int, rng: random.Random) -> State:
+    other = state.clone()
+    other.cards[seat] = rng.randrange(3)  # type: ignore[attr-defined]
+    return other
 
 
 class ToyWorkerFailureGame(ToyStatsGame):

@@ -163,3 +163,19 @@ def test_tensor_benchmark_measures_both_paths_of_every_game() -> None:
     body = tensors.section(envs=2, seconds=0.2, slices=1, seed=0)
     rows = [line for line in body.splitlines() if line.startswith("| ") and "×" in line]
     assert [row.split(" | ")[0].strip("| ") for row in rows] == sorted(registered_games())
+
+
+def test_river_race_decisions_writes_its_section_and_keeps_the_rest_of_the_page(tmp_path: Path) -> None:
+    decisions = _script("river_race_decisions")
+    out = tmp_path / "river-race.md"
+    out.write_text("# The river race\n\nKept.\n", encoding="utf-8")
+    args = ["--games", "4", "--restrict", "always-upper", "--skill-games", "4", "--seat-games", "0"]
+    for _ in range(2):  # the second run replaces the section, once
+        decisions.main([*args, "--workers", "1", "--out", str(out)])
+    text = out.read_text(encoding="utf-8")
+    assert text.startswith("# The river race\n\nKept.\n")
+    assert text.count(decisions.BEGIN) == 1 and text.count(decisions.END) == 1
+    assert ".venv/bin/python benchmarks/river_race_decisions.py --games 4 --restrict always-upper" in text
+    assert "| `always-upper` | takes the upper courtyard at every fork |" in text
+    assert "fork choices taking the upper branch" in text and "pity coins' share of all points" in text
+    assert "One heuristic seat against three random seats (4 four-player games" in text

@@ -41,6 +41,8 @@ TEST_LIMITS = Limits(
     # Every test client comes from one address: the per-client caps are tested on their own.
     max_connections_per_client=10_000,
     max_open_tables_per_client=10_000,
+    max_playing_tables_per_client=10_000,
+    max_http_connections_per_client=10_000,
     requests_per_second=10_000.0,
     request_burst=10_000,
 )
@@ -202,7 +204,7 @@ class ServerProcess:
         bot_pace: float = 0.0,
         workers: int = 1,
         flags: tuple[str, ...] = ("--per-client-connections", "1000", "--per-client-tables", "1000",
-                                  "--per-client-rate", "1000"),
+                                  "--per-client-rate", "1000", "--per-client-playing", "1000"),
     ) -> None:
         self.flags = flags
         self.database = database
@@ -262,11 +264,12 @@ class ThreadServer:
 
         import uvicorn
 
+        from savanna.web.serving import uvicorn_config
+
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.app = create_app(settings)
-        config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning",
-                                ws_max_size=settings.limits.max_message_bytes * 4, lifespan="on")
+        config = uvicorn_config(self.app, settings.limits, port=self.port, lifespan="on")
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, name="uvicorn", daemon=True)
 

@@ -15,7 +15,7 @@ from typing import Any
 
 WRONG_VALUES: list[Any] = [
     None, True, False, 0, -1, 1.5, 2**70, -(2**63), float("inf"), "", "x" * 300, "\u0000", "😀", "<script>alert(1)</script>",
-    [], [1, 2], {}, {"a": 1}, "NaN", "0", " 1 ",
+    [], [1, 2], {}, {"a": 1}, "NaN", "0", " 1 ", "\ud800", "a\udfffb", "bell\x07", "\x1b[2J", [[[[[[[[[[1]]]]]]]]]],
 ]
 """Values of the wrong type or range for any field."""
 
@@ -33,7 +33,7 @@ def malformed(rng: random.Random) -> str | bytes:
     if kind == 3:
         return json.dumps(rng.choice([1, -5, 3.14, "ping", None, True, [], [{"type": "ping"}], ["act", 0]]))
     if kind == 4:
-        depth = rng.choice([50, 500, 5000, 50000])
+        depth = rng.choice([9, 50, 500, 1000, 1000, 2000, 5000, 50000])
         return "[" * depth + "]" * depth
     if kind == 5:
         depth = rng.choice([100, 2000, 20000])
@@ -99,3 +99,14 @@ def mutated(message: dict[str, Any], rng: random.Random) -> str:
 
 
 Template = Callable[[], dict[str, Any]]
+
+
+HOSTILE_TEXT = ["\ud800", "a\udc00", "x\u0000y", "\u0000", "bell\u0007", "\u001b[31mred", "csi\u009b", "  ", "",
+                "x" * 33, "x" * 61, "\ufeff", "<img src=x onerror=alert(1)>", "😀" * 20, "Cafe\u0301"]
+"""Names and titles: what no database stores (lone surrogates, NUL), control characters,
+empty, too long, markup."""
+
+
+def hostile_name(rng: random.Random) -> str:
+    """A JSON body's text holding a hostile name or title (escaped, so any byte survives)."""
+    return json.dumps(rng.choice(HOSTILE_TEXT) + rng.choice(["", "Awa", " "]))

@@ -141,11 +141,15 @@ def test_an_action_id_out_of_range_is_refused_by_the_core_rule_before_any_game_h
     table = make_table(sqlite_client, game=game, seats=["open", "open"])
     public = wait_for(lambda: (v := view(sqlite_client, table, None))["to_act"] in (0, 1) and v, what="a seat")
     seat = public["to_act"]
-    for action in (-(2**63), -1, 10**6, 2**70):
+    for action in (-(2**63), -1, 10**6):
         answer = sqlite_client.post(f"/api/tables/{table.id}/act", headers=bearer(table.tokens[seat]),
                                     json={"action": action, "version": public["version"]})
         assert answer.status_code == 422, answer.text
         assert answer.json()["error"]["code"] == "action/illegal" and answer.json()["error"]["rule"] == "core/action.unknown"
+    # Past 64 bits a number is refused at the door (no database column holds it).
+    answer = sqlite_client.post(f"/api/tables/{table.id}/act", headers=bearer(table.tokens[seat]),
+                                json={"action": 2**70, "version": public["version"]})
+    assert answer.status_code == 400 and "64 bits" in answer.json()["error"]["message"]
     assert view(sqlite_client, table, None)["version"] == public["version"]
 
 

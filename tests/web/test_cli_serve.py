@@ -17,6 +17,8 @@ import pytest
         (["--bot-pace", "-1"], "cannot be negative"),
         (["--per-client-tables", "0"], "must be positive"),
         (["--per-client-rate", "-3"], "must be positive"),
+        (["--request-seconds", "0"], "must be positive"),
+        (["--max-playing", "0"], "must be positive"),
     ],
 )
 def test_a_bad_serve_flag_is_one_line_and_exit_code_2(flags, message):
@@ -38,3 +40,6 @@ def test_the_per_client_flags_default_to_the_servers_limits():
     assert defaults["per_client_connections"] == limits.max_connections_per_client
     assert defaults["per_client_tables"] == limits.max_open_tables_per_client
     assert defaults["per_client_rate"] == limits.requests_per_second
+    assert defaults["per_client_playing"] == limits.max_playing_tables_per_client
+    assert defaults["max_playing"] == limits.max_playing_tables
+    assert defaults["request_seconds"] == limits.request_seconds

@@ -61,7 +61,7 @@ class Zygote:
     def __init__(self, database: str, port: int, log: Path) -> None:
         flags = ["--host", "127.0.0.1", "--port", str(port), "--database", database, "--bot-workers", "0",
                  "--bot-pace", "0.02", "--per-client-connections", "1000", "--per-client-tables", "1000",
-                 "--per-client-rate", "1000"]
+                 "--per-client-rate", "1000", "--per-client-playing", "1000"]
         env = {**os.environ, "SAVANNA_ZYGOTE_LOG": str(log)}
         self.proc = subprocess.Popen([sys.executable, "-m", "tests.web.zygote", *flags], cwd=ROOT, env=env,
                                      stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)

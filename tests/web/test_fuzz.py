@@ -1,7 +1,8 @@
-"""Hostile input: at least 10,000 malformed, truncated, oversized, mistyped and mutated
-messages over the websocket and HTTP, and valid ones with wrong tokens, stale versions and
-other seats' actions, against a real uvicorn server (in a thread of this process, so that
-its log is read here).
+"""Hostile input: 10,000 malformed, truncated, oversized, mistyped and mutated messages over
+the websocket and 10,000 over HTTP (deep JSON, lone surrogates, NUL and control characters in
+names and titles included), and valid ones with wrong tokens, stale versions and other
+seats' actions, against a real uvicorn server (in a thread of this process, so that its log
+is read here), on SQLite and on PostgreSQL; afterwards ``/healthz`` is ok and a move plays.
 
 Figures, checked and printed (``-s``): messages sent, server errors (must be 0: no 5xx
 answer, no websocket closed as an internal error, no error logged), answers that name the
@@ -15,25 +16,25 @@ import asyncio
 import dataclasses
 import json
 import logging
+import math
 import random
-import sqlite3
+import time
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 import websockets
+from sqlalchemy import create_engine, text
 
 from savanna.web import Settings
-from savanna.web.protocol import KINDS
 from tests.web import fuzz
 from tests.web.conftest import TEST_LIMITS, ThreadServer
 
 pytestmark = pytest.mark.slow
 
-WS_MESSAGES = 6500
-HTTP_MESSAGES = 4500
+WS_MESSAGES = 10_000
+HTTP_MESSAGES = 10_000
 LIMITS = dataclasses.replace(
     TEST_LIMITS, messages_per_second=1e9, burst=10**9, flood_strikes=10**9, grace_seconds=3600, min_grace_seconds=3600
 )
@@ -77,18 +78,23 @@ class Scene:
         return self.hub.tables[table].state
 
 
-def snapshot(db: Path, tables: list[str]) -> list[Any]:
+def snapshot(database: str, tables: list[str]) -> list[Any]:
     """Everything stored about the games in play."""
-    with sqlite3.connect(db) as conn:
-        out = []
-        for table in tables:
-            out.append(conn.execute("select version, status, spectators, turn_seconds, result from tables where id = ?",
-                                    (table,)).fetchall())
-            out.append(conn.execute("select seq, text from actions where table_id = ? order by seq", (table,)).fetchall())
-            out.append(conn.execute("select seat, kind, name, token_hash, replaced_by from seats where table_id = ?"
-                                    " order by seat", (table,)).fetchall())
-            out.append(conn.execute("select count(*) from events where table_id = ?", (table,)).fetchall())
-        return out
+    engine = create_engine(database)
+    try:
+        with engine.connect() as conn:
+            out: list[Any] = []
+            for table in tables:
+                for sql in (
+                    "select version, status, spectators, turn_seconds, result from tables where id = :t",
+                    "select seq, text from actions where table_id = :t order by seq",
+                    "select seat, kind, name, token_hash, replaced_by from seats where table_id = :t order by seat",
+                    "select count(*) from events where table_id = :t",
+                ):
+                    out.append([tuple(row) for row in conn.execute(text(sql), {"t": table}).all()])
+            return out
+    finally:
+        engine.dispose()
 
 
 async def set_up(base: str, hub: Any) -> Scene:
@@ -179,6 +185,30 @@ def ws_case(scene: Scene, rng: random.Random, limit: int) -> tuple[str, str, str
     return category, f"{table}:{role}", fuzz.mutated(base, rng)
 
 
+def _reject(name: str) -> Any:
+    raise ValueError(name)
+
+
+def storable(data: Any, depth: int = 1) -> bool:
+    """Whether every string, number and nesting of ``data`` is one the server accepts: no NUL
+    or lone surrogate, whole numbers within 64 bits, finite numbers, at most 8 deep."""
+    if depth > 8 and isinstance(data, (dict, list)):
+        return False
+    if isinstance(data, str):
+        return "\x00" not in data and not any("\ud800" <= c <= "\udfff" for c in data)
+    if isinstance(data, bool):
+        return True
+    if isinstance(data, int):
+        return -(2**63) <= data < 2**63
+    if isinstance(data, float):
+        return math.isfinite(data)
+    if isinstance(data, dict):
+        return all(storable(k) and storable(v, depth + 1) for k, v in data.items())
+    if isinstance(data, list):
+        return all(storable(v, depth + 1) for v in data)
+    return True
+
+
 def expectation(raw: str | bytes, limit: int) -> str:
     """What the server must answer: ``pong``, ``view`` (sync, lang), ``closed`` (too big for the
     websocket itself) or ``refused``."""
@@ -189,13 +219,13 @@ def expectation(raw: str | bytes, limit: int) -> str:
     if len(raw.encode("utf-8", "replace")) > limit:
         return "refused"
     try:
-        data = json.loads(raw)
+        data = json.loads(raw, parse_constant=_reject)
     except (ValueError, RecursionError):
         return "refused"
-    if not isinstance(data, dict):
+    if not isinstance(data, dict) or not storable(data):
         return "refused"
     kind = data.get("type")
-    if not isinstance(kind, str) or kind not in KINDS:
+    if not isinstance(kind, str) or (kind == "lang" and not isinstance(data.get("lang"), str)):
         return "refused"
     return {"ping": "pong", "sync": "view", "lang": "view"}.get(kind, "refused")
 
@@ -222,7 +252,8 @@ class Conn:
 
 async def fuzz_websocket(scene: Scene, rng: random.Random, tally: Tally, count: int, limit: int) -> None:
     conns: dict[str, Conn] = {}
-    for _ in range(count):
+    goal = tally.sent + count
+    while tally.sent < goal:
         category, key, raw = ws_case(scene, rng, limit)
         table, role = key.split(":")
         seat = {"owner": scene.tables[table]["to_act"], "other": 1 - scene.tables[table]["to_act"]}.get(role)
@@ -306,8 +337,16 @@ def http_case(scene: Scene, rng: random.Random, limit: int) -> tuple[str, str, s
     }
     body: Any = bodies.get(path.rsplit("/", 1)[1], {})
     category = rng.choice(["malformed", "truncated", "oversized", "mistyped", "mutated", "wrong_token", "stale",
-                           "other_seat", "path"])
+                           "other_seat", "path", "names"])
     raw: bytes | None = json.dumps(body).encode()
+    if category == "names":
+        if rng.random() < 0.5:
+            method, path = "POST", f"/api/tables/{scene.open_table}/join"
+            raw = f'{{"seat": {rng.randrange(2)}, "name": {fuzz.hostile_name(rng)}}}'.encode()
+        else:
+            method, path = "POST", "/api/tables"
+            raw = ('{"game": "hyena", "players": 2, "options": {}, "seats": ["open", "open"], "title": '
+                   f"{fuzz.hostile_name(rng)}}}").encode()
     if category == "malformed":
         made = fuzz.malformed(rng)
         raw = made if isinstance(made, bytes) else made.encode("utf-8", "surrogatepass")
@@ -395,34 +434,53 @@ async def fuzz_http(scene: Scene, rng: random.Random, tally: Tally, count: int, 
                 tally.unnamed.append(f"http {category} {method} {path[:60]} -> {answer.status_code} {answer.text[:60]}")
 
 
-def test_ten_thousand_hostile_messages_cause_no_server_error_name_their_problem_and_change_no_game(tmp_path):
-    db = tmp_path / "fuzz.sqlite3"
+async def still_healthy(scene: Scene) -> dict[str, Any]:
+    """After the fuzz: ``/healthz`` answers ok, and a legal move of the seat to act is played."""
+    async with httpx.AsyncClient(base_url=scene.base, timeout=30) as client:
+        health = (await client.get("/healthz")).json()
+        table, facts = next(iter(scene.tables.items()))
+        seat = facts["to_act"]
+        view = (await client.get(f"/api/tables/{table}/view",
+                                 headers={"authorization": f"Bearer {facts['tokens'][seat]}"})).json()
+        played = await client.post(f"/api/tables/{table}/act", headers={"authorization": f"Bearer {facts['tokens'][seat]}"},
+                                   json={"action": view["legal"][0]["id"], "version": view["version"]})
+    return {"healthz": health.get("status"), "move_after": played.status_code}
+
+
+def test_twenty_thousand_hostile_messages_cause_no_server_error_name_their_problem_and_change_no_game(database):
     errors = ErrorLog()
     logging.getLogger().addHandler(errors)
     tally = Tally()
     try:
-        with ThreadServer(Settings(database=f"sqlite:///{db}", limits=LIMITS)) as server:
+        with ThreadServer(Settings(database=database, limits=LIMITS)) as server:
             hub = server.app.state.hub
             scene = asyncio.run(set_up(server.url, hub))
-            before = snapshot(db, list(scene.tables))
+            before = snapshot(database, list(scene.tables))
             memory = {t: hub.tables[t].version for t in scene.tables}
             rng = random.Random(2026)
+            started = time.monotonic()
             asyncio.run(fuzz_websocket(scene, rng, tally, WS_MESSAGES, LIMITS.max_message_bytes))
+            ws_sent = tally.sent
             asyncio.run(fuzz_http(scene, rng, tally, HTTP_MESSAGES, LIMITS.max_message_bytes))
-            after = snapshot(db, list(scene.tables))
+            seconds = time.monotonic() - started
+            after = snapshot(database, list(scene.tables))
             diffs = [(a, b) for a, b in zip(before, after, strict=True) if a != b]
             changed = len(diffs)
             changed += sum(1 for t in scene.tables if hub.tables[t].version != memory[t])
+            healthy = asyncio.run(still_healthy(scene))
     finally:
         logging.getLogger().removeHandler(errors)
     refused = tally.sent - tally.harmless
     print("\nfuzz:", json.dumps({
-        "messages": tally.sent, "server_errors": tally.server_errors + len(errors.records),
-        "refused_and_named": tally.named, "refused": refused, "harmless_answered": tally.harmless,
-        "closed_too_big": tally.closed, "games_changed": changed, "categories": tally.by_category,
+        "database": database.split(":", 1)[0], "messages": tally.sent, "websocket": ws_sent,
+        "http": tally.sent - ws_sent, "seconds": round(seconds, 1),
+        "server_errors": tally.server_errors + len(errors.records), "refused_and_named": tally.named,
+        "refused": refused, "harmless_answered": tally.harmless, "closed_too_big": tally.closed,
+        "games_changed": changed, "after": healthy, "categories": tally.by_category,
     }))
-    assert tally.sent >= 10_000
+    assert ws_sent >= 10_000 and tally.sent - ws_sent >= 10_000
     assert tally.server_errors == 0 and not errors.records, errors.records[:3]
     assert not tally.unnamed, tally.unnamed[:10]
     assert tally.named == refused
     assert changed == 0, diffs[:2]
+    assert healthy == {"healthz": "ok", "move_after": 200}

@@ -79,7 +79,7 @@ def test_only_the_host_turns_spectators_off_and_those_watching_are_told_and_clos
         assert other.status_code == 403 and other.json()["error"]["code"] == "host/only_settings"
         bad = sqlite_client.post(f"/api/tables/{table.id}/settings", headers=bearer(table.host),
                                  json={"spectators": "no"})
-        assert bad.json()["error"]["code"] == "request/invalid"
+        assert bad.json()["error"]["code"] == "message/malformed"  # a wrong type: refused at the door
         done = sqlite_client.post(f"/api/tables/{table.id}/settings", headers=bearer(table.host),
                                   json={"spectators": False})
         assert done.status_code == 200 and done.json() == {"spectators": False}
@@ -98,9 +98,10 @@ def test_a_table_asks_for_spectators_as_true_or_false_and_a_listed_clock(sqlite_
     client = sqlite_client
     if True:
         base = {"game": "hyena", "players": 2, "options": {}, "seats": ["open", "open"]}
-        for extra in ({"spectators": "yes"}, {"turn_seconds": 17}, {"turn_seconds": True}):
+        for extra, code in (({"spectators": "yes"}, "message/malformed"), ({"turn_seconds": 17}, "request/invalid"),
+                            ({"turn_seconds": True}, "message/malformed")):
             made = client.post("/api/tables", json={**base, **extra})
-            assert made.status_code == 400 and made.json()["error"]["code"] == "request/invalid", extra
+            assert made.status_code == 400 and made.json()["error"]["code"] == code, extra
         made = client.post("/api/tables", json={**base, "turn_seconds": 60, "spectators": False})
         assert made.status_code == 201
         info = client.get(f"/api/tables/{made.json()['id']}").json()
@@ -238,3 +239,24 @@ def test_the_cleanup_runs_on_its_own_schedule(tmp_path):
     with TestClient(create_app(Settings(database=f"sqlite:///{tmp_path / 's.sqlite3'}", limits=limits))) as client:
         table = make_table(client, game="hyena", seats=["open", "open"], start=False)
         wait_for(lambda: client.get(f"/api/tables/{table.id}").status_code == 404, what="the scheduled clean-up")
+
+
+def test_games_in_play_are_capped_per_address_and_for_the_whole_server(tmp_path):
+    settings = Settings(database=f"sqlite:///{tmp_path / 'caps.sqlite3'}",
+                        limits=dataclasses.replace(TEST_LIMITS, max_playing_tables_per_client=2, max_playing_tables=3))
+    app = create_app(settings)
+    with TestClient(app) as client, TestClient(app, client=("10.0.0.2", 5000)) as other:
+        first = make_table(client, game="hyena", seats=["open", "open"])
+        make_table(client, game="hyena", seats=["open", "open"])
+        third = make_table(client, game="hyena", seats=["open", "open"], start=False)
+        refused = client.post(f"/api/tables/{third.id}/start", headers=bearer(third.host))
+        assert refused.status_code == 429 and refused.json()["error"]["code"] == "client/too_many_playing"
+        assert "2 games in play" in refused.json()["error"]["message"]
+        assert client.get(f"/api/tables/{third.id}").json()["status"] == "open"  # nothing started
+        make_table(other, game="hyena", seats=["open", "open"])  # another address: its own two
+        fourth = make_table(other, game="hyena", seats=["open", "open"], start=False)
+        full = other.post(f"/api/tables/{fourth.id}/start", headers=bearer(fourth.host))
+        assert full.status_code == 503 and full.json()["error"]["code"] == "server/too_many_playing"
+        assert "3 games" in full.json()["error"]["message"]
+        play_out(client, first, pick=lambda legal: legal[-1])  # a finished game frees its place
+        assert client.post(f"/api/tables/{third.id}/start", headers=bearer(third.host)).status_code == 200

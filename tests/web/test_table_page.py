@@ -173,7 +173,7 @@ def test_a_legend_beside_the_drawing_names_each_shape_in_the_readers_language(br
         expected = registered_games()[game](registered_games()[game].spec.min_players).drawing_legend(lang)
         assert lines[: len(expected)] == [typeset(meaning, lang) for _, meaning in expected]
         assert page.locator("#key li .swatch svg").count() == len(expected)
-        words = {"en": ("blue", "orange"), "fr": ("bleu", "orange")}[lang]
+        words = {"en": ("blue", "orange", "last move"), "fr": ("bleu", "orange", "dernier coup")}[lang]
         for word, line in zip(words, lines[len(expected):], strict=True):
             assert word in line, line
         # The legend is on the first screen with the board, beside it or under it.
@@ -249,5 +249,155 @@ def test_phones_every_page_fits_with_the_turn_and_the_moves_on_the_first_screen(
             ended.page.goto(f"{server.url}/t/{finished[game][0]}/replay")
             ended.page.wait_for_selector("#board svg")
             check_phone_page(ended.page, f"{game} replay")
+        finally:
+            ended.close()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_small_words_spectators_one_game_over_numbers_icons_and_the_replays_first_board(
+        browser, server, tables, finished, game):
+    """A spectator is told they watch; the end says "Game over" once; the log's numbers run
+    without a gap; the replay opens on a board where the first player acts, its buttons
+    drawn as inline SVG; the rules help starts with the set-up and ends with the end."""
+    watcher = Page(browser, server, tables[game][0], None)
+    try:
+        watcher.page.wait_for_selector("#banner:not(.hidden)")
+        assert "You are watching" in watcher.page.locator("#banner").inner_text()
+        help_rules = watcher.page.evaluate("[...document.querySelectorAll('#rules li code')].map(c => c.textContent)")
+        heads = [rule.split("/")[-1].split(".")[0] for rule in help_rules]
+        assert heads[0] == "setup" and heads.index("setup") < min(
+            (i for i, h in enumerate(heads) if h not in ("setup",)), default=0)
+        assert "setup" not in heads[heads.index(next(h for h in heads if h != "setup")):]
+    finally:
+        watcher.close()
+    ended = Page(browser, server, *finished[game])
+    try:
+        page = ended.page
+        page.wait_for_selector("#end:not(.hidden)")
+        # The page's own words (the game's drawings may say how the game ended, in their words).
+        words = page.locator("header").inner_text() + page.locator("#now").inner_text() + page.locator(".side").inner_text()
+        assert words.count("Game over") == 1, words
+        numbers = page.evaluate("[...document.querySelectorAll('#log li')].map(li => li.value)")
+        assert numbers == list(range(1, len(numbers) + 1))
+        page.goto(f"{server.url}/t/{finished[game][0]}/replay")
+        page.wait_for_selector("#board svg")
+        page.wait_for_function("!document.getElementById('at').textContent.includes(' 0 ')")
+        first_actor = get(f"{server.url}/api/tables/{finished[game][0]}/replay?step=0")["log"]
+        opening = next(i for i, entry in enumerate(first_actor) if entry["actor"] >= 0)
+        assert page.locator("#at").inner_text().startswith(f"Action {opening} ")
+        assert page.locator(".replaybar button svg.icon").count() == 4
+        text = page.locator("body").inner_text()
+        assert not any(glyph in text for glyph in "⏮⏭◀▶"), text[:200]
+        numbers = page.evaluate("[...document.querySelectorAll('#log li')].map(li => li.value)")
+        assert numbers == list(range(1, len(numbers) + 1))
+    finally:
+        ended.close()
+
+
+def test_the_lobby_words_every_option_and_value_in_french(browser, server):
+    context = browser.new_context(viewport=DESKTOP, locale="fr-FR")
+    try:
+        page = context.new_page()
+        page.goto(server.url + "/")
+        page.wait_for_selector("#opt-special")
+        form = page.locator("#create").inner_text()
+        for word in ("Tuiles", "Tuile spéciale", "Baies", "Premier joueur"):
+            assert word in form, word
+        values = page.locator("#opt-special option").all_inner_texts()
+        assert values[0] == "aucune" and "none" not in values
+        assert page.locator("#opt-first option").all_inner_texts() == ["tiré au sort", "le joueur 1"]
+        page.select_option("#game", "hyena")
+        page.wait_for_selector("#opt-rules")
+        assert "Règles" in page.locator("#create").inner_text()
+        assert "trois bâtonnets (variante 2)" in page.locator("#opt-rules option").all_inner_texts()
+    finally:
+        context.close()
+
+
+def test_counts_take_the_right_plural_in_both_languages():
+    hyena = registered_games()["hyena"].catalogue
+    assert hyena.text("action.move", "fr", value=1) == "avancer de 1 trou"
+    assert hyena.text("action.move", "en", value=1) == "move 1 hole"
+    assert hyena.text("action.move", "fr", value=3) == "avancer de 3 trous"
+    assert hyena.text("wording.table.entry", "fr", white=1, what="x").startswith("1 blanc ")
+    assert hyena.text("action.bank", "en", value=1) == "bank 1 taba"
+    river = registered_games()["river-race"].catalogue
+    assert "accepts to pay" not in river.text("describe.accept_offer", "en", price=6, target="2a")
+    banjooli = registered_games()["banjooli"].catalogue
+    assert banjooli.text("action.reroll_one", "en", dice="1") == "reroll die 1"
+
+
+COUNT_TRANSITIONS = """() => { window.__glides = 0;
+  document.addEventListener("transitionstart", (e) => { if (e.target.closest && e.target.closest("#board")) window.__glides++; }); }"""
+
+
+@pytest.mark.parametrize("motion", ["no-preference", "reduce"])
+def test_moves_glide_unless_motion_is_reduced_and_each_last_move_stays_outlined(browser, server, motion):
+    """A Hyena game against a bot, played with the keyboard: pieces that move glide (CSS
+    transitions on the board), none under ``prefers-reduced-motion``; the bot's last move
+    and the player's own stay outlined, marked with who made them."""
+    table, token = new_table(server, "hyena", options={"first": "seat1"})
+    shown = Page(browser, server, table, token, reduced_motion=motion)
+    try:
+        page = shown.page
+        page.evaluate(COUNT_TRANSITIONS)
+        deadline = time.monotonic() + 60
+        seen: set[str] = set()
+        while time.monotonic() < deadline and not ({"0", "1"} <= seen and page.evaluate("window.__glides") > 2):
+            if page.locator("#moves-box:not(.hidden) #moves button").count():
+                before = int(page.evaluate("document.body.dataset.version"))
+                # Move a piece when the list allows it (its key), else the first move.
+                keys = page.locator("#moves button").evaluate_all("bs => bs.map(b => b.dataset.action)")
+                walk = next((i for i, key in enumerate(keys[:9]) if key != "bank"), 0)
+                page.locator("body").press(str(walk + 1))
+                page.wait_for_function("v => Number(document.body.dataset.version) !== v", arg=before)
+            else:
+                page.wait_for_timeout(30)
+            seen |= set(page.evaluate("[...document.querySelectorAll('#board .last')].map(n => n.dataset.lastBy)"))
+            if motion == "reduce" and {"0", "1"} <= seen:
+                break
+        assert {"0", "1"} <= seen, f"last moves outlined for seats {seen}"
+        glides = page.evaluate("window.__glides")
+        if motion == "reduce":
+            assert glides == 0, glides
+        else:
+            assert glides > 2, glides
+    finally:
+        shown.close()
+
+
+def serious_violations(page: Any) -> list[str]:
+    """axe-core's serious and critical findings on ``page`` (Deque's engine, as shipped by
+    the ``axe-playwright-python`` package, run in this Chromium)."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    found = Axe().run(page).response["violations"]
+    return [f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes'][:3]]}"
+            for v in found if v["impact"] in ("serious", "critical")]
+
+
+def test_axe_finds_nothing_serious_on_the_lobby_each_table_its_end_and_its_replay(browser, server, tables, finished):
+    context = browser.new_context(viewport=DESKTOP)
+    try:
+        page = context.new_page()
+        page.goto(server.url + "/")
+        page.wait_for_selector("#create-submit")
+        assert not (found := serious_violations(page)), ("lobby", found)
+    finally:
+        context.close()
+    for game in GAMES:
+        shown = Page(browser, server, *tables[game])
+        try:
+            shown.my_turn()
+            assert not (found := serious_violations(shown.page)), (f"{game} table", found)
+        finally:
+            shown.close()
+        ended = Page(browser, server, *finished[game])
+        try:
+            ended.page.wait_for_selector("#end:not(.hidden)")
+            assert not (found := serious_violations(ended.page)), (f"{game} end", found)
+            ended.page.goto(f"{server.url}/t/{finished[game][0]}/replay")
+            ended.page.wait_for_selector("#board svg")
+            assert not (found := serious_violations(ended.page)), (f"{game} replay", found)
         finally:
             ended.close()

@@ -12,6 +12,11 @@ the command line and in simulation reports::
     ismcts
     ismcts:sims=500
     ismcts:seconds=0.5:rollout=heuristic
+    heuristic:restrict=never-bargain
+
+Every kind takes the setting ``restrict=NAME``: the bot with one kind of decision taken
+away, a restriction the game declares (:meth:`Game.restrictions
+<savanna.core.Game.restrictions>`; restricted play, :class:`RestrictedBot`).
 
 Example:
     >>> spec = parse_bot_spec("ismcts:sims=200")
@@ -31,18 +36,25 @@ from typing import Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from savanna.core import Game, Observation, OptionError, SavannaError, State
+from savanna.core import Game, Observation, OptionError, Restriction, SavannaError, State
 
 __all__ = [
+    "RESTRICT",
     "Bot",
     "BotConfig",
     "BotError",
     "BotSpec",
+    "RestrictedBot",
     "Turn",
     "bot_kinds",
     "parse_bot_spec",
     "register_bot",
 ]
+
+
+RESTRICT = "restrict"
+"""The setting every bot kind takes: ``heuristic:restrict=never-bargain`` is the heuristic
+bot with one kind of decision taken away (restricted play, :class:`RestrictedBot`)."""
 
 
 class BotError(SavannaError, RuntimeError):
@@ -127,6 +139,78 @@ class Turn:
         state = self._state
         return state.game.heuristic_action_in_state(state, self.legal_actions, rng)
 
+    def restricted(self, restriction: Restriction, rng: random.Random) -> Turn | None:
+        """This turn as a bot under ``restriction`` takes it: the legal actions it keeps and
+        the position it decides on (``restriction.blind``, drawing from ``rng``), or
+        ``None`` when the restriction changes nothing here."""
+        state = self._state
+        legal = list(self.legal_actions)
+        kept = restriction.allowed(state, self.seat, legal)
+        seen = restriction.blind(state, self.seat, rng) if restriction.blind is not None else None
+        if seen is None and len(kept) == len(legal):
+            return None
+        return Turn(state if seen is None else seen, self.seat, kept)
+
+
+class RestrictedBot(Bot):
+    """A bot with one kind of decision taken away (restricted play, Jaffe et al. 2012).
+
+    At each turn the restriction keeps some of the legal actions and may hide what the
+    seat must ignore (:class:`~savanna.core.Restriction`); the inner bot then decides
+    among the actions kept, on the position the restriction shows it. Where the
+    restriction changes nothing the inner bot decides exactly as it would unrestricted,
+    drawing the same numbers: a restriction that never applies plays the same games.
+    What it hides is redrawn from a stream of its own, seeded from the inner bot's rng
+    without drawing from it.
+
+    Attributes:
+        inner: the unrestricted bot.
+        restriction: what it gives up.
+        decisions: the decisions it took.
+        restricted: those the restriction changed (fewer actions or a hidden position).
+    """
+
+    kind = "restricted"
+    summary = "a bot with one kind of decision taken away (restrict=NAME)"
+
+    def __init__(self, inner: Bot, restriction: Restriction) -> None:
+        self.game = inner.game
+        self.seat = inner.seat
+        self.rng = inner.rng
+        self.config = inner.config
+        self.inner = inner
+        self.restriction = restriction
+        self.decisions = 0
+        self.restricted = 0
+        state = inner.rng.getstate()[1]
+        self._hidden = random.Random("restricted:" + ",".join(map(str, state[:8])))
+
+    def act(self, observation: Observation, legal_actions: Sequence[int]) -> int:
+        """The inner bot's choice for ``observation``, restricted on a position drawn from
+        it (``Game.sample_state``; a restriction reads only what the seat sees)."""
+        self.decisions += 1
+        state = self.game.sample_state(observation, self._hidden)
+        legal = list(legal_actions)
+        kept = self.restriction.allowed(state, self.seat, legal)
+        blind = self.restriction.blind
+        seen = blind(state, self.seat, self._hidden) if blind is not None else None
+        if seen is None and len(kept) == len(legal):
+            return self.inner.act(observation, legal)
+        self.restricted += 1
+        return self.inner.act(seen.observation(self.seat) if seen is not None else observation, kept)
+
+    def decide(self, turn: Turn) -> int:
+        """The inner bot's choice, with the restriction applied to the turn."""
+        self.decisions += 1
+        restricted = turn.restricted(self.restriction, self._hidden)
+        if restricted is None:
+            return self.inner.decide(turn)
+        self.restricted += 1
+        return self.inner.decide(restricted)
+
+    def __repr__(self) -> str:
+        return f"<RestrictedBot {self.restriction.name} {self.inner!r}>"
+
 
 def _validate(kind: str, model: type[BotConfig], config: Mapping[str, Any]) -> BotConfig:
     try:
@@ -172,17 +256,30 @@ class BotSpec:
 
     kind: str
     settings: dict[str, Any] = field(default_factory=dict, hash=False)
+    restrict: str | None = None
 
     def __str__(self) -> str:
-        return ":".join([self.kind, *(f"{k}={_show(v)}" for k, v in sorted(self.settings.items()))])
+        parts = [self.kind, *(f"{k}={_show(v)}" for k, v in sorted(self.settings.items()))]
+        if self.restrict is not None:
+            parts.append(f"{RESTRICT}={self.restrict}")
+        return ":".join(parts)
+
+    @property
+    def unrestricted(self) -> BotSpec:
+        """The same bot without its restriction."""
+        return BotSpec(self.kind, dict(self.settings))
 
     def build(self, game: Game, seat: int, rng: random.Random) -> Bot:
-        """A bot of this spec for ``seat`` of ``game``.
+        """A bot of this spec for ``seat`` of ``game`` (restricted when the spec says so).
 
         Raises:
-            OptionError: for a seat the game does not have.
+            OptionError: for a seat the game does not have, or a restriction it does not
+                declare (:meth:`Game.restrictions <savanna.core.Game.restrictions>`).
         """
-        return bot_kinds()[self.kind](game, seat, rng, **self.settings)
+        bot = bot_kinds()[self.kind](game, seat, rng, **self.settings)
+        if self.restrict is None:
+            return bot
+        return RestrictedBot(bot, game.restriction(self.restrict))
 
 
 def _show(value: Any) -> str:
@@ -217,6 +314,12 @@ def parse_bot_spec(text: str) -> BotSpec:
                 f"robot {text!r} : un réglage s'écrit clé=valeur, pas {part!r}",
             )
         raw[key] = value.strip()
+    restrict = raw.pop(RESTRICT, None)
+    if restrict is not None and not restrict:
+        raise OptionError(
+            f"bot {text!r}: {RESTRICT}= needs the name of a restriction of the game",
+            f"robot {text!r} : {RESTRICT}= demande le nom d'une restriction du jeu",
+        )
     config = _validate(kind, kinds[kind].config_model, raw)
     given = config.model_dump(include=set(raw))
-    return BotSpec(kind, given)
+    return BotSpec(kind, given, restrict.lower() if restrict is not None else None)

@@ -13,7 +13,7 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
@@ -159,6 +159,16 @@ def simulate(
             "points wide.",
         ),
     ] = None,
+    restrict: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--restrict",
+            help="Restricted play (repeatable; 'all' for every one the game declares): the "
+            "first bot of --bots plays again with one kind of decision taken away, on the same "
+            "games, and the report says what that costs in win rate and score, with 95% "
+            "intervals. A name the game does not declare is refused with the list of its own (river-race: never-offer, never-wait, always-upper, ignore-price ...; banjooli: never-spell, never-reroll; hyena: never-bank, never-pay).",
+        ),
+    ] = None,
     margin: Annotated[
         float,
         typer.Option("--margin", help="The win-rate difference that matters, in points (power)."),
@@ -230,6 +240,7 @@ def simulate(
         options=parse_options(option),
         vary=_parse_vary(vary),
     )
+    restrictions = _restrictions(plan, restrict, adaptive)
     _check_report_directory(report, force)
     if not ray:
         # Before the progress bar's thread: the workers are forked from this small process
@@ -242,8 +253,10 @@ def simulate(
         score_width=until_score_width,
     )
     label = f"{plan.make_game().name}: games" + (" (stops when answered)" if adaptive else "")
+    if restrictions:
+        label += f" (and {len(restrictions)} restricted run{'s' if len(restrictions) > 1 else ''})"
     stopping = None
-    with _progress(plan.games, label, quiet) as tick:
+    with _progress(plan.games * (1 + len(restrictions)), label, quiet) as tick:
         if adaptive:
             outcomes, stopping = run_until_answered(
                 plan, factors, settings, workers=workers, use_ray=ray, on_result=tick, records=records
@@ -266,13 +279,16 @@ def simulate(
                 outcomes = run_simulation(
                     plan, workers=workers, use_ray=ray, on_result=tick, records=records
                 )
+        restricted = _restricted_play(plan, restrictions, outcomes, workers, ray, tick)
     with _phase("summary" + (" and fairness tests" if factors else ""), quiet):
         summary = summarise(plan, outcomes)
         if factors:
             summary["tests"] = answer(plan, outcomes, factors, settings)
         if stopping is not None:
             summary["stopping"] = stopping
-    command = _command_line(plan, report, factors, settings, adaptive, records)
+        if restricted is not None:
+            summary["restricted_play"] = restricted
+    command = _command_line(plan, report, factors, settings, adaptive, records, restrictions)
     with _phase("report (" + ("records, " if records else "") + "plots, report.md)", quiet):
         try:
             write_report(
@@ -300,9 +316,72 @@ def simulate(
         )
     for question in summary.get("tests", {}).get("questions", []):
         console.print(f"[bold]{question['question']}[/bold] {question['verdict']}", highlight=False)
+    for row in (restricted or {}).get("results", []):
+        console.print(
+            f"[bold]{row['restriction']}[/bold] ({row['words']['en']}): win rate "
+            f"{row['restricted']['rate']:.1%} against {row['baseline']['rate']:.1%} unrestricted; "
+            f"{row['verdict']}",
+            highlight=False,
+        )
     if stopping is not None and not stopping["reached"]:
         console.print(f"stopped at --games {plan.games} before the intervals were as narrow as asked")
     console.print(f"report: {report / 'report.md'}")
+
+
+def _restrictions(plan: SimulationPlan, names: list[str] | None, adaptive: bool) -> list[str]:
+    """The restrictions of ``--restrict``, checked before any game is played."""
+    if not names:
+        return []
+    from savanna.lab.restricted import restriction_names
+
+    if adaptive or plan.varied:
+        raise OptionError(
+            "--restrict plays a fixed number of games of one setup: "
+            "it cannot be combined with --vary, --until-width or --until-score-width",
+            "--restrict joue un nombre fixe de parties d'une configuration : "
+            "pas avec --vary, --until-width ni --until-score-width",
+        )
+    return restriction_names(plan.make_game().name, names, plan.players)
+
+
+def _restricted_play(
+    plan: SimulationPlan,
+    restrictions: list[str],
+    outcomes: list[dict[str, Any]],
+    workers: int | None,
+    ray: bool,
+    tick: Callable[[int], None],
+) -> dict[str, Any] | None:
+    """Each restriction's run against the simulation's own games (the baseline)."""
+    if not restrictions:
+        return None
+    from savanna.lab.restricted import RestrictedPlay
+
+    results = []
+
+    def ticker(k: int) -> Callable[[int], None]:
+        return lambda n: tick(k * plan.games + n)
+
+    for k, name in enumerate(restrictions, start=1):
+        design = RestrictedPlay.create(
+            plan.make_game().name,
+            bot=plan.bots[0],
+            restriction=name,
+            games=plan.games,
+            seed=plan.seed,
+            opponents=plan.cycled[1:],
+            players=plan.players,
+            options=plan.options,
+        )
+        results.append(
+            design.run(
+                workers=workers,
+                use_ray=ray,
+                baseline=outcomes,
+                on_result=ticker(k),
+            )
+        )
+    return {"bot": plan.bots[0], "results": results}
 
 
 def _parse_vary(assignments: list[str] | None) -> dict[str, list[str]]:
@@ -353,6 +432,7 @@ def _command_line(
     settings: FairnessSettings | None = None,
     adaptive: bool = False,
     records: bool = True,
+    restrictions: list[str] | None = None,
 ) -> str:
     """The ``savanna simulate`` command that reproduces ``plan`` (workers do not matter)."""
     parts = ["savanna", "simulate", plan.make_game().name, "--games", str(plan.games)]
@@ -374,6 +454,8 @@ def _command_line(
             parts += ["--margin", f"{settings.margin * 100:g}"]
         if settings.score_margin != 0.5:
             parts += ["--score-margin", f"{settings.score_margin:g}"]
+    for name in restrictions or []:
+        parts += ["--restrict", name]
     parts += ["--seed", str(plan.seed), "--report", str(report)]
     if not records:
         parts.append("--no-records")

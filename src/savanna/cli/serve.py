@@ -34,7 +34,8 @@ def serve(
     bot_workers: Annotated[int, typer.Option(help="Processes where bots think (0: a thread).")] = 2,
     bot_pace: Annotated[float, typer.Option(help="Least seconds between two bot moves.")] = 0.8,
     per_client_connections: Annotated[
-        int, typer.Option(help="Websockets one client address may hold open at once.")
+        int, typer.Option(help="Websockets one client address may hold open at once (and twice as many "
+                          "HTTP connections).")
     ] = 32,
     per_client_tables: Annotated[
         int, typer.Option(help="Tables one client address may have waiting for players at once.")
@@ -42,6 +43,18 @@ def serve(
     per_client_rate: Annotated[
         float, typer.Option(help="Requests (POST) per second one client address may send, steadily.")
     ] = 10.0,
+    request_seconds: Annotated[
+        float, typer.Option(help="Seconds a client has to send one whole request (headers and body).")
+    ] = 10.0,
+    max_connections: Annotated[
+        int | None,
+        typer.Option(help="HTTP connections (websockets apart) held open at once, in all (default: "
+                     "2000, or less if the open-file limit is lower)."),
+    ] = None,
+    per_client_playing: Annotated[
+        int, typer.Option(help="Games in play one client address may have created at once.")
+    ] = 20,
+    max_playing: Annotated[int, typer.Option(help="Games in play on the whole server at once.")] = 1000,
     forwarded_allow_ips: Annotated[
         str | None,
         typer.Option(
@@ -55,6 +68,7 @@ def serve(
     try:
         from savanna.web import Limits, Settings, create_app
         from savanna.web.db import database_url
+        from savanna.web.serving import open_file_limit, uvicorn_config
     except ImportError as exc:  # the web extra is missing
         raise OptionError(
             f"the web server needs the 'web' extra (pip install 'savanna[web]'): {exc}",
@@ -69,16 +83,31 @@ def serve(
             "--bot-workers and --bot-pace cannot be negative",
             "--bot-workers et --bot-pace ne peuvent pas être négatifs",
         )
-    if per_client_connections < 1 or per_client_tables < 1 or not per_client_rate > 0:
+    if (
+        min(per_client_connections, per_client_tables, per_client_playing, max_playing, max_connections or 1) < 1
+        or not per_client_rate > 0
+        or not request_seconds > 0
+    ):
         raise OptionError(
-            "--per-client-connections, --per-client-tables and --per-client-rate must be positive",
-            "--per-client-connections, --per-client-tables et --per-client-rate doivent être positifs",
+            "--per-client-*, --max-playing, --max-connections and --request-seconds must be positive",
+            "--per-client-*, --max-playing, --max-connections et --request-seconds doivent être positifs",
         )
     url = database_url(database)  # checked before anything starts
+    files = open_file_limit()
+    # Every socket is a file: the caps stay under what the process may open (a reserve for
+    # the database, the log and the bot pool), or accept() would fail instead of the caps.
+    room = max(64, files - 256)
+    http_cap = min(max_connections or Limits().max_http_connections, room // 3)
     limits = Limits(
+        request_seconds=request_seconds,
+        max_playing_tables_per_client=per_client_playing,
+        max_playing_tables=max_playing,
+        max_http_connections=http_cap,
+        max_websockets=min(Limits().max_websockets, room - http_cap),
         bot_workers=bot_workers,
         bot_pace_seconds=bot_pace,
         max_connections_per_client=per_client_connections,
+        max_http_connections_per_client=2 * per_client_connections,
         max_open_tables_per_client=per_client_tables,
         requests_per_second=per_client_rate,
         request_burst=max(Limits().request_burst, int(4 * per_client_rate)),
@@ -92,14 +121,12 @@ def serve(
     if open_browser:
         threading.Timer(1.0, webbrowser.open, args=(lobby,)).start()
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
-    uvicorn.run(
+    config = uvicorn_config(
         application,
+        limits,
         host=host,
         port=port,
-        log_level="warning",
-        ws_max_size=limits.max_message_bytes * 4,
-        ws_ping_interval=20.0,
-        ws_ping_timeout=20.0,
         proxy_headers=forwarded_allow_ips is not None,
         forwarded_allow_ips=forwarded_allow_ips,
     )
+    uvicorn.Server(config).run()

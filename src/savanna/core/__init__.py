@@ -48,6 +48,7 @@ from savanna.core.record import (
     replay_states,
 )
 from savanna.core.registry import game_class, load_game, register, registered_games
+from savanna.core.restriction import Restriction, find_restriction
 from savanna.core.rng import MAX_SEED, check_seed, derive_seed, make_rng
 
 __all__ = [
@@ -79,6 +80,7 @@ __all__ = [
     "Record",
     "RecordError",
     "RecordResult",
+    "Restriction",
     "RuleRef",
     "SavannaError",
     "ScoreLine",
@@ -89,6 +91,7 @@ __all__ = [
     "check_seed",
     "compile_clone",
     "derive_seed",
+    "find_restriction",
     "game_class",
     "load_game",
     "load_messages",

@@ -55,6 +55,7 @@ from savanna.core.errors import IllegalActionError, NotationError, OptionError, 
 from savanna.core.messages import CORE_MESSAGES, MessageCatalogue
 from savanna.core.options import Option, OptionValue, resolve_options
 from savanna.core.outcome import Answer, OutcomeQuestion
+from savanna.core.restriction import Restriction, find_restriction
 
 __all__ = [
     "CHANCE",
@@ -513,6 +514,20 @@ class Game(ABC):
         if self.spec.perfect_information:
             return [self.sample_state(observation, random.Random(0))]
         return None
+
+    def restrictions(self) -> tuple[Restriction, ...]:
+        """The kinds of decision the lab may take away from a bot (restricted play,
+        :mod:`savanna.core.restriction`): ``savanna simulate --restrict NAME`` and bot specs
+        ``heuristic:restrict=NAME`` read them. The default declares none."""
+        return ()
+
+    def restriction(self, name: str) -> Restriction:
+        """The restriction called ``name`` (see :meth:`restrictions`).
+
+        Raises:
+            OptionError: the game declares none of that name.
+        """
+        return find_restriction(self.name, self.restrictions(), name)
 
     def secret(self, observation: Observation) -> Label | None:
         """The fixed secret the observing seat holds (a Prediction card dealt once), in words.

@@ -24,6 +24,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from savanna.lab.restricted import restricted_lines
 from savanna.lab.simulation import Outcome, submit, worker_processes
 from savanna.lab.stats import bin_numbers, natural_key, number_key, wilson_interval
 
@@ -449,6 +450,8 @@ def _markdown(view: _View, plots: set[str], command: str) -> str:
     tests = summary.get("tests")
     if tests:
         lines += _test_sections(tests, plots)
+    if summary.get("restricted_play"):
+        lines += restricted_lines(summary["restricted_play"])
     if len(bots) > 1:
         lines += [
             "## Win rate by bot",

@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from savanna.bots import BotError, make_bots, parse_bot_spec, play_game
+from savanna.bots import Bot, BotError, RestrictedBot, make_bots, parse_bot_spec, play_game
 from savanna.core import (
     Game,
     OptionError,
@@ -107,13 +107,18 @@ class SimulationPlan:
                 value as ``--option`` would take it).
 
         Raises:
-            OptionError: unknown game, bad option or player count, bad bot spec, no bots,
-                more bots than seats, fewer than one game, or an option both set and varied.
+            OptionError: unknown game, bad option or player count, bad bot spec (or a
+                restriction the game does not declare), no bots, more bots than seats, fewer
+                than one game, or an option both set and varied.
         """
         game_cls = game_class(game)
         configured = game_cls(players=players, options=options)
         variants = _variants(game_cls, configured.num_players, dict(options or {}), vary or {})
-        specs = tuple(str(parse_bot_spec(text)) for text in bots if text.strip())
+        parsed = [parse_bot_spec(text) for text in bots if text.strip()]
+        for spec in parsed:
+            if spec.restrict is not None:
+                configured.restriction(spec.restrict)  # refuses one the game does not declare
+        specs = tuple(str(spec) for spec in parsed)
         if not specs:
             raise OptionError("give at least one bot", "donnez au moins un robot")
         if len(specs) > configured.num_players:
@@ -217,16 +222,12 @@ def play_one(plan: SimulationPlan, index: int, records: bool = True) -> Outcome:
     seats = plan.seating(index)
     deciders: list[int] = []
     notation: list[str] | None = [] if records else None
-    if all(spec == "random" for spec in seats):
+    bots: list[Bot] = []
+    if all(spec == "random" for spec in seats):  # plain random bots: the game in one call
         state = _random_game(game, seed, deciders, notation)
     else:
-        state = play_game(
-            game,
-            make_bots(game, [parse_bot_spec(s) for s in seats], seed),
-            seed=seed,
-            deciders=deciders,
-            notation=notation,
-        )
+        bots = make_bots(game, [parse_bot_spec(s) for s in seats], seed)
+        state = play_game(game, bots, seed=seed, deciders=deciders, notation=notation)
     # Play order: seats by their first decision; seats that never decided come last.
     first = list(dict.fromkeys(deciders))
     first.extend(s for s in range(plan.players) if s not in first)
@@ -243,6 +244,13 @@ def play_one(plan: SimulationPlan, index: int, records: bool = True) -> Outcome:
         "decisions": len(deciders),
         "statistics": statistics,
     }
+    restricted = [
+        {"seat": bot.seat, "decisions": bot.decisions, "changed": bot.restricted}
+        for bot in bots
+        if isinstance(bot, RestrictedBot)
+    ]
+    if restricted:  # restricted play (savanna.lab.restricted): how often the seat was held back
+        outcome["restricted"] = restricted
     if records:
         outcome["record"] = record_of(
             state, seed=seed, seats=seats, chance=SEQUENCE, actions=notation

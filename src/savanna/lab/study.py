@@ -17,6 +17,9 @@ What a study adds to ``savanna simulate``: several runs in one process, a cache 
 games that is reused only while the engine and bots still replay them identically, and the
 formatting every balance page shares (verdicts, level tables, the 2-point rule).
 
+:meth:`Study.restricted_play` asks whether kinds of decision matter (restricted play:
+what a bot loses when one kind of decision is taken away, :mod:`savanna.lab.restricted`).
+
 For experiments that change a game's material or a bot's choice (what the lab's bot specs
 cannot say), :func:`play_seeded` plays one game from a seed with the lab's random streams
 and :func:`map_games` plays many on worker processes.
@@ -37,6 +40,7 @@ from typing import Any, TypeVar
 
 from savanna.core import Game, State, derive_seed, make_rng
 from savanna.lab.fairness import FairnessSettings, answer, run_until_answered
+from savanna.lab.restricted import RestrictedPlay, restriction_names
 from savanna.lab.simulation import Outcome, SimulationPlan, run_simulation
 from savanna.lab.stats import wilson_interval
 from savanna.lab.summary import summarise
@@ -297,6 +301,43 @@ class Study:
                 for o in outcomes:
                     out.write(json.dumps(_strip(o)) + "\n")
         return outcomes, stopping
+
+    def restricted_play(
+        self,
+        restrictions: Sequence[str],
+        *,
+        games: int,
+        bot: str = "heuristic",
+        opponents: Sequence[str] | None = None,
+        options: Mapping[str, Any] | None = None,
+    ) -> list[dict[str, Any]]:
+        """What giving up each kind of decision costs ``bot`` (restricted play,
+        :mod:`savanna.lab.restricted`): one baseline run, then one run per restriction on
+        the same games; each result as :func:`~savanna.lab.restricted.measure` gives it."""
+        started = time.perf_counter()
+        names = restriction_names(self.game, list(restrictions), self.players)
+        designs = [
+            RestrictedPlay.create(
+                self.game,
+                bot=bot,
+                restriction=name,
+                games=games,
+                seed=self.seed,
+                opponents=opponents,
+                players=self.players,
+                options=options,
+            )
+            for name in names
+        ]
+        baseline = run_simulation(designs[0].baseline, workers=self.workers, records=False)
+        results = [d.run(workers=self.workers, baseline=baseline) for d in designs]
+        print(
+            f"restricted play of {bot}: {len(names)} restrictions, {games} games each, "
+            f"in {time.perf_counter() - started:.0f} s",
+            file=sys.stderr,
+            flush=True,
+        )
+        return results
 
     def question(
         self, part: str, summary: dict[str, Any], factor: str, response: str = "win"

@@ -7,6 +7,7 @@ route                                    what
 ``GET /t/{id}``, ``/t/{id}/replay``      a table's page and a finished game's replay page
 ``GET /healthz``                         ``{"status": "ok", ...}`` when the database answers
 ``GET /api/i18n``                        the pages' words in English and French
+``GET /api/schema``                      the JSON Schema of every message a client sends (:mod:`savanna.web.wire`)
 ``GET /api/games``                       the registered games, their options, the bot kinds
 ``GET /api/tables``                      open, playing and recently finished tables
 ``POST /api/tables``                     create a table → its id and the host token (``"coach": true``: players may ask the coach)
@@ -34,7 +35,6 @@ the cap on its waiting tables (``client/too_many_tables``).
 from __future__ import annotations
 
 import contextlib
-import json
 import logging
 import secrets
 from collections.abc import AsyncIterator
@@ -43,16 +43,18 @@ from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
 from savanna.bots import bot_kinds
 from savanna.core import (
+    CORE_MESSAGES,
     BoolOption,
     ChoiceOption,
     IntOption,
+    MessageCatalogue,
     Option,
     SavannaError,
     registered_games,
@@ -69,6 +71,17 @@ from savanna.web.protocol import client_address, serve_websocket
 from savanna.web.store import Store
 from savanna.web.view import log_for, seats_info, summary
 from savanna.web.view import view as seat_view
+from savanna.web.wire import (
+    ActBody,
+    CreateTable,
+    JoinBody,
+    M,
+    ReplaceBody,
+    SettingsBody,
+    clean_text,
+    parse_body,
+    schema,
+)
 from savanna.web.words import game_title, typeset
 
 __all__ = ["Settings", "create_app"]
@@ -102,25 +115,41 @@ def _bearer(request: Request) -> str | None:
     return token.strip() or None if scheme.lower() == "bearer" else None
 
 
-async def _body(request: Request, limits: Limits) -> dict[str, Any]:
-    raw = await request.body()
-    if len(raw) > limits.max_message_bytes:
-        raise web_error("message/too_large", size=len(raw), limit=limits.max_message_bytes)
+async def _read(request: Request, limit: int) -> bytes:
+    """The body, refused as soon as it is known to be longer than ``limit`` (its declared
+    length, or the bytes streamed in so far): at most ``limit`` bytes are ever held.
+
+    Raises:
+        WebError: ``message/too_large``; ``request/incomplete`` when the client hung up
+            before the body was whole.
+    """
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > limit:
+        raise web_error("message/too_large", size=int(declared), limit=limit)
+    chunks: list[bytes] = []
+    size = 0
     try:
-        data = json.loads(raw or b"{}")
-    except (ValueError, UnicodeDecodeError):
-        raise web_error("message/malformed", why="the body is not JSON") from None
-    if not isinstance(data, dict):
-        raise web_error("message/malformed", why="the body must be a JSON object")
-    return data
+        async for chunk in request.stream():
+            size += len(chunk)
+            if size > limit:
+                raise web_error("message/too_large", size=f"{size}+", limit=limit)
+            chunks.append(chunk)
+    except ClientDisconnect:
+        log.info("%s: the body of %s %s stopped after %d bytes (the client hung up or was too slow)",
+                 client_address(request), request.method, request.url.path[:80], size)
+        raise web_error("request/incomplete") from None
+    return b"".join(chunks)
 
 
-def _name(value: Any, limits: Limits) -> str:
-    if not isinstance(value, str) or not value.strip():
+async def _body(request: Request, model: type[M], limits: Limits) -> M:
+    """The request's JSON body as ``model`` (see :mod:`savanna.web.wire`)."""
+    return parse_body(await _read(request, limits.max_message_bytes), model, limits.max_message_bytes)
+
+
+def _name(value: str, limits: Limits) -> str:
+    name = clean_text(value, "name", limits.max_name_chars)
+    if not name:
         raise web_error("request/invalid", why="a name is needed")
-    name = " ".join(value.split())
-    if len(name) > limits.max_name_chars:
-        raise web_error("request/invalid", why=f"a name is at most {limits.max_name_chars} characters")
     return name
 
 
@@ -175,7 +204,10 @@ def create_app(settings: Settings | None = None) -> Starlette:
                     raise web_error("client/too_fast")
                 return await handler(request)  # type: ignore[no-any-return]
             except SavannaError as exc:
-                return JSONResponse({"error": error_payload(exc, language(request))}, status_code=status_of(exc))
+                # A body refused for its size is not read further: the connection closes.
+                close = {"connection": "close"} if getattr(exc, "code", "") == "message/too_large" else None
+                return JSONResponse({"error": error_payload(exc, language(request))}, status_code=status_of(exc),
+                                    headers=close)
 
         return wrapped
 
@@ -197,6 +229,9 @@ def create_app(settings: Settings | None = None) -> Starlette:
     async def i18n(request: Request) -> Response:
         return JSONResponse(as_json())
 
+    async def api_schema(request: Request) -> Response:
+        return JSONResponse(schema())
+
     async def games(request: Request) -> Response:
         out = []
         for name, cls in registered_games().items():
@@ -209,7 +244,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
                     "max_players": spec.max_players,
                     "default_players": spec.default_players,
                     "summary": {"en": spec.summary, "fr": spec.summary_fr or spec.summary},
-                    "options": [_option_json(opt) for opt in spec.options],
+                    "options": [_option_json(opt, cls.catalogue) for opt in spec.options],
                 }
             )
         return JSONResponse({"games": out, "bots": sorted(bot_kinds()), "turn_seconds": list(limits.turn_seconds_choices)})
@@ -240,34 +275,21 @@ def create_app(settings: Settings | None = None) -> Starlette:
     @errors
     async def create_table(request: Request) -> Response:
         hub = hub_of(request)
-        body = await _body(request, limits)
-        game = body.get("game")
-        if not isinstance(game, str):
-            raise web_error("request/invalid", why="'game' names a game")
-        options = body.get("options") or {}
-        seats = body.get("seats")
-        players = body.get("players")
-        if not isinstance(options, dict) or not isinstance(seats, list):
-            raise web_error("request/invalid", why="'options' is an object and 'seats' a list")
-        if players is not None and (isinstance(players, bool) or not isinstance(players, int)):
-            raise web_error("request/invalid", why="'players' is a number")
-        title = body.get("title") or ""
-        lang = str(body["lang"]) if body.get("lang") in ("en", "fr") else language(request)
-        if not isinstance(title, str):
-            raise web_error("request/invalid", why="'title' is text")
+        body = await _body(request, CreateTable, limits)
+        lang = body.lang if body.lang in ("en", "fr") else language(request)
         live, host = await hub.create(
-            game=game,
-            players=players,
-            options=options,
-            seats=seats,
-            title=" ".join(title.split()),
+            game=body.game,
+            players=body.players,
+            options=dict(body.options),
+            seats=body.seats,
+            title=clean_text(body.title or "", "title", limits.max_title_chars),
             lang=lang,
-            grace=body.get("grace"),
+            grace=body.grace,
             pace=None,
-            spectators=body.get("spectators", True),
-            turn_seconds=body.get("turn_seconds", 0),
+            spectators=body.spectators,
+            turn_seconds=body.turn_seconds,
             client=client_address(request),
-            coach=body.get("coach", False),
+            coach=body.coach,
         )
         return JSONResponse({"id": live.id, "host_token": host, "url": f"/t/{live.id}"}, status_code=201)
 
@@ -281,12 +303,9 @@ def create_app(settings: Settings | None = None) -> Starlette:
 
     @errors
     async def join(request: Request) -> Response:
-        body = await _body(request, limits)
-        seat = body.get("seat")
-        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
-            raise web_error("request/invalid", why="'seat' is a seat number from 0")
-        name = _name(body.get("name"), limits)
-        taken, token = await hub_of(request).join(request.path_params["table_id"], seat, name)
+        body = await _body(request, JoinBody, limits)
+        name = _name(body.name, limits)
+        taken, token = await hub_of(request).join(request.path_params["table_id"], body.seat, name)
         return JSONResponse({"seat": taken, "token": token})
 
     @errors
@@ -324,15 +343,15 @@ def create_app(settings: Settings | None = None) -> Starlette:
     @errors
     async def act(request: Request) -> Response:
         live, client = await _seated(request, required=True)
-        body = await _body(request, limits)
-        await live.act(client, body.get("action"), body.get("version"))
+        body = await _body(request, ActBody, limits)
+        await live.act(client, body.action, body.version)
         return JSONResponse({"version": live.version})
 
     @errors
     async def replace(request: Request) -> Response:
         live, client = await _seated(request, required=True)
-        body = await _body(request, limits)
-        await live.replace(client, body.get("seat"))
+        body = await _body(request, ReplaceBody, limits)
+        await live.replace(client, body.seat)
         return JSONResponse({"seats": seats_info(live)})
 
     @errors
@@ -344,8 +363,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
     @errors
     async def table_settings(request: Request) -> Response:
         live, client = await _seated(request, required=True)
-        body = await _body(request, limits)
-        await live.settings(client.host, body.get("spectators"))
+        body = await _body(request, SettingsBody, limits)
+        await live.settings(client.host, body.spectators)
         return JSONResponse({"spectators": live.spectators})
 
     @errors
@@ -395,6 +414,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         Route("/t/{table_id}/replay", page, name="replay"),
         Route("/healthz", healthz),
         Route("/api/i18n", i18n),
+        Route("/api/schema", api_schema),
         Route("/api/games", games),
         Route("/api/tables", list_tables, methods=["GET"]),
         Route("/api/tables", create_table, methods=["POST"]),
@@ -427,9 +447,20 @@ def create_app(settings: Settings | None = None) -> Starlette:
     return Starlette(routes=routes, lifespan=lifespan, exception_handlers={404: http_error, 405: http_error})
 
 
-def _option_json(option: Option) -> dict[str, Any]:
+def _option_words(catalogue: MessageCatalogue, key: str, fallback: str) -> dict[str, str]:
+    """``{"en", "fr"}`` words of ``key`` from the game's catalogue, else the core's, else ``fallback``."""
+    for words in (catalogue, CORE_MESSAGES):
+        if key in words:
+            return {lang: words.text(key, lang) for lang in ("en", "fr")}
+    return {"en": fallback, "fr": fallback}
+
+
+def _option_json(option: Option, catalogue: MessageCatalogue) -> dict[str, Any]:
+    """An option for the lobby's form: its name, values and help in both languages (the
+    game's catalogue words them: ``option_name.<name>``, ``option_value.<name>.<value>``)."""
     out: dict[str, Any] = {
         "name": option.name,
+        "label": _option_words(catalogue, f"option_name.{option.name}", option.name),
         "default": option.default,
         "help": {"en": option.help, "fr": option.help_fr or option.help},
     }
@@ -437,6 +468,7 @@ def _option_json(option: Option) -> dict[str, Any]:
         out["kind"] = "bool"
     elif isinstance(option, ChoiceOption):
         out["kind"], out["choices"] = "choice", list(option.choices)
+        out["values"] = {c: _option_words(catalogue, f"option_value.{option.name}.{c}", c) for c in option.choices}
     elif isinstance(option, IntOption):
         out["kind"], out["low"], out["high"] = "int", option.low, option.high
     else:

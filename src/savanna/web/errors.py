@@ -119,7 +119,32 @@ _ERRORS: dict[str, tuple[int, str, str]] = {
         "Say hello first: {{\"type\": \"hello\", \"token\": ...}}.",
         "Commencez par hello : {{\"type\": \"hello\", \"token\": ...}}.",
     ),
+    "request/too_slow": (
+        408,
+        "The request did not arrive within {seconds} s; the connection is closed.",
+        "La requête n'est pas arrivée en {seconds} s ; la connexion est fermée.",
+    ),
+    "server/full": (
+        503,
+        "The server holds as many connections as it can right now; try again in a moment.",
+        "Le serveur a autant de connexions qu'il peut en tenir pour l'instant ; réessayez dans un instant.",
+    ),
+    "client/too_many_playing": (
+        429,
+        "Your address already has {limit} games in play; finish one first.",
+        "Votre adresse a déjà {limit} parties en cours ; terminez-en une d'abord.",
+    ),
+    "server/too_many_playing": (
+        503,
+        "The server already plays {limit} games, as many as it takes; try again when some have finished.",
+        "Le serveur joue déjà {limit} parties, autant qu'il en prend ; réessayez quand certaines seront finies.",
+    ),
     "request/invalid": (400, "Invalid request: {why}.", "Requête invalide : {why}."),
+    "request/incomplete": (
+        400,
+        "The request's body did not arrive whole: the connection was closed before its end.",
+        "Le corps de la requête n'est pas arrivé entier : la connexion a été fermée avant sa fin.",
+    ),
     "route/unknown": (404, "There is no such page or API route.", "Cette page ou route de l'API n'existe pas."),
     "route/method": (
         405,

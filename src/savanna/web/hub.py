@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 import secrets
 import time
 from collections.abc import Callable, Sequence
@@ -35,6 +36,8 @@ from savanna.web.store import Cleaned, Store
 __all__ = ["Hub"]
 
 log = logging.getLogger("savanna.web")
+_TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
+"""What a table id looks like (``secrets.token_urlsafe``); anything else is unknown unread."""
 
 
 class Hub:
@@ -153,7 +156,7 @@ class Hub:
         live = self.tables.get(table_id)
         if live is not None:
             return live
-        if not isinstance(table_id, str) or not 1 <= len(table_id) <= 32:
+        if not isinstance(table_id, str) or not _TABLE_ID.fullmatch(table_id):
             raise web_error("table/unknown", table=str(table_id)[:40])
         async with self._loading:
             live = self.tables.get(table_id)
@@ -282,7 +285,8 @@ class Hub:
         live = await self.get(table_id)
         if not live.is_host(host_token):
             raise web_error("host/only")
-        await self.store.start(table_id)
+        limits = self.limits
+        await self.store.start(table_id, limits.max_playing_tables_per_client, limits.max_playing_tables)
         await live.start()
         return live
 

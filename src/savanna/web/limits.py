@@ -38,8 +38,19 @@ class Limits:
         replacement_bot: the bot kind that takes a departed player's seat.
         max_connections_per_client: sockets one client address may hold open at once, over
             every table of this process (a browser holds one per open table page).
+        max_websockets: websockets this process holds open at once, over every address.
+        max_http_connections, max_http_connections_per_client: HTTP connections (before a
+            websocket upgrade) this process holds open at once, in all and per client
+            address (:mod:`savanna.web.serving`).
+        request_seconds: how long a client may take to send one whole request (headers
+            and body), from the opening of its connection or the last answer on it.
         max_open_tables_per_client: tables one client address may have waiting for players
             (created, not started) at once; a finished or started table frees its place.
+        max_playing_tables_per_client: games in play one client address may have created
+            (a bots-only table starts at once, so it never waits); a finished game frees
+            its place.
+        max_playing_tables: games in play on the whole server (every process of one
+            database), beyond which a new table is refused until some finish.
         requests_per_second, request_burst: the steady rate and the burst of REST writes
             (create, join, leave, start, act, ...) one client address may send.
         turn_seconds_choices: the turn clocks a table may choose (seconds a person may take
@@ -72,7 +83,13 @@ class Limits:
     bot_workers: int = 2
     replacement_bot: str = "heuristic"
     max_connections_per_client: int = 32
+    max_websockets: int = 4000
+    max_http_connections: int = 2000
+    max_http_connections_per_client: int = 64
+    request_seconds: float = 10.0
     max_open_tables_per_client: int = 5
+    max_playing_tables_per_client: int = 20
+    max_playing_tables: int = 1000
     requests_per_second: float = 10.0
     request_burst: int = 60
     turn_seconds_choices: tuple[int, ...] = (0, 30, 60, 120, 300, 86400)
@@ -136,18 +153,27 @@ class ClientGate:
         self.limits = limits
         self._clock = clock
         self.sockets: dict[str, int] = {}
+        self.total = 0
         self._buckets: dict[str, TokenBucket] = {}
 
     def open(self, client: str) -> bool:
-        """Count one more socket of ``client``; ``False`` (nothing counted) over the cap."""
+        """Count one more socket of ``client``; ``False`` (nothing counted) over its cap or
+        over the server's (``max_websockets``: see :meth:`full`)."""
         held = self.sockets.get(client, 0)
-        if held >= self.limits.max_connections_per_client:
+        if held >= self.limits.max_connections_per_client or self.full():
             return False
         self.sockets[client] = held + 1
+        self.total += 1
         return True
+
+    def full(self) -> bool:
+        """Whether the server holds its ``max_websockets`` already."""
+        return self.total >= self.limits.max_websockets
 
     def close(self, client: str) -> None:
         """A socket of ``client`` closed."""
+        if client in self.sockets:
+            self.total -= 1
         held = self.sockets.get(client, 0) - 1
         if held > 0:
             self.sockets[client] = held

@@ -171,6 +171,8 @@ MESSAGES = Catalogue(
         "table.rule": ("rule {rule}", "règle {rule}"),
         "table.reconnecting": ("Connection lost; reconnecting…", "Connexion perdue ; reconnexion…"),
         "table.end": ("Game over", "Partie terminée"),
+        "table.result": ("Result", "Résultat"),
+        "table.turn.mark": ("to play", "à jouer"),
         "table.place": ("Place", "Rang"),
         "table.player": ("Player", "Joueur"),
         "table.score": ("Score", "Score"),

@@ -26,7 +26,8 @@ message is answered to its sender only::
 A stale version is refused with ``version/stale`` and followed by the full view. Garbage
 (not JSON, not an object, too large, an unknown type) is refused the same way and changes
 nothing; a connection that keeps flooding is closed (code 1008). A client address holding
-too many sockets is refused (``client/too_many_connections``, code 1013); a spectator at a
+too many sockets is refused (``client/too_many_connections``, code 1013), and so is any
+socket past the server's ``max_websockets`` (``server/full``); a spectator at a
 table whose host does not allow spectators is refused (``spectators/off``, code 4403).
 """
 
@@ -36,7 +37,6 @@ import asyncio
 import contextlib
 import json
 import logging
-from collections.abc import Mapping
 from typing import Any
 
 from starlette.requests import HTTPConnection
@@ -46,12 +46,24 @@ from savanna.core import SavannaError
 from savanna.web.errors import WebError, error_payload, web_error
 from savanna.web.limits import TokenBucket
 from savanna.web.view import welcome
+from savanna.web.wire import (
+    KINDS,
+    Act,
+    Coach,
+    Hello,
+    Lang,
+    Ping,
+    Reclaim,
+    Replace,
+    Sync,
+    TableSettings,
+    parse_frame,
+)
 
 __all__ = ["KINDS", "WsClient", "client_address", "serve_websocket"]
 
 log = logging.getLogger("savanna.web")
 
-KINDS = ("hello", "act", "replace", "reclaim", "settings", "lang", "sync", "ping", "coach")
 OUTBOX = 256
 """Messages queued for one client; a client that falls this far behind is dropped."""
 
@@ -103,30 +115,6 @@ def _refusal(exc: SavannaError, lang: str) -> dict[str, Any]:
     return {"type": "refused", **error_payload(exc, lang)}
 
 
-def _parse(raw: Mapping[str, Any], max_bytes: int) -> dict[str, Any]:
-    """The JSON object of one websocket message.
-
-    Raises:
-        WebError: binary, too large, not JSON, not an object or no known type.
-    """
-    text = raw.get("text")
-    if text is None:
-        raise web_error("message/malformed", why="messages are JSON text, not binary")
-    size = len(text.encode("utf-8", "replace"))
-    if size > max_bytes:
-        raise web_error("message/too_large", size=size, limit=max_bytes)
-    try:
-        data = json.loads(text)
-    except ValueError:
-        raise web_error("message/malformed", why="not JSON") from None
-    if not isinstance(data, dict):
-        raise web_error("message/malformed", why="a message is a JSON object")
-    kind = data.get("type")
-    if kind not in KINDS:
-        raise web_error("message/unknown", kind=str(kind)[:30], known=", ".join(KINDS))
-    return data
-
-
 def client_address(connection: HTTPConnection) -> str:
     """The client's address (behind a trusted reverse proxy, the one it forwarded)."""
     return connection.client.host if connection.client is not None else "unknown"
@@ -147,7 +135,8 @@ async def serve_websocket(websocket: WebSocket) -> None:
     address = client_address(websocket)
     if not hub.gate.open(address):
         limit = limits.max_connections_per_client
-        await client.send(_refusal(web_error("client/too_many_connections", limit=limit), "en"))
+        refusal = web_error("server/full") if hub.gate.full() else web_error("client/too_many_connections", limit=limit)
+        await client.send(_refusal(refusal, "en"))
         await client.close(1013)
         return
     live = None
@@ -169,23 +158,21 @@ async def serve_websocket(websocket: WebSocket) -> None:
             return
         host = False
         try:
-            hello = _parse(first, limits.max_message_bytes)
-            if hello["type"] != "hello":
+            hello = parse_frame(first, limits.max_message_bytes)
+            if not isinstance(hello, Hello):
                 raise web_error("message/hello_first")
         except WebError as exc:
             await client.send(_refusal(exc, "en"))
             await client.close(1008)
             return
-        client.lang = _lang(hello.get("lang"), live.lang)
-        token = hello.get("token")
-        if token is not None:
-            if not isinstance(token, str) or live.seat_of(token) is None:
+        client.lang = _lang(hello.lang, live.lang)
+        if hello.token is not None:
+            if live.seat_of(hello.token) is None:
                 # A failed authentication gets the public view only, and is told why.
                 await client.send(_refusal(web_error("token/invalid"), client.lang))
             else:
-                client.seat = live.seat_of(token)
-        host_token = hello.get("host")
-        host = client.host = isinstance(host_token, str) and live.is_host(host_token)
+                client.seat = live.seat_of(hello.token)
+        host = client.host = hello.host is not None and live.is_host(hello.host)
         try:
             await live.attach(client, host)
         except WebError as exc:
@@ -206,25 +193,24 @@ async def serve_websocket(websocket: WebSocket) -> None:
                         await client.close(1008)
                         return
                     raise web_error("message/flood", rate=limits.messages_per_second)
-                message = _parse(raw, limits.max_message_bytes)
-                kind = message["type"]
-                if kind == "act":
-                    await live.act(client, message.get("action"), message.get("version"))
-                elif kind == "replace":
-                    await live.replace(client, message.get("seat"))
-                elif kind == "reclaim":
+                message = parse_frame(raw, limits.max_message_bytes)
+                if isinstance(message, Act):
+                    await live.act(client, message.action, message.version)
+                elif isinstance(message, Replace):
+                    await live.replace(client, message.seat)
+                elif isinstance(message, Reclaim):
                     await live.reclaim(client)
-                elif kind == "settings":
-                    await live.settings(client.host, message.get("spectators"))
-                elif kind == "lang":
-                    client.lang = _lang(message.get("lang"), client.lang)
+                elif isinstance(message, TableSettings):
+                    await live.settings(client.host, message.spectators)
+                elif isinstance(message, Lang):
+                    client.lang = _lang(message.lang, client.lang)
                     await client.send(welcome(live, client.seat, client.lang, host))
                     await live.send_view(client, full=True)
-                elif kind == "sync":
+                elif isinstance(message, Sync):
                     await live.send_view(client, full=True)
-                elif kind == "coach":
-                    await live.ask_coach(client, message.get("what"))
-                elif kind == "ping":
+                elif isinstance(message, Coach):
+                    await live.ask_coach(client, message.what)
+                elif isinstance(message, Ping):
                     await client.send({"type": "pong"})
                 else:  # a second hello
                     raise web_error("message/malformed", why="hello is said once")

@@ -26,12 +26,19 @@ def game_title(game: Game, lang: str) -> str:
     return game.spec.title_fr if lang == "fr" and game.spec.title_fr else game.spec.title
 
 
+def _play_order(rule: Any) -> int:
+    """Rules in the order of play: the set-up first, the end last, the others as the game's
+    catalogue lists them (a stable sort keeps that order)."""
+    head = rule.id.split(".", 1)[0]
+    return 0 if head == "setup" else 2 if head in ("end", "score", "scoring", "tie") else 1
+
+
 def rules_help(game: Game, lang: str) -> dict[str, Any]:
     """The help panel: the game's rules summary, its legend and every rule, in ``lang``; and
     the legend of its drawing (``drawing``: small SVG swatches and their meanings)."""
     rules = [
         {"id": rule.key, "text": typeset(rule.text(lang), lang)}
-        for rule in sorted(game.rules().values(), key=lambda r: r.id)
+        for rule in sorted(game.rules().values(), key=_play_order)
     ]
     return {
         "summary": typeset(game.rules_summary(lang), lang),

@@ -170,7 +170,7 @@ def test_a_thrown_three_sticks_throw_says_what_it_is_worth() -> None:
         state.apply(0 if state.is_chance_node() else state.legal_actions()[0])
     assert game.throw_worth("en") == ["worth 6", "worth 1", "worth 2", "worth 3"]
     assert "turn: player 1, threw 0 white: worth 6" in game.render_text(state.observation(0))
-    assert "lancer 0 blanc(s), vaut 6" in game.render_text(state.observation(0), "fr")
+    assert "lancer 0 blanc, vaut 6" in game.render_text(state.observation(0), "fr")
     throwing = game.new_initial_state()
     throwing.apply_text("first 0")  # the draw of the first player, then the sticks fly
     assert throwing.is_chance_node()

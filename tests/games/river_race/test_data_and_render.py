@@ -5,7 +5,6 @@ from __future__ import annotations
 import copy
 import re
 import xml.etree.ElementTree as ET
-from html import escape
 
 import pytest
 from tests.games.river_race.helpers import game, play, position
@@ -139,9 +138,9 @@ def test_the_svg_map_carries_its_key_and_the_village_is_named_in_the_readers_lan
     view = position().observation(0)
     for lang in ("en", "fr"):
         svg = g.render_svg(view, lang)
-        ET.fromstring(svg)
+        words = {text.text for text in ET.fromstring(svg).iter("{http://www.w3.org/2000/svg}text")}
         for key in ("road", "around", "spring", "yard", "altar", "persecutor", "village"):
-            assert escape(g.message(f"key.{key}", lang)) in svg, (lang, key)
+            assert g.message(f"key.{key}", lang) in words, (lang, key)
         assert g.message("label.village", lang) in g.render_text(view, lang)
     assert "sacrifice place" in g.render_svg(view, "en") and "lieu de sacrifice" in g.render_svg(view, "fr")
 
@@ -157,3 +156,14 @@ def test_moves_steps_and_crossings_point_at_the_pawn_and_where_it_goes() -> None
     council = position(phase="council", pawns="s1u,y1u,camp/y1u,camp,camp", cards="1u:1@0")
     pointed = {council.action_to_text(a): council.action_targets(a) for a in council.legal_actions()}
     assert pointed["cross a"] == ("pawn:1a", "space:u0") and pointed["offer 2a 1"] == ()
+
+
+def test_the_rules_summary_ends_with_the_price_table_of_every_card_in_both_languages() -> None:
+    """Issue 26: the help of the terminal and the browser shows every card's two prices."""
+    game = position().game
+    for lang, words in (("en", "The 12 sacrifice cards"), ("fr", "Les 12 cartes de sacrifice")):
+        table = game.rules_summary(lang).split("\n\n")[-1]
+        assert table.startswith(words)
+        for card in game.material.cards:
+            assert f"{card.number}: {card.upper}/{card.lower}" in table
+    assert "7: 4/1" in game.rules_summary("en") and "12: 6/3" in game.rules_summary("fr")

@@ -17,8 +17,9 @@ from savanna.core.errors import RuleRef
 from savanna.core.game import Game, GameSpec, Observation, State
 from savanna.core.options import FIRST_PLAYER, BoolOption, ChoiceOption, IntOption
 from savanna.core.outcome import OutcomeQuestion
+from savanna.core.restriction import Restriction
 from savanna.games.banjooli import evaluation, heuristic, observation, render, scoring
-from savanna.games.banjooli.actions import NUM_ACTIONS
+from savanna.games.banjooli.actions import KEEP_ID, NUM_ACTIONS, SPELL_IDS
 from savanna.games.banjooli.components import load_data
 from savanna.games.banjooli.notation import parse_position
 from savanna.games.banjooli.phase import PHASE_NAMES, Phase
@@ -140,6 +141,19 @@ class BanjooliGame(Game):
 
     def heuristic_action(self, observation_: Observation, legal_actions: Sequence[int], rng: random.Random) -> int:
         return heuristic.choose(self, observation_, legal_actions, rng)
+
+    def restrictions(self) -> tuple[Restriction, ...]:
+        """The decisions the lab may take away from a bot (restricted play): casting a
+        spell, and rerolling dice (``keep`` whenever it is legal)."""
+        words = {
+            name: (MESSAGES.text(f"restriction.{name}", "en"), MESSAGES.text(f"restriction.{name}", "fr"))
+            for name in ("never-spell", "never-reroll")
+        }
+        rerolls = [a for a in range(KEEP_ID, KEEP_ID + 64) if a != KEEP_ID]
+        return (
+            Restriction.dropping("never-spell", *words["never-spell"], SPELL_IDS),
+            Restriction.dropping("never-reroll", *words["never-reroll"], rerolls),
+        )
 
     # -- what the coach asks (savanna.coach) -------------------------------------------
     def heuristic_action_in_state(self, state: State, legal_actions: Sequence[int], rng: random.Random) -> int:

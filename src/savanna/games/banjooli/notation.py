@@ -381,7 +381,8 @@ def describe(state: BanjooliState, action: int, lang: str) -> str:
     if isinstance(value, Reroll):
         if not value.mask:
             return say("action.keep", lang)
-        return say("action.reroll", lang, dice=", ".join(str(i + 1) for i in value.dice))
+        key = "action.reroll_one" if len(value.dice) == 1 else "action.reroll"
+        return say(key, lang, dice=", ".join(str(i + 1) for i in value.dice))
     if isinstance(value, MagicFive):
         return say("action.move_magic", lang, ostrich=colour_name(value.ostrich, lang))
     if isinstance(value, Move):

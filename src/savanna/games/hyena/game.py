@@ -17,8 +17,9 @@ from savanna.core.errors import NotationError, RuleRef
 from savanna.core.game import Game, GameSpec, Observation, State
 from savanna.core.options import FIRST_PLAYER, BoolOption, ChoiceOption, IntOption
 from savanna.core.outcome import OutcomeQuestion
+from savanna.core.restriction import Restriction
 from savanna.games.hyena import evaluation, heuristic, observation, render, scoring
-from savanna.games.hyena.actions import NUM_ACTIONS
+from savanna.games.hyena.actions import BANK, NUM_ACTIONS, PAY
 from savanna.games.hyena.notation import parse_position
 from savanna.games.hyena.phase import KIND_CODES
 from savanna.games.hyena.rules import MESSAGES, rule_catalogue
@@ -182,6 +183,16 @@ class HyenaGame(Game):
 
     def heuristic_action(self, observation_: Observation, legal_actions: Sequence[int], rng: random.Random) -> int:
         return heuristic.choose(self, observation_, legal_actions)
+
+    def restrictions(self) -> tuple[Restriction, ...]:
+        """The decisions the lab may take away from a bot (restricted play): banking a
+        throw as tabas, and paying the holes missing to the well."""
+        return tuple(
+            Restriction.dropping(
+                name, MESSAGES.text(f"restriction.{name}", "en"), MESSAGES.text(f"restriction.{name}", "fr"), [action]
+            )
+            for name, action in (("never-bank", BANK), ("never-pay", PAY))
+        )
 
     # -- what the coach asks (savanna.coach) -------------------------------------------
     def heuristic_action_in_state(self, state: State, legal_actions: Sequence[int], rng: random.Random) -> int:

@@ -12,7 +12,7 @@ Example:
     >>> rules["well.fee"].en
     'A mother at the well needs 5 tabas before she can set off home.'
     >>> rules["throw.table"].fr
-    'On lance 3 bâtonnets ; 0 blanc(s) : 6, 1 blanc(s) : un taba, 2 blanc(s) : 2, 3 blanc(s) : 4.'
+    'On lance 3 bâtonnets ; 0 blanc : 6, 1 blanc : un taba, 2 blancs : 2, 3 blancs : 4.'
 """
 
 from __future__ import annotations

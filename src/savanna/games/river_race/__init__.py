@@ -45,7 +45,8 @@ Modules
     cards, from ``data/material.toml`` and ``data/cards.toml``), ``tables`` (the map and
     material as the engine reads them, shared per table size), ``walking`` (where a pawn's
     move goes: forks, jumps, stops) and ``council`` (who holds which sacrifice place, what
-    may be bargained, whether a card can be paid).
+    may be bargained, whether a card can be paid) and ``restrictions`` (the decisions the
+    lab may take away from a bot: restricted play).
 
 Version history
     1. First release.

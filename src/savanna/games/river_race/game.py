@@ -16,7 +16,15 @@ from savanna.core.errors import RuleRef
 from savanna.core.game import Game, GameSpec, Observation, State
 from savanna.core.options import ChoiceOption
 from savanna.core.outcome import OutcomeQuestion
-from savanna.games.river_race import evaluation, heuristic, observation, render, scoring
+from savanna.core.restriction import Restriction
+from savanna.games.river_race import (
+    evaluation,
+    heuristic,
+    observation,
+    render,
+    restrictions,
+    scoring,
+)
 from savanna.games.river_race.actions import NUM_ACTIONS
 from savanna.games.river_race.board import Board, load_board
 from savanna.games.river_race.components import Material, load_material
@@ -144,6 +152,10 @@ class RiverRaceGame(Game):
             raise TypeError(f"a river race state is needed, not {type(state).__name__}")
         return heuristic.choose_in_state(state, legal_actions, rng)
 
+    def restrictions(self) -> tuple[Restriction, ...]:
+        """The decisions the lab may take away (:mod:`savanna.games.river_race.restrictions`)."""
+        return restrictions.restrictions()
+
     # -- what the coach asks (savanna.coach) -------------------------------------------
     def outcome_questions(self) -> tuple[OutcomeQuestion, ...]:
         """How the game ends, who takes the best hut, then each seat's final place."""
@@ -187,7 +199,10 @@ class RiverRaceGame(Game):
         return render.drawing_legend(lang, self.num_players)
 
     def rules_summary(self, lang: str = "en") -> str:
-        return MESSAGES.text("help.summary", lang)
+        """The rules in short, then the price table of the sacrifice cards (issue 26: the
+        terminal's and the browser's help show it)."""
+        prices = ", ".join(f"{c.number}: {c.upper}/{c.lower}" for c in self.material.cards)
+        return MESSAGES.text("help.summary", lang) + "\n\n" + MESSAGES.text("help.prices", lang, count=len(self.material.cards), prices=prices)
 
     def private_summary(self, observation_: Observation, lang: str = "en") -> list[str]:
         """The seat's own sacrifice cards and their prices (rule ``sacrifice.secret``)."""

@@ -10,8 +10,10 @@ projected score minus the mean of the others'.
   river's fork (courtyard or path around) comes out of the same comparison.
 * **Bargaining, as the sacrificer.** For each pawn waiting beside its sacrifice place,
   once per turn, the ride's worth to its owner is the owner's projected gain if the pawn
-  stood across the river. Ask :data:`ASK` of that worth (never less than what makes the
-  deal worth it, see below; more when the card cannot be paid otherwise), if the owner
+  stood across the river. Ask :data:`ASK` of that worth, scaled by the card in mind
+  (``0.5 + 0.5 * price / mean price`` of the cards the table has not seen revealed: a dear
+  card asks more, a cheap one less; never less than what makes the deal worth it, see
+  below; more when the card cannot be paid otherwise), if the owner
   can pay it; a ride worth nothing to its owner is not offered. Then cross as soon as the
   card can be paid, else end the turn and wait for gold.
 * **Bargaining, as the owner of a waiting pawn.** A price ``p`` moves one's margin by
@@ -39,7 +41,7 @@ from savanna.games.river_race.actions import (
     from_id,
 )
 from savanna.games.river_race.council import card_price, dealt_gold, waiting
-from savanna.games.river_race.evaluation import estimate_scores
+from savanna.games.river_race.evaluation import estimate_scores, expected_prices
 from savanna.games.river_race.observation import determinize, sample_state
 from savanna.games.river_race.phase import ANSWER, COUNCIL, MOVE, REPLY
 
@@ -149,7 +151,12 @@ def _council(state: RiverRaceState, seat: int, legal: list[int]) -> int:
         floor = _least_price(worth, n)
         need = card_price(state, place) - state.gold[seat] - dealt_gold(state, place)
         candidates = sum(1 for p in waiting(state, place) if p // 3 != seat and p not in state.asked)
-        ask = max(round(ASK * worth), floor, math.ceil(need / max(1, candidates)) if need > 0 else 0)
+        # The card in mind: a dear card asks more than a cheap one (its price against the
+        # mean price of the cards still unseen), what the ride is worth being the scale.
+        price = card_price(state, place)
+        mean = _mean_price(state, place)
+        scale = 0.5 + 0.5 * price / mean if mean > 0 else 1.0
+        ask = max(round(ASK * worth * scale), floor, math.ceil(need / max(1, candidates)) if need > 0 else 0)
         top = max(offers[target])
         if worth < 1 or floor > top:
             continue
@@ -157,6 +164,12 @@ def _council(state: RiverRaceState, seat: int, legal: list[int]) -> int:
     if crosses:
         return crosses[0]
     return _best_move(state, seat, others)  # step a pawn up, or roll
+
+
+def _mean_price(state: RiverRaceState, place: int) -> float:
+    """The mean price of ``place``'s passage over the cards the table has not seen revealed."""
+    upper, lower = expected_prices(state)
+    return upper if state.game.board.places[place].upper else lower
 
 
 def _least_price(worth: float, players: int) -> int:

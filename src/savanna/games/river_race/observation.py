@@ -49,6 +49,7 @@ __all__ = [
     "observation_tensor",
     "observation_tensor_in_state",
     "observe",
+    "redraw_own",
     "sample_state",
     "secret",
     "tensor_size",
@@ -209,6 +210,20 @@ def determinize(state: RiverRaceState, seat: int | None, rng: random.Random) -> 
     for place in hidden:
         other.held[place] = -1
     _redraw(other, hidden, rng)
+    return other
+
+
+def redraw_own(state: RiverRaceState, seat: int, rng: random.Random) -> RiverRaceState | None:
+    """A clone of ``state`` with the cards ``seat`` holds redrawn as if it had not seen them
+    (each from what its deck leaves, its own card included), or ``None`` when it holds
+    none: the position a seat that ignores its card's price decides on (restricted play)."""
+    own = [place for place, card in enumerate(state.held) if card >= 0 and sacrificer(state, place) // 3 == seat]
+    if not own:
+        return None
+    other = state.clone()
+    for place in own:
+        other.held[place] = -1
+    _redraw(other, own, rng)
     return other
 
 

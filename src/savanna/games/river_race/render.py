@@ -21,8 +21,8 @@ Example:
 
 from __future__ import annotations
 
+import xml.etree.ElementTree as ET
 from collections.abc import Mapping
-from html import escape
 from typing import TYPE_CHECKING, Any, Final
 
 from savanna.games.river_race.actions import LETTERS, Cross, Move, Step, from_id, pawn_name
@@ -215,6 +215,15 @@ def _centre(cell: tuple[int, int]) -> tuple[float, float]:
     return (cell[0] * _CELL + _CELL / 2 + 8, cell[1] * _CELL + _CELL / 2 + 8)
 
 
+def _el(parent: ET.Element, tag: str, text: str | None = None, **attributes: object) -> ET.Element:
+    """A child element of ``parent`` (attribute names with ``_`` for ``-``), its text escaped
+    by ElementTree."""
+    element = ET.SubElement(parent, tag, {k.rstrip("_").replace("_", "-"): str(v) for k, v in attributes.items()})
+    if text is not None:
+        element.text = text
+    return element
+
+
 def render_svg(game: RiverRaceGame, observation: Observation, lang: str = "en") -> str:
     """An SVG drawing of the map and the pawns, with the same information as the text, its
     words in ``lang`` (the text drawing's information lines under the map)."""
@@ -222,27 +231,18 @@ def render_svg(game: RiverRaceGame, observation: Observation, lang: str = "en") 
     board = game.board
     w = board.data.width * _CELL + 16
     base = board.data.height * _CELL + 16
-    key, key_height = _svg_key(lang, base, w)
     info = _info_lines(game, observation, lang)
-    h = base + key_height + _LINE * len(info) + 12
-    out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" '
-        f'font-family="sans-serif" font-size="{_FONT}">',
-        f'<rect width="{w}" height="{h}" fill="#f4ecd8"/>',
-    ]
+    svg = ET.Element("svg", {"xmlns": "http://www.w3.org/2000/svg"})
+    background = _el(svg, "rect", width=w)
     for water in board.water:
         ends = [_centre(c) for c in water]
-        out.append(
-            f'<line x1="{ends[0][0]}" y1="{ends[0][1] - _CELL / 2}" x2="{ends[-1][0]}" y2="{ends[-1][1] + _CELL / 2}" '
-            f'stroke="#5dade2" stroke-width="{_CELL * 0.8}"/>'
-        )
+        _el(svg, "line", x1=ends[0][0], y1=ends[0][1] - _CELL / 2, x2=ends[-1][0], y2=ends[-1][1] + _CELL / 2,
+            stroke="#5dade2", stroke_width=_CELL * 0.8)
     # the village and the camp
     hx = [c[0] for c in board.data.village.cells[: len(game.huts)]]
     hy = [c[1] for c in board.data.village.cells[: len(game.huts)]]
-    out.append(
-        f'<rect x="{min(hx) * _CELL + 6}" y="{min(hy) * _CELL + 6}" width="{(max(hx) - min(hx) + 1) * _CELL + 4}" '
-        f'height="{(max(hy) - min(hy) + 1) * _CELL + 4}" rx="8" fill="#f9e79f" stroke="#9a7d0a" data-target="space:village"/>'
-    )
+    _el(svg, "rect", x=min(hx) * _CELL + 6, y=min(hy) * _CELL + 6, width=(max(hx) - min(hx) + 1) * _CELL + 4,
+        height=(max(hy) - min(hy) + 1) * _CELL + 4, rx=8, fill="#f9e79f", stroke="#9a7d0a", data_target="space:village")
     # links between consecutive spaces (and from forks, courtyards, places and landings)
     for space in range(board.size):
         cells = board.cells[space]
@@ -253,86 +253,84 @@ def render_svg(game: RiverRaceGame, observation: Observation, lang: str = "en") 
             if not targets:
                 continue
             a, b = _nearest(cells, targets)
-            dash = ' stroke-dasharray="4 3"' if board.kind[space] == ALTAR else ""
-            out.append(f'<line x1="{a[0]}" y1="{a[1]}" x2="{b[0]}" y2="{b[1]}" stroke="#8d6e63" stroke-width="3"{dash}/>')
+            link = _el(svg, "line", x1=a[0], y1=a[1], x2=b[0], y2=b[1], stroke="#8d6e63", stroke_width=3)
+            if board.kind[space] == ALTAR:
+                link.set("stroke-dasharray", "4 3")
     stack = game.material.spring.stack
     for river, cell in enumerate(board.spring_cells):
         x, y = _centre(cell)
         taken = data["springs"][river]
         coin = str(stack[taken]) if taken < len(stack) else "-"
-        out.append(f'<circle cx="{x}" cy="{y}" r="12" fill="#2e86c1"/>')
-        out.append(f'<text x="{x}" y="{y + 5}" text-anchor="middle" fill="#f7dc6f" font-weight="bold">{coin}</text>')
+        _el(svg, "circle", cx=x, cy=y, r=12, fill="#2e86c1")
+        _el(svg, "text", coin, x=x, y=y + 5, text_anchor="middle", fill="#f7dc6f", font_weight="bold")
     occupants = _occupants(game, data)
     for space in range(board.size):
         kind = board.kind[space]
         cells = board.cells[space]
         if not cells or kind == VILLAGE:
             continue
+        target = f"space:{board.name(space)}"
         if kind == YARD:
             xs = [c[0] for c in cells]
             ys = [c[1] for c in cells]
             x0, y0 = min(xs) * _CELL + 8, min(ys) * _CELL + 8
-            out.append(
-                f'<rect x="{x0 + 2}" y="{y0 + 2}" width="{(max(xs) - min(xs) + 1) * _CELL - 4}" '
-                f'height="{(max(ys) - min(ys) + 1) * _CELL - 4}" rx="6" fill="#e5d3b3" stroke="#8d6e63" '
-                f'data-target="space:{board.name(space)}"/>'
-            )
+            _el(svg, "rect", x=x0 + 2, y=y0 + 2, width=(max(xs) - min(xs) + 1) * _CELL - 4,
+                height=(max(ys) - min(ys) + 1) * _CELL - 4, rx=6, fill="#e5d3b3", stroke="#8d6e63", data_target=target)
         elif kind == ALTAR:
             x, y = _centre(cells[0])
-            out.append(
-                f'<polygon points="{x},{y - 13} {x + 13},{y + 11} {x - 13},{y + 11}" fill="#cd6155" stroke="#641e16" '
-                f'data-target="space:{board.name(space)}"/>'
-            )
+            _el(svg, "polygon", points=f"{x},{y - 13} {x + 13},{y + 11} {x - 13},{y + 11}", fill="#cd6155",
+                stroke="#641e16", data_target=target)
         else:
             x, y = _centre(cells[0])
             fill = "#abebc6" if board.track_kind[space] == "around" else "#fdfefe"
-            out.append(
-                f'<circle cx="{x}" cy="{y}" r="11" fill="{fill}" stroke="#8d6e63" data-target="space:{board.name(space)}"/>'
-            )
+            _el(svg, "circle", cx=x, cy=y, r=11, fill=fill, stroke="#8d6e63", data_target=target)
         here = occupants.get(board.name(space), [])
         for i, pawn in enumerate(here):
             # every pawn is drawn (and clickable): past the space's cells they stack
             layer = i // len(cells)
-            out.append(_pawn_svg(cells[i % len(cells)], pawn, shift=6 * layer))
+            _pawn(svg, _centre(cells[i % len(cells)]), pawn, shift=6 * layer)
     for i, cell in enumerate(board.persecutor_cells):
         x, y = _centre(cell)
-        out.append(f'<rect x="{x - 11}" y="{y - 11}" width="22" height="22" fill="#d5d8dc" stroke="#566573"/>')
+        _el(svg, "rect", x=x - 11, y=y - 11, width=22, height=22, fill="#d5d8dc", stroke="#566573")
         if i == data["persecutor"]:
-            out.append(f'<circle cx="{x}" cy="{y}" r="10" fill="#17202a"/>')
-            out.append(f'<text x="{x}" y="{y + 4}" text-anchor="middle" fill="#f1948a" font-weight="bold">P</text>')
+            _el(svg, "circle", cx=x, cy=y, r=10, fill="#17202a")
+            _el(svg, "text", "P", x=x, y=y + 4, text_anchor="middle", fill="#f1948a", font_weight="bold")
     villagers = {hut: pawn_name(p) for p, hut in enumerate(data["huts"]) if hut >= 0}
     for hut, value in enumerate(game.huts):
         cell = board.data.village.cells[hut]
         x, y = _centre(cell)
-        out.append(f'<polygon points="{x - 13},{y + 12} {x - 13},{y - 2} {x},{y - 13} {x + 13},{y - 2} {x + 13},{y + 12}" fill="#dc7633" stroke="#6e2c00"/>')
-        out.append(f'<text x="{x}" y="{y + 8}" text-anchor="middle" fill="#fff">{value}</text>')
+        _el(svg, "polygon", points=f"{x - 13},{y + 12} {x - 13},{y - 2} {x},{y - 13} {x + 13},{y - 2} {x + 13},{y + 12}",
+            fill="#dc7633", stroke="#6e2c00")
+        _el(svg, "text", str(value), x=x, y=y + 8, text_anchor="middle", fill="#fff")
         if hut in villagers:
-            out.append(_pawn_svg(cell, villagers[hut]))
+            _pawn(svg, _centre(cell), villagers[hut])
     lx, ly = board.data.camp.label
     first = board.cells[board.next[board.camp]][0]
     cx, cy = _centre((lx, ly))
     fx, fy = _centre(first)
-    out.append(f'<line x1="{fx}" y1="{fy}" x2="{fx}" y2="{cy}" stroke="#8d6e63" stroke-width="3"/>')
+    _el(svg, "line", x1=fx, y1=fy, x2=fx, y2=cy, stroke="#8d6e63", stroke_width=3)
     camp = [pawn_name(p) for p, name in enumerate(data["pawns"]) if name == "camp"]
     width = (first[0] - lx + 1) * _CELL
-    out.append(f'<rect x="{cx - _CELL / 2}" y="{cy - 13}" width="{width}" height="26" rx="6" fill="#d5f5e3" stroke="#1e8449"/>')
-    out.append(f'<text x="{cx - _CELL / 2 + 6}" y="{cy + 4}">{escape(_label("camp", lang))}</text>')
+    _el(svg, "rect", x=cx - _CELL / 2, y=cy - 13, width=width, height=26, rx=6, fill="#d5f5e3", stroke="#1e8449")
+    _el(svg, "text", _label("camp", lang), x=cx - _CELL / 2 + 6, y=cy + 4)
     for i, pawn in enumerate(camp):
-        px = cx - _CELL / 2 + 62 + i * 24
-        colour = SEAT_COLOURS[int(pawn[0]) - 1]
-        out.append(
-            f'<g data-target="pawn:{pawn}"><circle cx="{px}" cy="{cy}" r="11" fill="{colour}" stroke="#000"/>'
-            f'<text x="{px}" y="{cy + 4}" text-anchor="middle" fill="#fff" font-size="{_PAWN_FONT}" '
-            f'font-weight="bold">{pawn}</text></g>'
-        )
+        _pawn(svg, (cx - _CELL / 2 + 62 + i * 24, cy), pawn)
     for river, water in enumerate(board.water):
         wx, wy = _centre(water[0])
-        out.append(f'<text x="{wx}" y="{wy - 2}" text-anchor="middle" fill="#1b4f72" font-weight="bold">{river + 1}</text>')
-    out += key
+        _el(svg, "text", str(river + 1), x=wx, y=wy - 2, text_anchor="middle", fill="#1b4f72", font_weight="bold")
+    key_height = _svg_key(svg, lang, base, w)
     for i, line in enumerate(info):
-        out.append(f'<text x="8" y="{base + key_height + _LINE - 4 + _LINE * i}">{escape(line)}</text>')
-    out.append("</svg>")
-    return "\n".join(out)
+        _el(svg, "text", line, x=8, y=base + key_height + _LINE - 4 + _LINE * i)
+    h = base + key_height + _LINE * len(info) + 12
+    sizes: tuple[tuple[str, object], ...] = (
+        ("width", w), ("height", h), ("viewBox", f"0 0 {w} {h}"), ("font-family", "sans-serif"), ("font-size", _FONT)
+    )
+    for name, size in sizes:
+        svg.set(name, str(size))
+    background.set("height", str(h))
+    background.set("fill", "#f4ecd8")
+    ET.indent(svg, space="")
+    return ET.tostring(svg, encoding="unicode")
 
 
 _FONT: Final = 16
@@ -345,70 +343,75 @@ _LINE: Final = 22
 _CHAR: Final = 0.55 * _FONT
 """The width of an average letter, to lay out the key."""
 
-_KEY_SHAPES: Final = {
-    "road": '<circle cx="{x}" cy="{y}" r="8" fill="#fdfefe" stroke="#8d6e63"/>',
-    "around": '<circle cx="{x}" cy="{y}" r="8" fill="#abebc6" stroke="#8d6e63"/>',
-    "spring": '<circle cx="{x}" cy="{y}" r="9" fill="#2e86c1"/>'
-    '<text x="{x}" y="{y4}" text-anchor="middle" fill="#f7dc6f" font-weight="bold">4</text>',
-    "yard": '<rect x="{x0}" y="{y0}" width="16" height="16" rx="4" fill="#e5d3b3" stroke="#8d6e63"/>',
-    "altar": '<polygon points="{x},{yt} {xr},{yb} {xl},{yb}" fill="#cd6155" stroke="#641e16"/>',
-    "persecutor": '<circle cx="{x}" cy="{y}" r="8" fill="#17202a"/>'
-    '<text x="{x}" y="{y4}" text-anchor="middle" fill="#f1948a" font-weight="bold">P</text>',
-    "village": '<polygon points="{xl},{yb} {xl},{y} {x},{yt} {xr},{y} {xr},{yb}" fill="#dc7633" stroke="#6e2c00"/>',
-}
-"""The key's shapes, drawn as on the map (smaller), in the order they are explained."""
+_KEYS: Final = ("road", "around", "spring", "yard", "altar", "persecutor", "village")
+"""The kinds of place the key explains, in order."""
 
 
-def _svg_key(lang: str, top: int, width: int) -> tuple[list[str], int]:
+def _key_shape(svg: ET.Element, key: str, x: float, y: float) -> None:
+    """One kind of place drawn as on the map (smaller), centred on ``(x, y)``."""
+    if key in ("road", "around"):
+        _el(svg, "circle", cx=x, cy=y, r=8, fill="#fdfefe" if key == "road" else "#abebc6", stroke="#8d6e63")
+    elif key == "spring":
+        _el(svg, "circle", cx=x, cy=y, r=9, fill="#2e86c1")
+        _el(svg, "text", "4", x=x, y=y + 4, text_anchor="middle", fill="#f7dc6f", font_weight="bold")
+    elif key == "yard":
+        _el(svg, "rect", x=x - 8, y=y - 8, width=16, height=16, rx=4, fill="#e5d3b3", stroke="#8d6e63")
+    elif key == "altar":
+        _el(svg, "polygon", points=f"{x},{y - 9} {x + 9},{y + 8} {x - 9},{y + 8}", fill="#cd6155", stroke="#641e16")
+    elif key == "persecutor":
+        _el(svg, "circle", cx=x, cy=y, r=8, fill="#17202a")
+        _el(svg, "text", "P", x=x, y=y + 4, text_anchor="middle", fill="#f1948a", font_weight="bold")
+    else:
+        _el(svg, "polygon", points=f"{x - 9},{y + 8} {x - 9},{y} {x},{y - 9} {x + 9},{y} {x + 9},{y + 8}",
+            fill="#dc7633", stroke="#6e2c00")
+
+
+def _svg_key(svg: ET.Element, lang: str, top: int, width: int) -> int:
     """The key under the map: each kind of place drawn small with its meaning in ``lang``
-    (so the drawing needs no rules document), laid out in rows that fit ``width``; and the
-    height its rows take."""
-    out = []
+    (so the drawing needs no rules document), laid out in rows that fit ``width``; returns
+    the height its rows take."""
     x, y = 8.0, top + 14.0
-    for key, shape in _KEY_SHAPES.items():
+    for key in _KEYS:
         words = _label(f"key.{key}", lang)
         room = 24 + _CHAR * len(words) + 16
         if x + room > width and x > 8:
             x, y = 8.0, y + _LINE
-        cx = x + 9
-        out.append(
-            shape.format(x=cx, y=y, y4=y + 4, x0=cx - 8, y0=y - 8, yt=y - 9, yb=y + 8, xl=cx - 9, xr=cx + 9)
-        )
-        out.append(f'<text x="{x + 24}" y="{y + 5}">{escape(words)}</text>')
+        _key_shape(svg, key, x + 9, y)
+        _el(svg, "text", words, x=x + 24, y=y + 5)
         x += room
-    return out, int(y - top) + _LINE
+    return int(y - top) + _LINE
 
 
 def drawing_legend(lang: str = "en", players: int = 3) -> list[tuple[str, str]]:
     """What the map's shapes the key under it does not name mean, in ``lang``: the
     pawns, the huts, the rivers, the camp and the links (``(swatch, meaning)`` pairs, each
     swatch a small SVG drawn as the map draws it; the key names the kinds of places)."""
-    def swatch(width: int, body: str, height: int = 28) -> str:
-        return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-                f'viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="{_FONT}">{body}</svg>')
+    def swatch(width: int, height: int = 28) -> ET.Element:
+        return ET.Element("svg", {"xmlns": "http://www.w3.org/2000/svg", "width": str(width), "height": str(height),
+                                  "viewBox": f"0 0 {width} {height}", "font-family": "sans-serif",
+                                  "font-size": str(_FONT)})
 
-    pawns = "".join(
-        f'<circle cx="{14 + 26 * seat}" cy="14" r="11" fill="{SEAT_COLOURS[seat]}" stroke="#000"/>'
-        f'<text x="{14 + 26 * seat}" y="18" text-anchor="middle" fill="#fff" font-size="{_PAWN_FONT}" '
-        f'font-weight="bold">{seat + 1}{LETTERS[0]}</text>'
-        for seat in range(players)
-    )
-    hut = ('<polygon points="2,26 2,12 15,1 28,12 28,26" fill="#dc7633" stroke="#6e2c00"/>'
-           '<text x="15" y="22" text-anchor="middle" fill="#fff">16</text>')
-    river = ('<rect x="8" y="0" width="26" height="28" fill="#5dade2"/>'
-             '<text x="21" y="19" text-anchor="middle" fill="#1b4f72" font-weight="bold">1</text>')
-    camp = ('<rect x="1" y="2" width="58" height="24" rx="6" fill="#d5f5e3" stroke="#1e8449"/>'
-            f'<text x="6" y="19">{escape(_label("camp", lang))}</text>')
-    link = '<line x1="2" y1="14" x2="40" y2="14" stroke="#8d6e63" stroke-width="3"/>'
-    dashed = '<line x1="2" y1="14" x2="40" y2="14" stroke="#8d6e63" stroke-width="3" stroke-dasharray="4 3"/>'
-    return [
-        (swatch(26 * players + 2, pawns), _label("key.pawn", lang)),
-        (swatch(30, hut), _label("key.hut", lang)),
-        (swatch(42, river), _label("key.river", lang)),
-        (swatch(60, camp), _label("key.camp", lang)),
-        (swatch(42, link), _label("key.link", lang)),
-        (swatch(42, dashed), _label("key.crossing", lang)),
+    pawns = swatch(26 * players + 2)
+    for seat in range(players):
+        _pawn(pawns, (14 + 26 * seat, 14), f"{seat + 1}{LETTERS[0]}", target=False)
+    hut = swatch(30)
+    _el(hut, "polygon", points="2,26 2,12 15,1 28,12 28,26", fill="#dc7633", stroke="#6e2c00")
+    _el(hut, "text", "16", x=15, y=22, text_anchor="middle", fill="#fff")
+    river = swatch(42)
+    _el(river, "rect", x=8, y=0, width=26, height=28, fill="#5dade2")
+    _el(river, "text", "1", x=21, y=19, text_anchor="middle", fill="#1b4f72", font_weight="bold")
+    camp = swatch(60)
+    _el(camp, "rect", x=1, y=2, width=58, height=24, rx=6, fill="#d5f5e3", stroke="#1e8449")
+    _el(camp, "text", _label("camp", lang), x=6, y=19)
+    link = swatch(42)
+    _el(link, "line", x1=2, y1=14, x2=40, y2=14, stroke="#8d6e63", stroke_width=3)
+    dashed = swatch(42)
+    _el(dashed, "line", x1=2, y1=14, x2=40, y2=14, stroke="#8d6e63", stroke_width=3, stroke_dasharray="4 3")
+    pairs = [
+        (pawns, "key.pawn"), (hut, "key.hut"), (river, "key.river"),
+        (camp, "key.camp"), (link, "key.link"), (dashed, "key.crossing"),
     ]
+    return [(ET.tostring(svg, encoding="unicode"), _label(key, lang)) for svg, key in pairs]
 
 
 def _nearest(
@@ -423,15 +426,13 @@ def _nearest(
     return _centre(a), _centre(b)
 
 
-def _pawn_svg(cell: tuple[int, int], pawn: str, shift: float = 0) -> str:
-    x, y = _centre(cell)
-    x, y = x + shift, y - shift
+def _pawn(svg: ET.Element, centre: tuple[float, float], pawn: str, shift: float = 0, target: bool = True) -> None:
+    """A pawn's disc and name; on the map (``target``) a group the page can click."""
+    x, y = centre[0] + shift, centre[1] - shift
     colour = SEAT_COLOURS[int(pawn[0]) - 1]
-    return (
-        f'<g data-target="pawn:{pawn}"><circle cx="{x}" cy="{y}" r="11" fill="{colour}" stroke="#000"/>'
-        f'<text x="{x}" y="{y + 4}" text-anchor="middle" fill="#fff" font-size="{_PAWN_FONT}" '
-        f'font-weight="bold">{escape(pawn)}</text></g>'
-    )
+    group = _el(svg, "g", data_target=f"pawn:{pawn}") if target else svg
+    _el(group, "circle", cx=x, cy=y, r=11, fill=colour, stroke="#000")
+    _el(group, "text", pawn, x=x, y=y + 4, text_anchor="middle", fill="#fff", font_size=_PAWN_FONT, font_weight="bold")
 
 
 def action_targets(state: RiverRaceState, action: int) -> tuple[str, ...]:

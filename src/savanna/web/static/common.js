@@ -115,3 +115,25 @@ export function parseSvg(markup) {
   svg.querySelectorAll("script, foreignObject").forEach((n) => n.remove());
   return scalable(document.importNode(svg, true));
 }
+
+// Small inline SVG icons (no font may lack their glyph): "first", "back", "next", "last", "turn".
+const ICONS = {
+  first: "M4 3h2v10H4zM14 3v10L7 8z",
+  back: "M12 3v10L5 8z",
+  next: "M4 3v10l7-5z",
+  last: "M10 3h2v10h-2zM2 3v10l7-5z",
+  turn: "M4 3v10l7-5z",
+};
+export function icon(name) {
+  const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+  svg.setAttribute("viewBox", "0 0 16 16");
+  svg.setAttribute("width", "1em");
+  svg.setAttribute("height", "1em");
+  svg.setAttribute("aria-hidden", "true");
+  svg.setAttribute("class", `icon icon-${name}`);
+  const path = document.createElementNS("http://www.w3.org/2000/svg", "path");
+  path.setAttribute("d", ICONS[name]);
+  path.setAttribute("fill", "currentColor");
+  svg.append(path);
+  return svg;
+}

@@ -55,13 +55,15 @@ function optionInput(option) {
   if (option.kind === "bool") {
     input = el("input", { type: "checkbox", id, name: option.name, checked: option.default ? true : null });
   } else if (option.kind === "choice") {
-    input = el("select", { id, name: option.name }, option.choices.map((c) => el("option", { value: c, selected: c === option.default ? true : null }, c)));
+    const words = (c) => (option.values && option.values[c] && (option.values[c][lang()] || option.values[c].en)) || c;
+    input = el("select", { id, name: option.name }, option.choices.map((c) => el("option", { value: c, selected: c === option.default ? true : null }, words(c))));
   } else if (option.kind === "int") {
     input = el("input", { type: "number", id, name: option.name, value: option.default, min: option.low, max: option.high });
   } else {
     input = el("input", { type: "text", id, name: option.name, value: option.default });
   }
-  return el("label", { for: id }, el("span", { class: "l" }, `${option.name}`), input, " ", el("span", { class: "small muted" }, help));
+  const label = (option.label && (option.label[lang()] || option.label.en)) || option.name;
+  return el("label", { for: id }, el("span", { class: "l" }, label), input, " ", el("span", { class: "small muted" }, help));
 }
 
 function renderForm() {

@@ -1,5 +1,5 @@
 // A finished game, step by step: the public view after each action, and the whole log.
-import { api, botKind, clear, el, lang, langSwitch, loadWords, parseSvg, t } from "/static/common.js";
+import { api, botKind, clear, el, icon, lang, langSwitch, loadWords, parseSvg, t } from "/static/common.js";
 
 const TABLE = location.pathname.split("/")[2];
 const $ = (id) => document.getElementById(id);
@@ -31,7 +31,9 @@ function render() {
   const d = R.data;
   $("title").textContent = `${t("replay.title")}${t("colon")}${d.title} — ${d.table.title}`;
   document.title = $("title").textContent;
-  clear($("board"), parseSvg(d.board_svg));
+  const svg = parseSvg(d.board_svg);
+  if (svg) svg.setAttribute("aria-label", t("table.board"));
+  clear($("board"), svg);
   $("board-text").textContent = d.board_text;
   $("slider").max = String(d.total);
   $("slider").value = String(d.step);
@@ -40,11 +42,20 @@ function render() {
   $("upcoming").textContent = d.next ? `→ ${d.next}` : "";
   $("first").disabled = $("back").disabled = d.step === 0;
   $("next").disabled = $("last").disabled = d.step === d.total;
-  clear($("log"), d.log.map((entry) => {
+  // One line per roll (consecutive chance outcomes), numbered as shown; a line's link goes
+  // to the step after its last action.
+  const lines = [];
+  for (const entry of d.log) {
+    const last = lines[lines.length - 1];
+    if (last && entry.actor < 0 && last.actor < 0) { last.text = `${last.text}, ${entry.text}`; last.end = entry.i + 1; last.start = last.start ?? last.i + 1; }
+    else lines.push({ ...entry, end: entry.i + 1 });
+  }
+  clear($("log"), lines.map((entry, k) => {
     const who = entry.actor < 0 ? t("table.log.chance") : name(d.table, entry.actor);
-    const li = el("li", { value: entry.i + 1, class: entry.i + 1 === d.step ? "current" : entry.actor < 0 ? "chance" : "" },
-      el("a", { href: "#", "data-step": entry.i + 1 }, `${who}${t("colon")}${entry.text}`));
-    li.querySelector("a").addEventListener("click", (event) => { event.preventDefault(); go(entry.i + 1); });
+    const current = (entry.start ?? entry.end) <= d.step && d.step <= entry.end && d.step > 0;
+    const li = el("li", { value: k + 1, class: current ? "current" : entry.actor < 0 ? "chance" : "" },
+      el("a", { href: "#", "data-step": entry.end }, `${who}${t("colon")}${entry.text}`));
+    li.querySelector("a").addEventListener("click", (event) => { event.preventDefault(); go(entry.end); });
     return li;
   }));
   const current = $("log").querySelector(".current");
@@ -59,13 +70,13 @@ function render() {
 }
 
 function words() {
-  $("first").textContent = `⏮ ${t("replay.start")}`;
-  $("back").textContent = `◀ ${t("replay.back")}`;
-  $("next").textContent = `${t("replay.next")} ▶`;
-  $("last").textContent = `${t("replay.end")} ⏭`;
+  clear($("first"), icon("first"), " ", t("replay.start"));
+  clear($("back"), icon("back"), " ", t("replay.back"));
+  clear($("next"), t("replay.next"), " ", icon("next"));
+  clear($("last"), t("replay.end"), " ", icon("last"));
   $("jump-label").textContent = t("replay.jump");
   $("log-h").textContent = t("table.log");
-  $("end-h").textContent = t("table.end");
+  $("end-h").textContent = t("table.result");
   $("keys").textContent = t("replay.keys");
   $("lobby-link").textContent = t("table.lobby");
   $("download").textContent = t("table.download");
@@ -90,7 +101,14 @@ async function main() {
     else if (event.key === "End") go(R.total);
   });
   const wanted = new URLSearchParams(location.search).get("step");
-  go(wanted === null ? 0 : Number(wanted));
+  if (wanted !== null) { go(Number(wanted)); return; }
+  // Without a step asked for, open on the first board: after the set-up's chance outcomes
+  // (the track laid, the cards dealt, the first player drawn), where the first player acts.
+  await go(0);
+  if (R.data) {
+    const opening = R.data.log.findIndex((entry) => entry.actor >= 0);
+    if (opening > 0) await go(opening);
+  }
 }
 
 main();

@@ -1,7 +1,7 @@
 // A table: take a seat, wait for the start, play, watch, see the end.
 // The server is the authority: this page only shows the view it is sent and sends back the
 // chosen action with the version it saw. Nothing is computed or kept here but the display.
-import { api, botKind, clear, el, lang, langSwitch, loadWords, parseSvg, t, tokens } from "/static/common.js";
+import { api, botKind, clear, el, icon, lang, langSwitch, loadWords, parseSvg, t, tokens } from "/static/common.js";
 import { coachMessage, coachRefused, renderCoach, setupCoach } from "/static/coach.js";
 
 const TABLE = location.pathname.split("/")[2];
@@ -60,6 +60,7 @@ function handle(message) {
       clearTimeout(S.ackTimer);
       if (message.log_start === 0) S.log = [];
       S.log.push(...message.log);
+      S.fresh = message.log;
       S.seats = message.seats;
       S.watch = { watchers: message.watchers, spectators: message.spectators, turn_seconds: message.turn_seconds };
       S.view = message;
@@ -132,7 +133,7 @@ function renderWords() {
   $("private-h").textContent = t("table.private");
   $("seats-h").textContent = t("table.seats");
   $("log-h").textContent = t("table.log");
-  $("end-h").textContent = t("table.end");
+  $("end-h").textContent = t("table.result");
   $("text-h").textContent = t("table.board.text");
   $("keys").textContent = t("table.keys");
   $("lobby-link").textContent = t("table.lobby");
@@ -160,7 +161,7 @@ function renderKey() {
   $("key-h").textContent = t("table.key");
   const items = (w.help.drawing || []).map(([swatch, meaning]) =>
     el("li", {}, el("span", { class: "swatch", ["aria-hidden"]: "true" }, parseSvg(swatch)), el("span", { class: "meaning" }, meaning)));
-  const page = [["target", t("table.key.target")], ["selected", t("table.key.selected")]];
+  const page = [["target", t("table.key.target")], ["selected", t("table.key.selected")], ["last", t("table.key.last")]];
   for (const [kind, meaning] of page) items.push(el("li", { "data-key": kind }, el("span", { class: `swatch css ${kind}`, ["aria-hidden"]: "true" }), el("span", { class: "meaning" }, meaning)));
   clear($("key"), items);
 }
@@ -257,11 +258,74 @@ function toggle(target) {
   renderMoves();
 }
 
+// -- motion and memory: pieces that moved glide from where they stood, and each player's
+// last move stays outlined until that player moves again.
+const PIECE = /^(ostrich|pawn|piece):/;
+const still = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+
+function piecesAt(root) {
+  const out = new Map();
+  if (!root) return out;
+  root.querySelectorAll("[data-target]").forEach((node) => {
+    const key = node.getAttribute("data-target");
+    if (!PIECE.test(key) || out.has(key)) return;
+    const b = node.getBBox();
+    out.set(key, [b.x + b.width / 2, b.y + b.height / 2]);
+  });
+  return out;
+}
+
+function remember(before, after) {
+  S.lastBy = S.lastBy || {};
+  const movers = (S.fresh || []).filter((e) => e.actor >= 0);
+  const moved = [...after.keys()].filter((k) => before.has(k) && (Math.abs(before.get(k)[0] - after.get(k)[0]) > 0.5 || Math.abs(before.get(k)[1] - after.get(k)[1]) > 0.5));
+  for (const entry of movers) S.lastBy[entry.actor] = [];
+  if (movers.length && before.size) S.lastBy[movers[movers.length - 1].actor] = moved;
+  return moved;
+}
+
+function glide(box, before, moved) {
+  if (still()) return;
+  for (const key of moved) {
+    const node = box.querySelector(`[data-target="${key}"]`);
+    const [x0, y0] = before.get(key);
+    const b = node.getBBox();
+    node.style.transition = "none";
+    node.style.transform = `translate(${x0 - (b.x + b.width / 2)}px, ${y0 - (b.y + b.height / 2)}px)`;
+    node.classList.add("moving");
+    node.getBoundingClientRect();
+    requestAnimationFrame(() => {
+      node.style.transition = "";
+      node.style.transform = "";
+    });
+    node.addEventListener("transitionend", () => node.classList.remove("moving"), { once: true });
+  }
+}
+
+function markLast(box) {
+  for (const [actor, keys] of Object.entries(S.lastBy || {})) {
+    for (const key of keys) {
+      const node = box.querySelector(`[data-target="${key}"]`);
+      if (!node) continue;
+      node.classList.add("last");
+      node.setAttribute("data-last-by", actor);
+    }
+  }
+}
+
 function renderBoard() {
   const box = $("board");
+  const before = piecesAt(box.querySelector("svg"));
   const svg = parseSvg(S.view.board_svg);
   clear(box, svg);
-  if (svg) svg.setAttribute("aria-label", t("table.board"));
+  const moved = remember(before, piecesAt(svg));
+  markLast(box);
+  glide(box, before, moved);
+  if (svg) {
+    // The board holds buttons (its clickable pieces): a group, not a picture.
+    svg.setAttribute("role", "group");
+    svg.setAttribute("aria-label", t("table.board"));
+  }
   // A drawing wider than tall takes the whole width, its legend under it; a tall one has
   // its legend beside it.
   const box0 = svg && svg.viewBox && svg.viewBox.baseVal;
@@ -274,6 +338,9 @@ function renderBoard() {
     node.classList.add("target");
     node.setAttribute("tabindex", "0");
     node.setAttribute("role", "button");
+    const title = node.querySelector("title");
+    const move = S.view.legal.find((m) => m.targets.includes(key));
+    node.setAttribute("aria-label", (title && title.textContent) || (move && move.words) || key);
     node.addEventListener("click", () => toggle(key));
     node.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); toggle(key); } });
   });
@@ -286,6 +353,10 @@ function renderBoardMarks() {
 
 function renderTurn() {
   const v = S.view;
+  const banner = $("banner");
+  const watching = v.you === null && v.status === "playing";
+  banner.classList.toggle("hidden", !watching);
+  banner.textContent = watching ? t("table.spectator") : "";
   const box = $("turn");
   box.className = "turn";
   if (v.status === "abandoned") { box.textContent = t("table.turn.abandoned"); box.classList.add("over"); return; }
@@ -334,10 +405,10 @@ function renderSeats() {
     const state = s.kind === "open" ? "" : s.connected ? "on" : "off";
     const label = s.kind === "open" ? t("table.free") : s.kind === "bot" ? "" : s.connected ? t("table.connected") : t("table.away", { s: s.away ?? 0 });
     const li = el("li", { "data-seat": s.seat },
-      el("span", { class: `dot ${state}`, title: label, "aria-label": label }),
+      el("span", { class: `dot ${state}`, title: label, role: "img", "aria-label": label || t("table.free") }),
       el("span", { class: "seatname" }, `${s.seat + 1}. ${seatName(s.seat)}`),
       s.seat === you ? el("span", { class: "tag" }, t("table.you")) : null,
-      v && v.to_act === s.seat ? el("span", { class: "tag" }, "▶") : null,
+      v && v.to_act === s.seat ? el("span", { class: "tag", title: t("table.turn.mark") }, icon("turn"), el("span", { class: "visually-hidden" }, t("table.turn.mark"))) : null,
       s.replaced_by ? el("span", { class: "tag" }, t("table.replaced", { bot: s.replaced_by })) : null,
       s.kind === "human" && label ? el("span", { class: "small muted" }, label) : null,
       s.turn !== null && s.turn !== undefined ? el("span", { class: `small ${s.replaceable ? "bad-text" : "muted"}` }, t("table.clock", { s: s.turn, max: (S.watch || {}).turn_seconds })) : null);
@@ -370,11 +441,11 @@ function renderWatch(you) {
   clear(box, parts);
 }
 
-function logLine(entry) {
+function logLine(entry, n) {
   const chance = entry.actor < 0;
   const who = chance ? t("table.log.chance") : seatName(entry.actor);
-  if (entry.text === null) return el("li", { value: entry.i + 1, class: "hidden-action" }, t("table.log.hidden", { who }));
-  return el("li", { value: entry.i + 1, class: chance ? "chance" : "" }, `${who}${t("colon")}${entry.text}`);
+  if (entry.text === null) return el("li", { value: n, class: "hidden-action" }, t("table.log.hidden", { who }));
+  return el("li", { value: n, class: chance ? "chance" : "" }, `${who}${t("colon")}${entry.text}`);
 }
 
 // Consecutive chance outcomes (the dice of one roll) read as one line.
@@ -392,7 +463,13 @@ function grouped(entries) {
 function renderLog() {
   const box = $("log");
   const atBottom = box.scrollHeight - box.scrollTop - box.clientHeight < 40;
-  clear(box, grouped(S.log.slice(-400)).map(logLine));
+  // Lines are numbered as shown (a roll of several dice is one line), with no gap.
+  const lines = grouped(S.log);
+  const first = Math.max(0, lines.length - 400);
+  clear(box, lines.slice(first).map((entry, k) => logLine(entry, first + k + 1)));
+  const fresh = S.said === undefined ? [] : lines.slice(S.said).filter((e) => e.text !== null);
+  S.said = lines.length;
+  if (fresh.length) $("said").textContent = fresh.slice(-3).map((e) => `${e.actor < 0 ? t("table.log.chance") : seatName(e.actor)}${t("colon")}${e.text}`).join(". ");
   if (atBottom || S.log.length < 20) box.scrollTop = box.scrollHeight;
 }
 

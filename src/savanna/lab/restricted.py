@@ -1,0 +1,308 @@
+"""Restricted play: does a kind of decision matter? (Jaffe et al., AIIDE 2012.)
+
+A bot with one kind of decision taken away (a restriction its game declares,
+:meth:`Game.restrictions <savanna.core.Game.restrictions>`) plays against unrestricted
+bots; the same games are played again with the bot unrestricted (the *baseline*: same
+seeds, same seats, same opponents). What the restricted seat loses, game by game against
+its baseline, is what the decision is worth:
+
+* the **win cost**: the baseline seat's win rate minus the restricted seat's (points);
+* the **score cost**: the same for the seat's *margin* (its score minus the mean of the
+  others'), so a restriction that lowers every score is not counted against the seat.
+
+Both come with 95% intervals of the paired differences (the games pair up by seed). A
+restriction that never changes a choice plays exactly the baseline's games, so its cost
+is exactly zero. How often the restriction narrowed the seat's choices, and in how many
+games the result differs from the baseline's, is reported too (a restriction can narrow
+choices the bot would never have made: then it plays the baseline's games).
+
+Seating: the bots list is ``[bot with the restriction, *opponents]`` cycled to the seats
+and rotated like every lab run, so the restricted bot sits at every seat equally often.
+
+Example:
+    >>> design = RestrictedPlay.create("hyena", bot="heuristic", restriction="never-bank", games=8, seed=1)
+    >>> result = design.run(workers=1)
+    >>> result["restriction"], result["games"], result["restricted_seat"]["decisions"] > 0
+    ('never-bank', 8, True)
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from savanna.bots import parse_bot_spec
+from savanna.core import OptionError
+from savanna.lab.simulation import LabError, Outcome, SimulationPlan, run_simulation
+from savanna.lab.stats import Z95, wilson_interval
+
+__all__ = [
+    "ALL",
+    "RestrictedPlay",
+    "measure",
+    "restricted_lines",
+    "restricted_seat",
+    "restriction_names",
+]
+
+ALL = "all"
+"""``--restrict all``: every restriction the game declares."""
+
+
+def restriction_names(game: str, names: Sequence[str], players: int | None = None) -> list[str]:
+    """The restrictions asked for, checked against the game's (``all`` for every one).
+
+    Raises:
+        OptionError: unknown game or restriction, or none given.
+    """
+    configured = SimulationPlan.create(game, bots=["random"], games=1, seed=0, players=players).make_game()
+    if not names:
+        raise OptionError("give at least one restriction", "donnez au moins une restriction")
+    out: list[str] = []
+    for name in names:
+        for one in [r.name for r in configured.restrictions()] if name == ALL else [name]:
+            configured.restriction(one)  # refuses an unknown name, listing the game's
+            if one not in out:
+                out.append(one)
+    if not out:
+        raise OptionError(
+            f"{configured.name} declares no restriction",
+            f"{configured.name} ne déclare aucune restriction",
+        )
+    return out
+
+
+@dataclass(frozen=True)
+class RestrictedPlay:
+    """A restricted-play experiment: the restricted plan and its baseline.
+
+    Build it with :meth:`create`. Attributes:
+        restriction: the restriction's name.
+        plan: the games with the restricted bot (bots ``[bot:restrict=NAME, *opponents]``).
+        baseline: the same games with the bot unrestricted.
+    """
+
+    restriction: str
+    plan: SimulationPlan
+    baseline: SimulationPlan
+
+    @classmethod
+    def create(
+        cls,
+        game: str,
+        *,
+        bot: str,
+        restriction: str,
+        games: int,
+        seed: int,
+        opponents: Sequence[str] | None = None,
+        players: int | None = None,
+        options: Mapping[str, Any] | None = None,
+    ) -> RestrictedPlay:
+        """A validated experiment: ``bot`` restricted against ``opponents`` (default: the
+        same bot unrestricted at every other seat).
+
+        Raises:
+            OptionError: bad game, options, bots, counts, or a restriction the game does
+                not declare.
+        """
+        spec = parse_bot_spec(bot)
+        if spec.restrict is not None:
+            raise OptionError(
+                f"give the bot unrestricted ({spec.unrestricted}) and the restriction apart",
+                f"donnez le robot sans restriction ({spec.unrestricted}) et la restriction à part",
+            )
+        sizing = SimulationPlan.create(game, bots=[str(spec)], games=games, seed=seed, players=players, options=options)
+        others = [str(parse_bot_spec(o)) for o in (opponents or [str(spec)])]
+        seats = [str(spec), *(others[j % len(others)] for j in range(sizing.players - 1))]
+        baseline = SimulationPlan.create(
+            game, bots=seats, games=games, seed=seed, players=sizing.players, options=options
+        )
+        baseline.make_game().restriction(restriction)
+        restricted = [f"{spec}:restrict={restriction}", *seats[1:]]
+        plan = SimulationPlan.create(
+            game, bots=restricted, games=games, seed=seed, players=baseline.players, options=options
+        )
+        return cls(restriction, plan, baseline)
+
+    def run(
+        self,
+        *,
+        workers: int | None = 1,
+        use_ray: bool = False,
+        baseline: Sequence[Outcome] | None = None,
+        on_result: Callable[[int], None] | None = None,
+    ) -> dict[str, Any]:
+        """Play the restricted games (and the baseline's, unless given) and :func:`measure`.
+
+        Args:
+            baseline: the baseline's outcomes when already played (several restrictions
+                of one bot share them).
+        """
+        if baseline is None:
+            baseline = run_simulation(self.baseline, workers=workers, use_ray=use_ray, records=False)
+        outcomes = run_simulation(
+            self.plan, workers=workers, use_ray=use_ray, records=False, on_result=on_result
+        )
+        return measure(self, outcomes, baseline)
+
+
+def restricted_seat(outcome: Outcome) -> int:
+    """The seat of a game's restricted bot (the first one, if the bots list has several).
+
+    Raises:
+        LabError: the game had no restricted bot.
+    """
+    rows = outcome.get("restricted") or []
+    if not rows:
+        raise LabError(f"game {outcome['index']} had no restricted bot")
+    return int(rows[0]["seat"])
+
+
+def _won(outcome: Outcome, seat: int) -> float:
+    return 1.0 if outcome["ranking"][seat] == 0 else 0.0
+
+
+def _margin(outcome: Outcome, seat: int) -> float:
+    scores = outcome["scores"]
+    others = [s for i, s in enumerate(scores) if i != seat]
+    return float(scores[seat]) - (sum(others) / len(others) if others else 0.0)
+
+
+def _paired(differences: Sequence[float]) -> dict[str, Any]:
+    """Mean of paired differences, its 95% normal interval and two-sided p-value."""
+    n = len(differences)
+    mean = statistics.fmean(differences)
+    sd = statistics.stdev(differences) if n > 1 else 0.0
+    half = Z95 * sd / math.sqrt(n) if n > 1 else math.inf
+    if sd == 0.0:
+        p = 1.0 if mean == 0.0 else 0.0
+    else:
+        z = mean / (sd / math.sqrt(n))
+        p = 2.0 * (1.0 - statistics.NormalDist().cdf(abs(z)))
+    return {
+        "mean": round(mean, 4),
+        "ci95": [round(mean - half, 4), round(mean + half, 4)],
+        "p": round(p, 6),
+    }
+
+
+def _rate(wins: float, n: int) -> dict[str, Any]:
+    lo, hi = wilson_interval(round(wins), n)
+    return {"wins": round(wins), "games": n, "rate": round(wins / n, 4), "ci95": [round(lo, 4), round(hi, 4)]}
+
+
+def measure(
+    design: RestrictedPlay, outcomes: Sequence[Outcome], baseline: Sequence[Outcome]
+) -> dict[str, Any]:
+    """The restricted-play section of a report (JSON-able), from the two runs' games.
+
+    Raises:
+        LabError: the runs do not pair up (other seeds, counts or seats).
+    """
+    if len(outcomes) != len(baseline) or not outcomes:
+        raise LabError("a restricted run and its baseline must have the same games")
+    game = design.plan.make_game()
+    n = len(outcomes)
+    wins = base_wins = 0.0
+    win_diffs: list[float] = []
+    score_diffs: list[float] = []
+    margins: list[float] = []
+    decisions = changed = touched = differ = 0
+    for o, b in zip(outcomes, baseline, strict=True):
+        if o["seed"] != b["seed"]:
+            raise LabError(f"game {o['index']}: the restricted run and its baseline have other seeds")
+        seat = restricted_seat(o)
+        row = o["restricted"][0]
+        decisions += int(row["decisions"])
+        changed += int(row["changed"])
+        touched += 1 if row["changed"] else 0
+        differ += 1 if (o["scores"], o["length"], o["decisions"]) != (b["scores"], b["length"], b["decisions"]) else 0
+        w, bw = _won(o, seat), _won(b, seat)
+        wins += w
+        base_wins += bw
+        win_diffs.append(bw - w)
+        m = _margin(o, seat)
+        margins.append(m)
+        score_diffs.append(_margin(b, seat) - m)
+    win_cost = _paired(win_diffs)
+    score_cost = _paired(score_diffs)
+    restriction = game.restriction(design.restriction)
+    spec = design.plan.bots[0]
+    return {
+        "restriction": design.restriction,
+        "words": {"en": restriction.words("en"), "fr": restriction.words("fr")},
+        "bot": str(parse_bot_spec(spec).unrestricted),
+        "opponents": list(design.plan.bots[1:]),
+        "players": design.plan.players,
+        "games": n,
+        "seed": design.plan.seed,
+        "fair_share": round(1.0 / design.plan.players, 4),
+        "restricted": _rate(wins, n),
+        "baseline": _rate(base_wins, n),
+        "win_cost": win_cost,
+        "score_cost": score_cost,
+        "restricted_margin": round(statistics.fmean(margins), 4),
+        "restricted_seat": {
+            "decisions": decisions,
+            "changed": changed,
+            "changed_share": round(changed / decisions, 4) if decisions else 0.0,
+            "games_changed": touched,
+        },
+        "games_differing": differ,
+        "verdict": _verdict(win_cost, touched, differ),
+    }
+
+
+def _verdict(cost: dict[str, Any], touched: int, differ: int) -> str:
+    lo, hi = cost["ci95"]
+    if not touched:
+        return "the restriction never applied: it costs nothing"
+    if not differ:
+        return "the bot already plays that way: every game came out as its baseline's, at no cost"
+    if lo > 0:
+        return f"the decision matters: giving it up costs {100 * lo:.1f} to {100 * hi:.1f} points of win rate"
+    if hi < 0:
+        return (
+            f"giving the decision up helps: {100 * -hi:.1f} to {100 * -lo:.1f} points of win rate "
+            "(the bot takes it badly)"
+        )
+    return f"no cost detected: between {100 * lo:+.1f} and {100 * hi:+.1f} points of win rate"
+
+
+def _points(value: float) -> str:
+    return f"{100 * value:+.1f}"
+
+
+def restricted_lines(section: dict[str, Any]) -> list[str]:
+    """The restricted-play section as Markdown (a table, then each verdict)."""
+    rows = section["results"]
+    lines = [
+        "## Restricted play",
+        "",
+        "Each row plays the same games twice: once with one seat's bot restricted (one kind of "
+        "decision taken away), once unrestricted (the baseline: same seeds, seats and opponents). "
+        "The *win cost* is the baseline seat's win rate minus the restricted seat's; the *score "
+        "cost* the same for the seat's margin (its score minus the mean of the others'). "
+        "Intervals are 95% (paired differences; Wilson for the rates).",
+        "",
+        "| restriction | the seat ... | win rate [95% CI] | baseline | win cost (points) [95% CI] | "
+        "score cost [95% CI] | choices narrowed | games differing |",
+        "| --- | --- | --- | --- | --- | --- | ---: | ---: |",
+    ]
+    for r in rows:
+        rate, base, cost, score = r["restricted"], r["baseline"], r["win_cost"], r["score_cost"]
+        lines.append(
+            f"| `{r['restriction']}` | {r['words']['en']} | {rate['rate']:.1%} "
+            f"[{rate['ci95'][0]:.1%}, {rate['ci95'][1]:.1%}] | {base['rate']:.1%} | "
+            f"{_points(cost['mean'])} [{_points(cost['ci95'][0])}, {_points(cost['ci95'][1])}] | "
+            f"{score['mean']:+.2f} [{score['ci95'][0]:+.2f}, {score['ci95'][1]:+.2f}] | "
+            f"{r['restricted_seat']['changed_share']:.1%} | {r['games_differing']} of {r['games']} |"
+        )
+    lines.append("")
+    for r in rows:
+        lines.append(f"- `{r['restriction']}`: {r['verdict']}.")
+    return [*lines, ""]
