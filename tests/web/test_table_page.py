@@ -364,3 +364,40 @@ def test_moves_glide_unless_motion_is_reduced_and_each_last_move_stays_outlined(
             assert glides > 2, glides
     finally:
         shown.close()
+
+
+def serious_violations(page: Any) -> list[str]:
+    """axe-core's serious and critical findings on ``page`` (Deque's engine, as shipped by
+    the ``axe-playwright-python`` package, run in this Chromium)."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    found = Axe().run(page).response["violations"]
+    return [f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes'][:3]]}"
+            for v in found if v["impact"] in ("serious", "critical")]
+
+
+def test_axe_finds_nothing_serious_on_the_lobby_each_table_its_end_and_its_replay(browser, server, tables, finished):
+    context = browser.new_context(viewport=DESKTOP)
+    try:
+        page = context.new_page()
+        page.goto(server.url + "/")
+        page.wait_for_selector("#create-submit")
+        assert not (found := serious_violations(page)), ("lobby", found)
+    finally:
+        context.close()
+    for game in GAMES:
+        shown = Page(browser, server, *tables[game])
+        try:
+            shown.my_turn()
+            assert not (found := serious_violations(shown.page)), (f"{game} table", found)
+        finally:
+            shown.close()
+        ended = Page(browser, server, *finished[game])
+        try:
+            ended.page.wait_for_selector("#end:not(.hidden)")
+            assert not (found := serious_violations(ended.page)), (f"{game} end", found)
+            ended.page.goto(f"{server.url}/t/{finished[game][0]}/replay")
+            ended.page.wait_for_selector("#board svg")
+            assert not (found := serious_violations(ended.page)), (f"{game} replay", found)
+        finally:
+            ended.close()
