@@ -286,7 +286,9 @@ function remember(before, after) {
 
 function glide(box, before, moved) {
   if (still()) return;
-  for (const key of moved) {
+  // A piece this seat may click now stands still at once (a moving button is hard to hit).
+  const mine = legalTargets();
+  for (const key of moved.filter((k) => !mine.has(k))) {
     const node = box.querySelector(`[data-target="${key}"]`);
     const [x0, y0] = before.get(key);
     const b = node.getBBox();
