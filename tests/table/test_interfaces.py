@@ -47,6 +47,8 @@ def through_the_terminal(name: str, tmp_path: Path) -> tuple[Table, str, dict[in
         table = play.table
         if prompt.startswith("Pass the keyboard"):  # the hand-over: that seat's person types its number
             return str(table.to_act() + 1)
+        if prompt.startswith("-- "):  # the end's pages: Enter shows the result
+            return ""
         state = table.state
         if table.version % 37 == 0:
             seen[table.version] = {r: [line.text for line in table.log.lines(r, "fr")] for r in (None, 0, 1)}

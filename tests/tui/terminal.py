@@ -42,7 +42,7 @@ class Terminal:
             "NO_COLOR": "1",
             "TERM": "xterm-256color",
             "LANG": lang,
-            "PYTHONPATH": str(ROOT),
+            "PYTHONPATH": os.pathsep.join([str(ROOT / "src"), str(ROOT)]),
         }
         for name in ("LC_ALL", "LC_MESSAGES", "FORCE_COLOR"):
             env.pop(name, None)

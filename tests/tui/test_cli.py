@@ -25,7 +25,7 @@ def run(
         "LANG": "C.UTF-8",
     }
     full_env.pop("LC_ALL", None)
-    full_env["PYTHONPATH"] = str(ROOT)
+    full_env["PYTHONPATH"] = os.pathsep.join([str(ROOT / "src"), str(ROOT)])
     full_env.update(env or {})
     return subprocess.run(
         [sys.executable, "-m", "tests.tui.launcher", *args],

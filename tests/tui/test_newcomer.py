@@ -46,7 +46,7 @@ def test_first_screen_shows_board_card_turn_and_choices_in_words(tmp_path: Path)
     assert rows[term.cursor_row()].startswith("Player 1 (you), your move>")
     check_screenshot("pty-banjooli-first-screen", shot)
     term.send("quit")
-    term.expect(r"\[y/n\] ")
+    term.expect(r"goes back to the game> ")
     term.send("n")
     assert term.finish() == 0
 
@@ -75,7 +75,7 @@ def test_a_refusal_is_answered_above_the_prompt_and_the_screen_stays(tmp_path: P
     assert re.search(r"\d\) move [BYRGP]", shot)
     check_screenshot("pty-banjooli-move-choices", shot)
     term.send("quit")
-    term.expect(r"\[y/n\] ")
+    term.expect(r"goes back to the game> ")
     term.send("n")
     assert term.finish() == 0
 
@@ -90,9 +90,9 @@ def test_move_and_a_colour_name_plays_that_ostrich(tmp_path: Path) -> None:
     assert colour, shot
     term.send(f"move {colour.group(2)}")
     term.expect(PROMPT)
-    assert f"P1: keep all the dice; {colour.group(2)}" in term.screenshot()
+    assert f"#1: keep all the dice; {colour.group(2)}" in term.screenshot()
     term.send("quit")
-    term.expect(r"\[y/n\] ")
+    term.expect(r"goes back to the game> ")
     term.send("n")
     term.finish()
 
@@ -120,7 +120,7 @@ def test_help_explains_the_commands_and_symbols_and_rules_are_paged(tmp_path: Pa
     term.expect(PROMPT)
     assert_whole(term.screenshot(), "Banjooli Xeet — Player 1 (you)")
     term.send("quit")
-    term.expect(r"\[y/n\] ")
+    term.expect(r"goes back to the game> ")
     term.send("n")
     assert term.finish() == 0
 
@@ -151,7 +151,7 @@ def test_hot_seat_hand_over_drops_keys_typed_ahead_and_waits_for_the_seat_number
     term.expect(PROMPT)
     assert term.screenshot().startswith("Toy race — Player 2")
     term.send("quit")
-    term.expect(r"\[y/n\] ")
+    term.expect(r"goes back to the game> ")
     term.send("n")
     assert term.finish() == 0
 
@@ -164,7 +164,7 @@ def test_loading_a_save_keeps_it_and_names_the_new_record(toy, tmp_path: Path) -
     term.send("save mine.json")
     term.expect(PROMPT)
     term.send("quit")
-    term.expect(r"\[y/n\] ")
+    term.expect(r"goes back to the game> ")
     term.send("n")
     term.finish()
     saved = (tmp_path / "mine.json").read_text()

@@ -19,7 +19,7 @@ from savanna.tui.render import strip_ansi
 ROOT = Path(__file__).resolve().parents[2]
 HANDOVER = r"Pass the keyboard to Player (\d)\.[^>]*look away\)> "
 MOVE = r"Player (\d)[^\n]*, your move(?: \[[^\]\n]*\])?> "
-QUIT_ASK = r"before leaving\? \[y/n\] "
+QUIT_ASK = r"goes back to the game> "
 END = r"Record written to"
 
 
@@ -42,7 +42,7 @@ def spawn(
     env.pop("FORCE_COLOR", None)
     if colour:
         env.pop("NO_COLOR")
-    env["PYTHONPATH"] = str(ROOT)
+    env["PYTHONPATH"] = os.pathsep.join([str(ROOT / "src"), str(ROOT)])
     log = io.StringIO()
     child = pexpect.spawn(
         sys.executable,

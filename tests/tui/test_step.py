@@ -81,5 +81,5 @@ def test_replay_names_seats_in_the_chosen_language(toy) -> None:
     console = make_console()
     step_through(record, console, "fr", Keyboard(console, ["6", "q"]))
     out = screen(console)
-    assert "J1\u00a0: move A" in out and "Joueur 2 (robot au hasard)\u00a0: move C" in out
+    assert "#1\u00a0: move A" in out and "Joueur 2 (robot au hasard)\u00a0: move C" in out
     assert "(human)" not in out and "bot:" not in out

@@ -21,7 +21,7 @@ import pytest
 
 from savanna.core import registered_games
 from savanna.web.words import typeset
-from tests.web.chromium import ARGS, CHROMIUM, require_chromium
+from tests.web.chromium import ARGS, CHROMIUM, SHOTS, require_chromium
 from tests.web.conftest import ServerProcess
 
 playwright_api = pytest.importorskip("playwright.sync_api")
@@ -181,6 +181,8 @@ def test_a_legend_beside_the_drawing_names_each_shape_in_the_readers_language(br
         key = page.locator("#key-box").bounding_box()
         assert board and key and key["y"] < DESKTOP["height"]
         assert key["x"] >= board["x"] + board["width"] - 1 or key["y"] >= board["y"] + board["height"] - 1
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / f"{game}-table-{lang}.png"))
     finally:
         shown.close()
 
@@ -240,6 +242,9 @@ def test_phones_every_page_fits_with_the_turn_and_the_moves_on_the_first_screen(
             assert on_first_screen(shown.page, "#turn"), f"{game}: the turn banner is below the first screen"
             assert on_first_screen(shown.page, "#moves button"), f"{game}: no move on the first screen"
             assert not shown.page.locator("#text-box").evaluate("d => d.open"), "the text board is folded on a phone"
+            assert shown.page.title().startswith("● " + ("À vous" if lang == "fr" else "Your turn")), shown.page.title()
+            SHOTS.mkdir(parents=True, exist_ok=True)
+            shown.page.screenshot(path=str(SHOTS / f"{game}-phone-{phone['width']}.png"))
         finally:
             shown.close()
         ended = Page(browser, server, *finished[game], viewport=phone, lang=lang, has_touch=True, is_mobile=True)
@@ -364,3 +369,40 @@ def test_moves_glide_unless_motion_is_reduced_and_each_last_move_stays_outlined(
             assert glides > 2, glides
     finally:
         shown.close()
+
+
+def serious_violations(page: Any) -> list[str]:
+    """axe-core's serious and critical findings on ``page`` (Deque's engine, as shipped by
+    the ``axe-playwright-python`` package, run in this Chromium)."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    found = Axe().run(page).response["violations"]
+    return [f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes'][:3]]}"
+            for v in found if v["impact"] in ("serious", "critical")]
+
+
+def test_axe_finds_nothing_serious_on_the_lobby_each_table_its_end_and_its_replay(browser, server, tables, finished):
+    context = browser.new_context(viewport=DESKTOP)
+    try:
+        page = context.new_page()
+        page.goto(server.url + "/")
+        page.wait_for_selector("#create-submit")
+        assert not (found := serious_violations(page)), ("lobby", found)
+    finally:
+        context.close()
+    for game in GAMES:
+        shown = Page(browser, server, *tables[game])
+        try:
+            shown.my_turn()
+            assert not (found := serious_violations(shown.page)), (f"{game} table", found)
+        finally:
+            shown.close()
+        ended = Page(browser, server, *finished[game])
+        try:
+            ended.page.wait_for_selector("#end:not(.hidden)")
+            assert not (found := serious_violations(ended.page)), (f"{game} end", found)
+            ended.page.goto(f"{server.url}/t/{finished[game][0]}/replay")
+            ended.page.wait_for_selector("#board svg")
+            assert not (found := serious_violations(ended.page)), (f"{game} replay", found)
+        finally:
+            ended.close()

@@ -428,6 +428,15 @@ class Game(ABC):
         """
         return self.spec.summary
 
+    def has_decisions(self) -> bool:
+        """Whether a seat ever chooses between actions in this configuration.
+
+        ``False`` for a game (or ruleset) whose every seat action is forced, such as the
+        Hyena game's throw-until rulesets: interfaces then play those actions by themselves
+        (the terminal's ``auto``). The default is ``True``.
+        """
+        return True
+
     def private_summary(self, observation: Observation, lang: str = "en") -> list[str]:
         """What only the observing seat knows, in sentences for its private panel.
 

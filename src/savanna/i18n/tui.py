@@ -37,7 +37,7 @@ MESSAGES = Catalogue(
         "seat.you": ("Player {n} (you)", "Joueur {n} (vous)"),
         "seat.human": ("Player {n}", "Joueur {n}"),
         "seat.bot": ("Player {n} (bot {bot})", "Joueur {n} (robot {bot})"),
-        "seat.short": ("P{n}", "J{n}"),
+        "seat.short": ("#{n}", "#{n}"),  # no letter: P and J are colours (purple, jaune)
         "seat.words": ("player,p", "joueur,joueuse,j"),
         "bot.heuristic": ("heuristic", "heuristique"),
         "bot.random": ("random", "au hasard"),
@@ -119,6 +119,31 @@ MESSAGES = Catalogue(
             "At this step the choices are: {verbs}.",
             "À cette étape, les choix sont : {verbs}.",
         ),
+        "auto.told": (
+            "Auto: moves that are the only choice play themselves, one line each, until a "
+            "real decision or the end (type auto at a prompt to switch it; Ctrl-C saves and "
+            "leaves).",
+            "Auto : les coups sans autre choix se jouent seuls, une ligne chacun, jusqu'à une "
+            "vraie décision ou la fin (tapez auto à une invite pour changer ; Ctrl-C enregistre "
+            "et quitte).",
+        ),
+        "auto.on": (
+            "Auto is on: a move that is your only choice plays itself.",
+            "Auto activé : un coup qui est votre seul choix se joue seul.",
+        ),
+        "auto.off": (
+            "Auto is off: every move waits for you.",
+            "Auto désactivé : chaque coup vous attend.",
+        ),
+        "forced": ("Played for you (the only choice): {what}", "Joué pour vous (seul choix) : {what}"),
+        "ahead.chance": (
+            "Not played: {rest} (chance spoke first; type it again if it still holds).",
+            "Non joué : {rest} (le hasard est passé avant ; retapez-le s'il tient toujours).",
+        ),
+        "ahead.other": (
+            "Not played: {rest} (your turn was over).",
+            "Non joué : {rest} (votre tour était fini).",
+        ),
         "prompt": ("{who}, your move>", "{who}, votre coup>"),
         "prompt.only": (
             "{who}, your move [Enter: {what}]>",
@@ -150,29 +175,40 @@ MESSAGES = Catalogue(
             "does. Type the number and Enter. You may also type the move as the list writes "
             "it (its first word may be shortened to its first letters), or some of the words "
             "that describe it: if several moves match, they are listed. A number that stands "
-            "for many moves asks which one. With a single choice, Enter plays it.\n"
+            "for many moves asks which one. With a single choice, Enter plays it; a step "
+            "with no other choice is played for you (the screen says so).\n"
+            "One line may hold a move and what follows it: in Banjooli Xeet, keep move Y ffl "
+            "keeps the dice, moves yellow, then steps forward, forward, left; reroll GRP "
+            "rerolls the dice showing those colours (reroll 136: by die numbers). What comes "
+            "after a roll of the dice is not played: type it again once you see them.\n"
             "Commands, at every prompt:\n"
             "  ? or help     this page: the commands and the symbols of the board\n"
             "  rules         the rules of the game in short\n"
             "  list          every choice, with what it does\n"
             "  board         draw the screen again\n"
             "{undo}"
+            "  auto [on|off] play by itself every move that is your only choice\n"
             "  save [FILE]   write the game so far (resume: savanna play --load FILE)\n"
-            "  quit          leave the game (you may save it first)",
+            "  quit          leave the game (Enter then saves it; n leaves without saving)",
             "À votre tour, l'écran liste vos choix, chacun avec un numéro et ce qu'il fait. "
             "Tapez le numéro puis Entrée. Vous pouvez aussi taper le coup tel que la liste "
             "l'écrit (son premier mot peut être abrégé en ses premières lettres), ou certains "
             "des mots qui le décrivent : si plusieurs coups correspondent, ils sont listés. Un "
             "numéro qui regroupe plusieurs coups demande lequel. S'il n'y a qu'un choix, "
-            "Entrée le joue.\n"
+            "Entrée le joue ; un pas sans autre choix est joué pour vous (l'écran le dit).\n"
+            "Une ligne peut contenir un coup et ce qui le suit : au Banjooli Xeet, garder "
+            "move J ffl garde les dés, déplace jaune, puis fait deux pas devant et un à gauche ; "
+            "relancer VRP relance les dés de ces couleurs (relancer 136 : par numéros de dés). "
+            "Ce qui suit un lancer de dés n'est pas joué : retapez-le en voyant les dés.\n"
             "Commandes, à chaque invite :\n"
             "  ? ou aide     cette page : les commandes et les symboles du plateau\n"
             "  règles        les règles du jeu en bref\n"
             "  liste         tous les choix, avec ce qu'ils font\n"
             "  plateau       redessiner l'écran\n"
             "{undo}"
+            "  auto [on|off] jouer seul tout coup qui est votre seul choix\n"
             "  sauver [FICHIER]  enregistrer la partie (reprise : savanna play --load FICHIER)\n"
-            "  quitter       arrêter la partie (vous pouvez l'enregistrer avant)",
+            "  quitter       arrêter la partie (Entrée l'enregistre alors ; n part sans enregistrer)",
         ),
         "help.undo": (
             "  undo          take back your last move, until dice, a reply or a peek tell you more\n",
@@ -218,10 +254,41 @@ MESSAGES = Catalogue(
             "Partie enregistrée dans {path} (la sauvegarde reprise, mise à jour)",
         ),
         "save.failed": ("Cannot write {path}: {why}", "Impossible d'écrire {path} : {why}"),
-        "quit.ask": (
-            "Save the game before leaving? [y/n]",
-            "Enregistrer la partie avant de partir ? [o/n]",
+        "quit.where": (
+            "Leaving the game: it will be saved to {path}",
+            "Vous quittez la partie : elle sera enregistrée dans {path}",
         ),
+        "quit.ask": (
+            "Enter saves and leaves, n leaves without saving, b goes back to the game>",
+            "Entrée enregistre et quitte, n quitte sans enregistrer, r revient à la partie>",
+        ),
+        "quit.discarded": ("The game was not saved.", "La partie n'a pas été enregistrée."),
+        "quit.not_saved": (
+            "The game could not be saved, so it goes on: try save FILE, or quit then n.",
+            "La partie n'a pas pu être enregistrée, elle continue : essayez sauver FICHIER, "
+            "ou quitter puis n.",
+        ),
+        "save.exists": ("{path} already holds {what}.", "{path} contient déjà {what}."),
+        "save.overwrite": (
+            "Replace it with this game? y replaces, Enter keeps it [y/N]>",
+            "Le remplacer par cette partie ? o remplace, Entrée le garde [o/N]>",
+        ),
+        "save.other.file": ("another file", "un autre fichier"),
+        "save.other.save": (
+            "another save ({game}, {n} actions)",
+            "une autre sauvegarde ({game}, {n} actions)",
+        ),
+        "save.kept": (
+            "Not saved: {path} is kept as it was.",
+            "Rien n'est enregistré : {path} reste tel quel.",
+        ),
+        "os.noent": ("no such folder", "ce dossier n'existe pas"),
+        "os.access": ("permission denied", "permission refusée"),
+        "os.isdir": ("it is a folder", "c'est un dossier"),
+        "os.notdir": ("part of the path is not a folder", "une partie du chemin n'est pas un dossier"),
+        "os.nospace": ("the disk is full", "le disque est plein"),
+        "os.readonly": ("the disk is read-only", "le disque est en lecture seule"),
+        "os.toolong": ("the name is too long", "le nom est trop long"),
         "bye": ("Goodbye.", "Au revoir."),
         "interrupted": (
             "Input ended; the game so far is saved in {path}",
@@ -232,6 +299,10 @@ MESSAGES = Catalogue(
         "end.title": ("Game over", "Fin de la partie"),
         "end.final": ("final position", "position finale"),
         "end.result": ("Result:", "Résultat :"),
+        "end.more": (
+            "-- page {page} of {pages}: Enter shows the result, q skips to the last page>",
+            "-- page {page} sur {pages} : Entrée montre le résultat, q va à la dernière page>",
+        ),
         "end.place": ("{place}. {who}: {total}", "{place}. {who} : {total}"),
         "end.moves": (
             "{n} actions played, chance included.",

@@ -8,7 +8,7 @@ once. Both fit the window (:func:`~savanna.tui.screen.compose`).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 
 from rich.text import Text
 
@@ -25,10 +25,10 @@ from savanna.tui.render import (
     secret_lines,
     sheet_entries,
 )
-from savanna.tui.screen import Cells, Lines, Log, Screen, Section, compose
+from savanna.tui.screen import Cells, Lines, Log, Screen, Section, compose, wrap_all
 from savanna.tui.view import Viewer, log_forms
 
-__all__ = ["LOG_ENTRIES", "LOG_LINES", "end_screen", "table_screen"]
+__all__ = ["LOG_ENTRIES", "LOG_LINES", "READER_MARK", "end_pages", "end_screen", "table_screen"]
 
 LOG_ENTRIES = 6
 """Turns the log keeps (fewer are shown when room is short)."""
@@ -105,47 +105,29 @@ def table_screen(
     )
 
 
-def end_screen(
-    state: State,
-    names: Sequence[str],
-    lang: str,
-    width: int,
-    height: int,
-    *,
-    message: Sequence[Text] = (),
-) -> list[Text]:
-    """The last screen of a finished game: the final board and the result, once.
+READER_MARK = "▶ "
+"""Put before the result entry of a seat played at this keyboard (the reader's line)."""
 
-    The result names the winner (or the winners of a shared victory), then each seat best
-    first with its total and, when the game declares score sheets
-    (:meth:`~savanna.core.Game.score_sheets`), how the total was made and how a tie was
-    broken: the game's own labels, so a seat's revealed card is in that seat's entry. A
-    game without sheets has its secrets shown per seat (the lines of that seat's drawing
-    the public one lacks).
 
-    Args:
-        state: a finished game.
-        names: each seat's full name (``Player 2 (bot heuristic)``).
-        lang: ``"en"`` or ``"fr"``.
-        width: the window's width.
-        height: the window's height.
-        message: lines under the result (where the record was written).
-    """
+def _result(
+    state: State, names: Sequence[str], lang: str, readers: Collection[int]
+) -> tuple[Text, list[Text]]:
+    """The winner's line, then each seat's entry best first (the readers' marked)."""
     game = state.game
     public = state.observation(None)
-    title = Text(f"{M('end.title', lang)} — {game_title(game, lang)}, {M('end.final', lang)} ", style="bold")
-    title.append("─" * 80, style="dim")
     winners = state.winners()
     key = "end.winner" if len(winners) == 1 else "end.winners"
     winner = Text(M(key, lang, who=", ".join(names[s] for s in winners)), style="bold green")
     sheets = game.score_sheets(public)
+    seated: list[tuple[int, Text]]
     if sheets is not None:
-        entries = sheet_entries(game, sheets, names, lang)
+        ordered = sorted(sheets, key=lambda s: (s.place, s.seat))
+        seated = list(zip([s.seat for s in ordered], sheet_entries(game, ordered, names, lang), strict=True))
     else:
         scores = state.scores()
         ranking = state.ranking()
         plain = game.render_text(public, lang)
-        entries = []
+        seated = []
         for seat in sorted(range(len(scores)), key=lambda s: (ranking[s], s)):
             entry = Text(
                 M("end.place", lang, place=ranking[seat] + 1, who=names[seat], total=format_score(scores[seat])),
@@ -155,16 +137,91 @@ def end_screen(
                 secrets = secret_lines(plain, game.render_text(state.observation(seat), lang))
                 if secrets:
                     entry.append(" — " + M("sep", lang).join(secrets))
-            entries.append(entry)
+            seated.append((seat, entry))
+    marked = bool(readers) and len(readers) < len(names)
+    entries = []
+    for seat, entry in seated:
+        if marked:
+            mark = READER_MARK if seat in readers else " " * len(READER_MARK)
+            entry = Text(mark, style="bold reverse" if seat in readers else "") + entry
+        entries.append(entry)
+    return winner, entries
+
+
+def end_screen(
+    state: State,
+    names: Sequence[str],
+    lang: str,
+    width: int,
+    height: int,
+    *,
+    message: Sequence[Text] = (),
+    readers: Collection[int] = (),
+) -> list[Text]:
+    """The last screen of a finished game: the final board and the result, once.
+
+    The result names the winner (or the winners of a shared victory), then each seat best
+    first with its total and, when the game declares score sheets
+    (:meth:`~savanna.core.Game.score_sheets`), how the total was made and how a tie was
+    broken: the game's own labels, so a seat's revealed card is in that seat's entry. A
+    game without sheets has its secrets shown per seat (the lines of that seat's drawing
+    the public one lacks). The entries of ``readers`` (the seats played at this keyboard)
+    are marked with :data:`READER_MARK`.
+
+    When it all does not fit the window, the result is kept whole and the board is cut:
+    :func:`end_pages` gives the board and the result on pages instead.
+
+    Args:
+        state: a finished game.
+        names: each seat's full name (``Player 2 (bot heuristic)``).
+        lang: ``"en"`` or ``"fr"``.
+        width: the window's width.
+        height: the window's height.
+        message: lines under the result (where the record was written).
+        readers: the seats whose entries are marked.
+    """
+    return end_pages(state, names, lang, width, height, message=message, readers=readers)[-1]
+
+
+def end_pages(
+    state: State,
+    names: Sequence[str],
+    lang: str,
+    width: int,
+    height: int,
+    *,
+    message: Sequence[Text] = (),
+    readers: Collection[int] = (),
+) -> list[list[Text]]:
+    """The end of a finished game on as few pages as fit the window, the result last.
+
+    One page when the final board and the whole result fit (``height - 1`` lines: the
+    line left is the shell's prompt, or the pager's); else the final board on its own
+    page, then the result (see :func:`end_screen`), on as many pages as it takes. Every
+    page but the last leaves its bottom line to the pager's prompt.
+    """
+    game = state.game
+    public = state.observation(None)
+    title = Text(f"{M('end.title', lang)} — {game_title(game, lang)}, {M('end.final', lang)} ", style="bold")
+    title.append("─" * 80, style="dim")
+    winner, entries = _result(state, names, lang, readers)
     moves = Text(M("end.moves", lang, n=len(state.history)), style="dim")
-    screen = Screen(
+    result = [winner, Text(M("end.result", lang), style="bold"), *entries, moves]
+    board = board_lines(game, public, lang)
+    whole = Screen(
         title=title,
-        board=board_lines(game, public, lang),
-        sections=[
-            Lines([winner], required=-1),
-            Lines([Text(M("end.result", lang), style="bold"), *entries], required=-1),
-            Lines([moves]),
-        ],
+        board=board,
+        sections=[Lines(result, required=-1, indent=2 + (len(READER_MARK) if readers else 0))],
         message=list(message),
     )
-    return compose(screen, width, height)
+    laid = compose(whole, width, 10_000)
+    if len(laid) <= height - 1:
+        return [laid]
+    board_page = compose(Screen(title=title, board=board, sections=[Lines([winner])]), width, height)
+    indent = 2 + (len(READER_MARK) if readers else 0)
+    body = [*wrap_all(result, width, indent), *wrap_all(message, width)]
+    per_page = max(1, height - 2)  # the title, and the pager's prompt or the shell's
+    chunks = [body[i : i + per_page] for i in range(0, len(body), per_page)]
+    pages = [board_page[: max(1, height - 1)]]
+    pages += [[title[:width], *chunk] for chunk in chunks]
+    return pages

@@ -108,12 +108,15 @@ class Pages:
         """The game's rules in short."""
         play = self.session
         summary = localise(play.game.rules_summary(play.lang), play.lang)
-        paragraphs = [Text(p.strip()) for p in summary.split("\n\n") if p.strip()]
+        paragraphs = [p.strip() for p in summary.split("\n\n") if p.strip()]
         lines: list[Text] = []
         for i, paragraph in enumerate(paragraphs):
             if i:
                 lines.append(Text(""))
-            lines += wrap_all([Text(" ".join(paragraph.plain.split()))], play.console.width)
+            # A line break inside a paragraph starts an entry of a list (one per berry).
+            entries = paragraph.split("\n")
+            for line in entries:
+                lines += wrap_all([Text(" ".join(line.split()))], play.console.width, indent=2 if len(entries) > 1 else 0)
         title = play.t("help.rules", game=game_title(play.game, play.lang))
         return self._page(title, lines)
 

@@ -60,6 +60,7 @@ COMMANDS: dict[str, str] = {
     "plateau": "board",
     "list": "list",
     "liste": "list",
+    "auto": "auto",
     # the coach (savanna play --coach)
     "odds": "odds",
     "chances": "odds",
@@ -173,8 +174,20 @@ class TurnInput:
             return None
         if said == "board":
             return None
+        if said == "auto":
+            words = answer.strip().lower().split()
+            play.auto = (not play.auto) if len(words) == 1 else words[1] in {"on", "oui", "yes", "y", "o"}
+            notice = Text(play.t("auto.on" if play.auto else "auto.off"), style="yellow")
+            if play.auto and len(menu.texts) == 1 and play._forced_step(self.seat):
+                play._notice = notice  # said on the next screen: this turn is over
+                return TurnEnd.PLAYED
+            play.say(notice)
+            return None
         if said == "undo":
             return TurnEnd.UNDONE if play.undo(self.seat) else None
+        ahead = self.split_ahead(answer)
+        if ahead is not None:
+            return ahead
         match = menu.match(answer)
         if match.kind == "out_of_range":
             n = len(menu.choices)
@@ -190,6 +203,44 @@ class TurnInput:
                 return None
         assert wanted is not None
         return self.play_text(wanted)
+
+    def _legal(self, text: str) -> int | None:
+        """The legal action ``text`` names (verb abbreviations allowed), or ``None``."""
+        state = self.session.table.state
+        try:
+            action = state.parse_action(self.menu.expand(" ".join(text.split())))
+        except SavannaError:
+            return None
+        return action if action in state.legal_actions() else None
+
+    def split_ahead(self, answer: str) -> TurnEnd | None:
+        """A line naming a move and what follows it (``move Y ff l``, ``fff`` at a step):
+        the first move is played, the rest kept for the seat's next prompts.
+
+        Only when the whole line is no move: the longest start that is a legal move is
+        played; a single word is read letter by letter when each step is a letter
+        (``ffl``: forward, forward, left). ``None`` when the line is not of that kind.
+        """
+        words = answer.split()
+        if not words or self._legal(answer) is not None or self.menu.match(answer).kind != "none":
+            return None
+        play = self.session
+        for k in range(len(words) - 1, 0, -1):
+            action = self._legal(" ".join(words[:k]))
+            if action is not None:
+                play.play(self.seat, action)
+                play._ahead, play._ahead_seat = " ".join(words[k:]), self.seat
+                return TurnEnd.PLAYED
+        first = words[0]
+        arguments = {t.split()[1].lower() for t in self.menu.texts if len(t.split()) == 2}
+        lettered = all(len(t.split()) == 2 and len(t.split()[1]) == 1 for t in self.menu.texts)
+        if len(first) > 1 and lettered and all(ch in arguments for ch in first.lower()):
+            action = self._legal(first[0])
+            if action is not None:
+                play.play(self.seat, action)
+                play._ahead, play._ahead_seat = " ".join([first[1:], *words[1:]]), self.seat
+                return TurnEnd.PLAYED
+        return None
 
     def play_text(self, wanted: str) -> TurnEnd | Said | None:
         """Play the move ``wanted`` names, reading it generously; say why when it cannot."""

@@ -23,6 +23,8 @@ fresh seed, so no saved file tells what comes next.
 from __future__ import annotations
 
 import datetime
+import errno
+import json
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -33,13 +35,13 @@ from rich.text import Text
 
 from savanna.core import CHANCE, Game, OptionError, SavannaError, State
 from savanna.i18n.tui import M
-from savanna.saves import seal
+from savanna.saves import is_save, seal
 from savanna.table import Seat, Table
 from savanna.tui.choice import Choice, Menu
 from savanna.tui.coach import TerminalCoach
 from savanna.tui.coach import words as coach_words
-from savanna.tui.frames import end_screen, table_screen
-from savanna.tui.pages import Pages
+from savanna.tui.frames import end_pages, table_screen
+from savanna.tui.pages import LEAVE, Pages
 from savanna.tui.prompt import (
     TurnEnd,
     TurnInput,
@@ -56,6 +58,8 @@ from savanna.tui.view import Viewer
 __all__ = ["Outcome", "PlaySession", "default_record_path", "table_seat"]
 
 _YES = frozenset({"y", "yes", "o", "oui"})
+_NO = frozenset({"n", "no", "non"})
+_BACK = frozenset({"b", "back", "r", "retour", "c", "cancel", "annuler"})
 STEP_PAUSE = 0.25
 """The share of ``pause`` waited between two actions of the same bot turn."""
 
@@ -89,6 +93,34 @@ def default_record_path(game: str, directory: Path | None = None, when: datetime
         path = folder / f"{game}-{stamp}-{n}.savanna.json"
         n += 1
     return path
+
+
+def _same(path: Path) -> Path:
+    """``path`` made absolute, to compare two ways of naming one file."""
+    try:
+        return path.expanduser().resolve()
+    except (OSError, RuntimeError):
+        return path.absolute()
+
+
+_OS_ERRORS = {
+    errno.ENOENT: "os.noent",
+    errno.EACCES: "os.access",
+    errno.EPERM: "os.access",
+    errno.EISDIR: "os.isdir",
+    errno.ENOTDIR: "os.notdir",
+    errno.ENOSPC: "os.nospace",
+    errno.EROFS: "os.readonly",
+    errno.ENAMETOOLONG: "os.toolong",
+}
+
+
+def system_error(exc: OSError, lang: str) -> str:
+    """Why the system refused, in ``lang`` (the usual reasons; else the system's own words)."""
+    key = _OS_ERRORS.get(exc.errno or 0)
+    if key is not None:
+        return M(key, lang)
+    return exc.strerror or str(exc)
 
 
 def table_seat(spec: SeatSpec) -> Seat:
@@ -176,6 +208,8 @@ class PlaySession:
         self.out = out if out is not None else default_record_path(self.game.name)
         self.save_to = save_to if save_to is not None else self.out
         self.resumed_from = save_to
+        # The files this session wrote or resumed from: ``save`` overwrites those without asking.
+        self._ours: set[Path] = set() if save_to is None else {_same(save_to)}
         self.coach = TerminalCoach(self.game, lang) if coach else None
         self.pages = Pages(self)
         self.humans = [seat for seat, spec in enumerate(self.seats) if spec.is_human]
@@ -187,6 +221,14 @@ class PlaySession:
         # Messages said during a turn, shown above the prompt when the screen is redrawn
         # (None: print them at once).
         self._said: list[Text] | None = None
+        # Whether an action that is a seat's only choice is played without asking (the
+        # ``auto`` command; on by default when the game has no decisions at all).
+        self.auto = not self.game.has_decisions()
+        self._auto_told = False
+        # The rest of a line that named several moves (``move Y ff l``), for ``_ahead_seat``'s
+        # next prompts: dropped, with a notice, as soon as chance or someone else plays.
+        self._ahead = ""
+        self._ahead_seat = -1
 
     # -- small helpers ----------------------------------------------------------------
     @property
@@ -313,12 +355,20 @@ class PlaySession:
             while not table.finished:
                 player = table.to_act()
                 if player == CHANCE:
+                    self._drop_ahead("ahead.chance")
                     table.play_chance()
                     self._show_public()  # nothing is drawn for chance: the next log says it
                 elif table.controller(player) is None:
+                    if player != self._ahead_seat:
+                        self._drop_ahead("ahead.other")
+                    if (self.auto or self._continues(player)) and self._forced_step(player):
+                        continue
                     if self._human_turn(player) is TurnEnd.QUIT:
-                        return self._quit()
+                        left = self._quit()
+                        if left is not None:
+                            return left
                 else:
+                    self._drop_ahead("ahead.other")
                     self._bot_step(player)
         except (EOFError, KeyboardInterrupt):
             self._said = None
@@ -329,8 +379,82 @@ class PlaySession:
             return Outcome(self.state, False, path, interrupted=True)
         return self._finish()
 
+    def _continues(self, seat: int) -> bool:
+        """Whether ``seat`` is in the middle of its turn: the last action was its own."""
+        log = self.table.log
+        return bool(log) and not log[-1].is_chance and log[-1].actor == seat
+
+    def _drop_ahead(self, why: str) -> None:
+        """Forget the rest of a line typed ahead, saying so (``why``: the message key)."""
+        if self._ahead:
+            self._notice = Text(self.t(why, rest=self._ahead), style="yellow")
+            self._ahead = ""
+        self._ahead_seat = -1
+
+    def _forced_step(self, seat: int) -> bool:
+        """Play ``seat``'s only choice without asking; ``False`` when it has a real decision.
+
+        With ``auto`` on, one line per action (or per throw of the chance it calls);
+        otherwise (a forced step in the middle of a turn) the next screen says it was
+        played. A word typed ahead for it is used up.
+        """
+        legal = self.state.legal_actions()
+        if len(legal) != 1:
+            return False
+        table = self.table
+        start = len(table.log)
+        if self._ahead:
+            menu = self._menu()
+            head, _, rest = self._ahead.partition(" ")
+            if menu.match(head).kind == "action" or self._names_only(menu, head):
+                self._ahead = rest.strip()
+            elif len(head) > 1 and self._names_only(menu, head[0]):
+                self._ahead = (head[1:] + " " + rest).strip()
+        if not self.auto:
+            self.play(seat, legal[0])
+            words = table.log[-1].words_for(seat, self.lang) or table.log[-1].text
+            said = self.t("forced", what=localise(words, self.lang))
+            if self._notice is not None and self._notice.plain.startswith(said.split(":")[0]):
+                self._notice.append(self.t("sep") + localise(words, self.lang))
+            else:
+                self._notice = Text(said, style="cyan")
+            return True
+        self._show_public()
+        self.play(seat, legal[0])
+        self._auto_line(seat, start)
+        return True
+
+    def _names_only(self, menu: Menu, word: str) -> bool:
+        """Whether ``word`` names the menu's only action."""
+        try:
+            return self.state.parse_action(menu.expand(word)) in self.state.legal_actions()
+        except SavannaError:
+            return False
+
+    def _auto_line(self, seat: int, start: int) -> None:
+        """Play the chance that follows, then say in one line what ``seat`` did since the
+        log's entry ``start`` and what chance answered (as a spectator may read it, on a
+        shared screen)."""
+        table = self.table
+        while not table.finished and table.to_act() == CHANCE:
+            table.play_chance()
+        if not self._auto_told:
+            self._auto_told = True
+            self.clear()
+            self.console.print(Text(self.t("auto.told"), style="yellow"), soft_wrap=True)
+        viewer = None if self.hot_seat else self._passive_viewer()
+        entries = list(table.log[start:])
+        if any(e.is_chance for e in entries):  # the throws say it all: one line per throw
+            entries = [e for e in entries if e.is_chance]
+        for entry in entries:
+            line = Text(self.seat_name(seat) + self.t("colon"), style="bold")
+            line.append(localise(entry.words_for(viewer, self.lang) or self.t("hidden.move"), self.lang))
+            self.console.print(line, soft_wrap=True)
+            self._wait(STEP_PAUSE)
+
     def _bot_step(self, seat: int) -> None:
         table = self.table
+        forced = self.auto and len(self.state.legal_actions()) == 1
         turn = table.bot_turn()
         assert turn is not None  # only bot seats reach here
         commit = table.propose_bot(turn, turn.decide(), draw=False)
@@ -341,7 +465,11 @@ class PlaySession:
         if previous is not None and previous != seat and table.controller(previous) is not None:
             self._wait()
         self._show_public()
+        start = len(table.log)
         table.adopt(commit)
+        if forced:
+            self._auto_line(seat, start)
+            return
         viewer = self._passive_viewer()
         shown = commit.entries[0].words_for(viewer, self.lang) or self.t("hidden.move")
         said = Text(self.t("bot.played", who=self.seat_name(seat), what=localise(shown, self.lang)), style="bold")
@@ -371,7 +499,10 @@ class PlaySession:
         only: Sequence[Choice] | None = None
         header: str | None = None
         answers = TurnInput(self, seat, menu)
-        typed = self.pages.news(seat, menu)  # a move or a command typed at the end of the news
+        if self._ahead and self._ahead_seat == seat:  # the rest of a line typed ahead
+            typed, self._ahead = self._ahead, ""
+        else:
+            typed = self.pages.news(seat, menu)  # a move or a command typed at the end of the news
         while True:
             if typed:
                 answer, typed = typed, ""
@@ -423,9 +554,37 @@ class PlaySession:
         try:
             path.write_text(text, encoding="utf-8")
         except OSError as exc:
-            self.say(Text(self.t("save.failed", path=str(path), why=exc.strerror or str(exc)), style="red"))
+            self.say(Text(self.t("save.failed", path=str(path), why=system_error(exc, self.lang)), style="red"))
             return None
+        self._ours.add(_same(path))
         return path
+
+    def _may_overwrite(self, path: Path) -> bool:
+        """Whether ``path`` may be written: a new file, one this session wrote or resumed
+        from, or another file the player agrees to replace (asked; Enter keeps it)."""
+        if _same(path) in self._ours or not path.exists():
+            return True
+        if path.is_dir():
+            self.say(Text(self.t("save.failed", path=str(path), why=self.t("os.isdir")), style="red"))
+            return False
+        what = self.t("save.other.file")
+        try:
+            data = path.read_bytes()
+        except OSError:
+            data = b""
+        if is_save(data):
+            try:
+                raw = json.loads(data)
+                what = self.t(
+                    "save.other.save",
+                    game=str(raw.get("game", "?")),
+                    n=int(raw.get("actions_played", 0)),
+                )
+            except (ValueError, TypeError):
+                pass
+        self.console.print(Text(self.t("save.exists", path=str(path), what=what), style="yellow"), soft_wrap=True)
+        answer = self.read(self.t("save.overwrite") + " ")
+        return answer.strip().lower() in _YES
 
     def _saved(self, path: Path) -> Text:
         key = "saved.over_load" if path == self.resumed_from else "saved"
@@ -435,17 +594,30 @@ class PlaySession:
         """``save`` or ``save FILE`` typed at a prompt: the game is saved and goes on."""
         parts = answer.strip().split(maxsplit=1)
         path = Path(parts[1]).expanduser() if len(parts) > 1 else self.save_to
+        if not self._may_overwrite(path):
+            self.say(Text(self.t("save.kept", path=str(path)), style="yellow"))
+            return
         written = self._write(path, going_on=True)
         if written is not None:
             self.say(self._saved(written))
 
-    def _quit(self) -> Outcome:
-        answer = self.read(self.t("quit.ask") + " ")
+    def _quit(self) -> Outcome | None:
+        """Leave the game, saved unless the player explicitly says not to (``n``); ``None``
+        when they go back to the game (``b``), or when the save failed (the game goes on,
+        so that nothing is lost)."""
+        self.console.print(self.t("quit.where", path=str(self.save_to)), soft_wrap=True)
+        answer = self.read(self.t("quit.ask") + " ").strip().lower()
+        if answer in _BACK:
+            return None
         path = None
-        if answer.strip().lower() in _YES:
+        if answer not in _NO:
             path = self._write(self.save_to)
-            if path is not None:
-                self.console.print(self._saved(path), soft_wrap=True)
+            if path is None:
+                self.console.print(Text(self.t("quit.not_saved"), style="yellow"), soft_wrap=True)
+                return None
+            self.console.print(self._saved(path), soft_wrap=True)
+        else:
+            self.console.print(Text(self.t("quit.discarded"), style="yellow"), soft_wrap=True)
         self.console.print(self.t("bye"))
         return Outcome(self.state, False, path)
 
@@ -462,8 +634,24 @@ class PlaySession:
             else:
                 said = self.t("end.record", path=str(path))
             message.append(Text(said))
-        self.clear()
-        lines = end_screen(state, names, self.lang, self.console.width, self.console.height, message=message)
+        pages = end_pages(
+            state, names, self.lang, self.console.width, self.console.height, message=message, readers=self.humans
+        )
+        for number, shown in enumerate(pages[:-1], start=1):
+            self.clear()
+            render(self.console, shown)
+            if not self.humans:  # bots alone: nobody to press Enter, the pages follow
+                continue
+            try:
+                answer = self.read(self.t("end.more", page=number, pages=len(pages)) + " ")
+            except (EOFError, KeyboardInterrupt):  # input ended: the result is still shown
+                self.console.print()
+                break
+            if answer.strip().lower() in LEAVE:
+                break
+        lines = pages[-1]
+        if self.humans:
+            self.clear()
         # The record's line is left to the terminal to wrap: a path is not cut by us.
         said_lines = len(wrap_all(message, self.console.width))
         render(self.console, lines[: len(lines) - said_lines])

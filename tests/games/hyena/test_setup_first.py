@@ -48,8 +48,12 @@ def test_setup_first_nothing_else_before_the_draw() -> None:
     with pytest.raises(IllegalActionError) as info:
         state.parse_action("2w")
     assert info.value.rule.id == "setup.first"
-    with pytest.raises(NotationError):
+    with pytest.raises(NotationError, match="a seat from 0 to 1"):
         state.parse_action("first 2")  # two seats: 0 and 1
+    for malformed in ("jump", "5w", "first 0x", "first"):  # what the notation does not read
+        with pytest.raises(NotationError) as error:
+            state.parse_action(malformed)
+        assert not isinstance(error.value, IllegalActionError)
     play(state, "first 1")
     with pytest.raises(IllegalActionError) as info:
         state.parse_action("first 0")

@@ -38,6 +38,8 @@ _STRAIGHTS: Final = load_data().fronts("straight")
 """The common straight tiles (plain, quicksand, rocks, dry_river)."""
 _CURVES: Final = load_data().fronts("curve")
 """The common curve tiles (bend_left, bend_right)."""
+_BERRY_IDS: Final = tuple(b.id for b in load_data().berries)
+"""The berry tokens, in the order the rules list them."""
 
 SPEC: Final = GameSpec(
     name="banjooli",
@@ -201,7 +203,18 @@ class BanjooliGame(Game):
         return render.drawing_legend(lang)
 
     def rules_summary(self, lang: str = "en") -> str:
-        return self.message("help.rules", lang).strip()
+        """The rules in short, then this table's special tile, berries and lion, if any."""
+        parts = [self.message("help.rules", lang).strip()]
+        special = str(self.options["special"])
+        if special != "none":
+            parts.append(self.message(f"help.rules.special.{special}", lang))
+        if self.options["berries"]:
+            berries = [self.message("help.rules.berries", lang)]
+            berries += [self.message(f"help.rules.berry.{b}", lang) for b in _BERRY_IDS]
+            parts.append("\n".join(berries))
+        if self.options["lion"]:
+            parts.append(self.message("help.rules.lion", lang))
+        return "\n\n".join(parts)
 
     def label_text(self, label: Label, lang: str = "en") -> str:
         """The words of ``label``; a card's colour letters as ``lang`` writes them (J, V in French)."""

@@ -281,6 +281,8 @@ def _parse_seat_action(state: BanjooliState, text: str) -> Action:
             return Reroll(0)
         if t.startswith("reroll"):
             digits = re.sub(r"[\s,]", "", t[6:])
+            if digits and not digits.isdigit():
+                return Reroll(_dice_of_colours(state, digits))
             mask = 0
             for ch in digits:
                 i = int(ch)
@@ -294,11 +296,11 @@ def _parse_seat_action(state: BanjooliState, text: str) -> Action:
         if match:
             return _parse_move(state, text, match)
         words = t.split()
-        if len(words) == 1 and words[0].upper() in DIRECTIONS:
+        if len(words) == 1 and len(words[0]) == 1 and words[0].upper() in DIRECTIONS:
             return Step(DIRECTIONS.index(words[0].upper()))
         if len(words) == 2:
             verb, arg = words
-            if verb in ("step", "jump", "cross") and arg.upper() in DIRECTIONS:
+            if verb in ("step", "jump", "cross") and len(arg) == 1 and arg.upper() in DIRECTIONS:
                 return Step(DIRECTIONS.index(arg.upper()))
             if verb == "spell":
                 return Spell(_ostrich(arg))
@@ -317,6 +319,28 @@ def _parse_seat_action(state: BanjooliState, text: str) -> Action:
     except ValueError:
         pass
     raise MESSAGES.notation_error(text, "notation.action")
+
+
+_FRENCH_LETTERS = {"J": "Y", "V": "G"}
+"""The French board's letters (jaune, vert) for the notation's Y and G."""
+
+
+def _dice_of_colours(state: BanjooliState, letters: str) -> int:
+    """The dice to reroll named by colour letters (``reroll GRP``, ``relancer jv``): every
+    die showing a colour named (W for the white jokers), the sorcery die included.
+
+    Raises:
+        ValueError: a letter that is no colour, or a colour no die shows.
+    """
+    mask = 0
+    for ch in letters.upper():
+        face = FACES.index(_FRENCH_LETTERS.get(ch, ch)) if _FRENCH_LETTERS.get(ch, ch) in FACES else -1
+        shown = [i for i, die in enumerate(state.dice) if die == face and face >= 0]
+        if not shown:
+            raise ValueError(ch)
+        for i in shown:
+            mask |= 1 << i
+    return mask
 
 
 def _parse_move(state: BanjooliState, text: str, match: re.Match[str]) -> Move | MagicFive:

@@ -241,6 +241,10 @@ class HyenaGame(Game):
     def legend(self, lang: str = "en") -> list[tuple[str, str]]:
         return render.legend(lang)
 
+    def has_decisions(self) -> bool:
+        """Only the bank-or-move ruleset has decisions; the others only throw."""
+        return self.ruleset.has_choice
+
     def drawing_legend(self, lang: str = "en") -> list[tuple[str, str]]:
         return render.drawing_legend(lang, self.num_players, self.sticks)
 
@@ -257,7 +261,21 @@ class HyenaGame(Game):
             hyena_fee=rs.hyena_fee,
             hyena_well_fee=rs.hyena_well_fee,
             speed=rs.hyena_speed,
+            throws=self._throws_in_words(lang),
         ).strip()
+
+    def _throws_in_words(self, lang: str) -> str:
+        """Every throw of a throw-until ruleset and what it does, the turn-enders said."""
+        entries = []
+        for t in self.ruleset.throws:
+            if t.kind in ("null", "taba"):
+                what = self.message(f"wording.table.{t.kind}", lang)
+            else:
+                what = self.message("wording.table.days", lang, value=t.value)
+            if t.ends_turn:
+                what = self.message("wording.table.ends", lang, what=what)
+            entries.append(self.message("wording.table.entry", lang, white=t.white, what=what))
+        return (" ; " if lang == "fr" else "; ").join(entries)
 
     def score_sheets(self, observation_: Observation) -> list[ScoreSheet] | None:
         """The score sheets once the game is over (everything is public)."""

@@ -79,23 +79,27 @@ def parse_action(state: HyenaState, text: str) -> int:
         raise game.refuse(text, "game.over")
     first = _FIRST_RE.fullmatch(word)
     if first:
+        if int(first.group(1)) >= game.num_players:
+            raise MESSAGES.notation_error(text, "notation.first", {"last": game.num_players - 1})
         if state.stage != FIRST:
             raise game.refuse(text, "chance.not_now")
-        if int(first.group(1)) >= game.num_players:
-            raise MESSAGES.notation_error(text, "notation.first", {"n": game.num_players})
         return int(first.group(1))
-    if state.stage == FIRST:
-        raise game.refuse(text, "setup.first")  # the first player is drawn before anything
+    if word.split()[:1] == ["first"]:
+        raise MESSAGES.notation_error(text, "notation.first", {"last": game.num_players - 1})
     match = _THROW_RE.fullmatch(word)
     if match:
         white = int(match.group(1))
         if white > game.sticks:
             raise MESSAGES.notation_error(text, "notation.throw", {"sticks": game.sticks})
+        if state.stage == FIRST:
+            raise game.refuse(text, "setup.first")  # the first player is drawn before anything
         if state.stage != THROWING:
             raise game.refuse(text, "chance.not_now")
         return white
     value = from_text(word)
     if value is not None:
+        if state.stage == FIRST:
+            raise game.refuse(text, "setup.first")
         if state.stage == THROWING:
             raise game.refuse(text, "seat.not_to_act", Label("detail.throwing"))
         action = value.to_id()

@@ -31,7 +31,9 @@ function render() {
   const d = R.data;
   $("title").textContent = `${t("replay.title")}${t("colon")}${d.title} — ${d.table.title}`;
   document.title = $("title").textContent;
-  clear($("board"), parseSvg(d.board_svg));
+  const svg = parseSvg(d.board_svg);
+  if (svg) svg.setAttribute("aria-label", t("table.board"));
+  clear($("board"), svg);
   $("board-text").textContent = d.board_text;
   $("slider").max = String(d.total);
   $("slider").value = String(d.step);

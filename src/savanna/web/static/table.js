@@ -321,7 +321,11 @@ function renderBoard() {
   const moved = remember(before, piecesAt(svg));
   markLast(box);
   glide(box, before, moved);
-  if (svg) svg.setAttribute("aria-label", t("table.board"));
+  if (svg) {
+    // The board holds buttons (its clickable pieces): a group, not a picture.
+    svg.setAttribute("role", "group");
+    svg.setAttribute("aria-label", t("table.board"));
+  }
   // A drawing wider than tall takes the whole width, its legend under it; a tall one has
   // its legend beside it.
   const box0 = svg && svg.viewBox && svg.viewBox.baseVal;
@@ -334,6 +338,9 @@ function renderBoard() {
     node.classList.add("target");
     node.setAttribute("tabindex", "0");
     node.setAttribute("role", "button");
+    const title = node.querySelector("title");
+    const move = S.view.legal.find((m) => m.targets.includes(key));
+    node.setAttribute("aria-label", (title && title.textContent) || (move && move.words) || key);
     node.addEventListener("click", () => toggle(key));
     node.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); toggle(key); } });
   });
@@ -352,6 +359,9 @@ function renderTurn() {
   banner.textContent = watching ? t("table.spectator") : "";
   const box = $("turn");
   box.className = "turn";
+  // The tab says so when it is this seat's turn (seen from another tab).
+  const base = document.title.replace(/^● [^·]*· /, "");
+  document.title = v.to_act === v.you && v.status === "playing" ? `● ${t("table.turn.you")} · ${base}` : base;
   if (v.status === "abandoned") { box.textContent = t("table.turn.abandoned"); box.classList.add("over"); return; }
   if (v.status === "finished" || v.to_act === "over") { box.textContent = t("table.turn.over"); box.classList.add("over"); return; }
   if (v.to_act === "chance") { box.textContent = t("table.turn.chance"); return; }
@@ -398,7 +408,7 @@ function renderSeats() {
     const state = s.kind === "open" ? "" : s.connected ? "on" : "off";
     const label = s.kind === "open" ? t("table.free") : s.kind === "bot" ? "" : s.connected ? t("table.connected") : t("table.away", { s: s.away ?? 0 });
     const li = el("li", { "data-seat": s.seat },
-      el("span", { class: `dot ${state}`, title: label, "aria-label": label }),
+      el("span", { class: `dot ${state}`, title: label, role: "img", "aria-label": label || t("table.free") }),
       el("span", { class: "seatname" }, `${s.seat + 1}. ${seatName(s.seat)}`),
       s.seat === you ? el("span", { class: "tag" }, t("table.you")) : null,
       v && v.to_act === s.seat ? el("span", { class: "tag", title: t("table.turn.mark") }, icon("turn"), el("span", { class: "visually-hidden" }, t("table.turn.mark"))) : null,
