@@ -45,6 +45,9 @@ TEST_LIMITS = Limits(
     max_http_connections_per_client=10_000,
     requests_per_second=10_000.0,
     request_burst=10_000,
+    coach_workers=0,
+    coach_questions=1000,
+    coach_per_client=1000,
 )
 
 

@@ -1,8 +1,11 @@
 """A player's question to the coach at a live table: one at a time, answered off the loop.
 
-The player is told at once that the coach is thinking; the answer follows when the pool
-has it (:func:`savanna.web.coach.coach_answer`, from that seat's view only), and the
-connection goes on meanwhile.
+The player is told at once that the coach is thinking; the answer follows when the coach's
+pool has it (:func:`savanna.web.coach.coach_answer`, from that seat's view only), and the
+connection goes on meanwhile. The coach has its own bounded pool, never the bots' (issue
+22.1: one client asking for hints stalled a bot at another table for 40 s): each seat asks
+one question at a time, each client address ``Limits.coach_per_client`` at once, and the
+process thinks about ``Limits.coach_questions`` at most (:class:`CoachGate`).
 """
 
 from __future__ import annotations
@@ -18,17 +21,53 @@ from savanna.web.words import typeset
 if TYPE_CHECKING:
     from savanna.web.live import Client, LiveTable
 
-__all__ = ["CoachDesk"]
+__all__ = ["CoachDesk", "CoachGate"]
 
 log = logging.getLogger("savanna.web")
 
 
+class CoachGate:
+    """The coach's quotas in one process: questions thought about at once, in all and per
+    client address.
+
+    Args:
+        total: questions at once in the process.
+        per_client: questions at once per client address.
+    """
+
+    def __init__(self, total: int, per_client: int) -> None:
+        self.total = total
+        self.per_client = per_client
+        self.thinking = 0
+        self.by_client: dict[str, int] = {}
+
+    def take(self, address: str) -> None:
+        """Count one more question from ``address``.
+
+        Raises:
+            WebError: ``coach/full`` when the process, or this address, is at its quota.
+        """
+        if self.thinking >= self.total or self.by_client.get(address, 0) >= self.per_client:
+            raise web_error("coach/full")
+        self.thinking += 1
+        self.by_client[address] = self.by_client.get(address, 0) + 1
+
+    def give(self, address: str) -> None:
+        """One question from ``address`` is answered (or failed)."""
+        self.thinking = max(0, self.thinking - 1)
+        left = self.by_client.get(address, 0) - 1
+        if left > 0:
+            self.by_client[address] = left
+        else:
+            self.by_client.pop(address, None)
+
+
 class CoachDesk:
-    """The coach's questions at one table: who is waiting for an answer."""
+    """The coach's questions at one table: which seats wait for an answer."""
 
     def __init__(self, live: LiveTable) -> None:
         self.live = live
-        self._coaching: set[Client] = set()
+        self._coaching: set[int] = set()
         self._coach_tasks: set[asyncio.Task[None]] = set()
 
     async def ask(self, client: Client, what: Any) -> None:
@@ -40,8 +79,9 @@ class CoachDesk:
         Raises:
             WebError: ``coach/off`` at a table without the coach, ``coach/spectator`` for a
                 client without a seat, ``table/not_playing``, ``coach/busy`` while the
-                client's last question is being answered, a question that is not
-                ``odds`` or ``hint``.
+                seat's last question is being answered, ``coach/full`` when the process
+                or the client's address is at its quota, a question that is not ``odds``
+                or ``hint``.
         """
         from savanna.web import coach
 
@@ -54,9 +94,12 @@ class CoachDesk:
             raise web_error("coach/spectator")
         if self.live.status != PLAYING or self.live.table.finished:
             raise web_error("table/not_playing")
-        if client in self._coaching:
+        if seat in self._coaching:
             raise web_error("coach/busy")
-        self._coaching.add(client)
+        address = str(getattr(client, "address", "") or "")
+        gate = self.live.hub.coach_gate
+        gate.take(address)
+        self._coaching.add(seat)
         history = list(self.live.state.history)
         version = len(history)
         await client.send(
@@ -71,14 +114,15 @@ class CoachDesk:
 
         async def answer() -> None:
             try:
-                lines = await self.live.hub.bots.run(*work)
+                lines = await self.live.hub.coach_pool.run(*work)
                 reply: dict[str, Any] = {"type": "coach", "what": what, "state": "done", "version": version, "lines": lines}
             except Exception:
                 log.exception("the coach failed at table %s, seat %d", self.live.id, seat)
                 reply = {"type": "coach", "what": what, "state": "failed", "version": version,
                          "message": typeset(web_error("coach/failed").text(client.lang), client.lang)}
             finally:
-                self._coaching.discard(client)
+                self._coaching.discard(seat)
+                gate.give(address)
             await client.send(reply)
 
         task = asyncio.create_task(answer())

@@ -50,6 +50,7 @@ __all__ = [
     "Base",
     "EventRow",
     "SeatRow",
+    "ServerRow",
     "TableRow",
     "database_url",
     "default_database_url",
@@ -105,11 +106,25 @@ class TableRow(Base):
     archived_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     # Revision 0003: the host lets the players ask the coach (odds and hints), or not.
     coach: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    # Revision 0004: the server process that owns the table (plays its chance and bots), by
+    # its :class:`ServerRow` id; a process whose heartbeat stopped loses its tables to another.
+    owner: Mapped[str | None] = mapped_column(String(32), nullable=True)
 
     __table_args__ = (
         Index("ix_tables_status_updated", "status", "updated_at"),
         Index("ix_tables_creator_status", "creator", "status"),
+        Index("ix_tables_status_owner", "status", "owner"),
     )
+
+
+class ServerRow(Base):
+    """A server process sharing the database, and its heartbeat (revision 0004)."""
+
+    __tablename__ = "servers"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    started_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    heartbeat_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
 
 
 class SeatRow(Base):

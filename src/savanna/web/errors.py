@@ -191,6 +191,11 @@ _ERRORS: dict[str, tuple[int, str, str]] = {
         "The coach is still thinking about your last question.",
         "Le coach réfléchit encore à votre dernière question.",
     ),
+    "coach/full": (
+        429,
+        "The coach is answering as many questions as it can; ask again in a moment.",
+        "Le coach répond déjà à autant de questions qu'il peut ; redemandez dans un instant.",
+    ),
     "coach/failed": (
         500,
         "The coach could not answer this time; ask again.",

@@ -27,6 +27,7 @@ from savanna.table import OPEN, OPEN_SEAT, PLAYING, Seat
 from savanna.web.auth import client_key, hash_token, new_token
 from savanna.web.bots import BotPool
 from savanna.web.bus import Bus, LocalBus
+from savanna.web.coaching import CoachGate
 from savanna.web.db import SeatRow, TableRow, now
 from savanna.web.errors import WebError, web_error
 from savanna.web.limits import ClientGate, Limits
@@ -57,6 +58,9 @@ class Hub:
         self.bots = bots
         self.bus = bus or LocalBus()
         self.gate = ClientGate(limits)
+        self.coach_pool = BotPool(limits.coach_workers)
+        """The coach's own pool (never the bots'): see :mod:`savanna.web.coaching`."""
+        self.coach_gate = CoachGate(limits.coach_questions, limits.coach_per_client)
         self.tables: dict[str, LiveTable] = {}
         self.new_seed: Callable[[], int] = lambda: secrets.randbits(63)
         """The secret seed of each new table (tests set their own)."""
@@ -72,6 +76,7 @@ class Hub:
         if not isinstance(self.bus, LocalBus):
             self._tasks.append(asyncio.create_task(self._every(2.0, self._watch), name="watchdog"))
             self._tasks.append(asyncio.create_task(self._every(self.limits.sync_seconds, self.sync), name="sync"))
+            self._tasks.append(asyncio.create_task(self._leases(), name="leases"))
 
     async def _every(self, seconds: float, job: Any) -> None:
         while True:
@@ -117,6 +122,40 @@ class Hub:
                         live.id, type(exc).__name__, exc)
             return False
         return True
+
+    async def _leases(self) -> None:
+        """Say this process is alive every ``heartbeat_seconds``, and adopt the orphans."""
+        while True:
+            try:
+                await self.lease()
+            except asyncio.CancelledError:
+                raise
+            except WebError as exc:
+                log.warning("lease: %s", exc.text("en"))
+            except Exception:
+                log.exception("lease failed; it runs again later")
+            await asyncio.sleep(self.limits.heartbeat_seconds)
+
+    async def lease(self) -> list[str]:
+        """One heartbeat, then take over every game in play whose owner has been silent for
+        ``lease_seconds`` (it died, or hangs), whether or not this process ever loaded it:
+        each is loaded, caught up and driven here. Returns the ids adopted."""
+        await self.store.heartbeat()
+        adopted = await self.store.adopt(self.limits.lease_seconds)
+        for table_id in adopted:
+            try:
+                held = table_id in self.tables
+                live = await self.get(table_id)
+                if held:
+                    await self._refresh(live)
+                live.kick()
+            except WebError as exc:
+                log.warning("table %s: could not adopt it (%s)", table_id, exc.text("en"))
+            except SavannaError as exc:
+                log.error("table %s cannot be resumed: %s", table_id, exc)
+        if adopted:
+            log.info("adopted %d game(s) whose server stopped: %s", len(adopted), " ".join(adopted[:10]))
+        return adopted
 
     async def sync(self) -> list[str]:
         """Catch up with every unfinished table held here that the database holds otherwise
@@ -253,6 +292,7 @@ class Hub:
             turn_seconds=int(turn_seconds),
             coach=coach,
             creator=client_key(client) if client is not None else None,
+            owner=self.store.origin or None,
         )
         await self.store.create(row, rows, open_cap=limits.max_open_tables_per_client)
         return await self.get(table_id), host
@@ -302,6 +342,7 @@ class Hub:
             idle_before=moment - timedelta(days=limits.idle_game_days),
             archive_before=moment - timedelta(days=limits.archive_after_days),
         )
+        await self.store.forget_servers(moment - timedelta(hours=1))
         for table_id in await self.store.archivable(moment - timedelta(days=limits.archive_after_days)):
             live = self.tables.get(table_id)
             if live is None:
@@ -331,4 +372,5 @@ class Hub:
             task.cancel()
         for live in self.tables.values():
             live.stop()
+        self.coach_pool.close()
         self.bus.close()

@@ -66,6 +66,16 @@ class Limits:
         sync_seconds: with other server processes (PostgreSQL), how often one checks that
             every unfinished table it holds is the one stored (it reads again any other
             process changed without it hearing of it).
+        heartbeat_seconds: with other server processes, how often one says it is alive
+            and looks for games whose owner stopped (and takes them over).
+        coach_workers: processes that answer the coach's questions: a pool of their own,
+            so that no amount of coaching delays a bot (0: a thread, in tests).
+        coach_questions: questions the coach thinks about at once in this process; one
+            more is refused (``coach/full``) until one is answered.
+        coach_per_client: questions one client address may have the coach think about at
+            once (over all its tables and seats; each seat asks one at a time).
+        lease_seconds: a process silent for this long loses its games in play to another
+            one (which plays their chance, bots and clocks from then on).
     """
 
     max_message_bytes: int = 4096
@@ -99,6 +109,11 @@ class Limits:
     cleanup_seconds: float = 600.0
     evict_seconds: float = 300.0
     sync_seconds: float = 2.0
+    heartbeat_seconds: float = 1.0
+    lease_seconds: float = 5.0
+    coach_workers: int = 1
+    coach_questions: int = 4
+    coach_per_client: int = 1
 
 
 class TokenBucket:

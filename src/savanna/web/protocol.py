@@ -75,6 +75,7 @@ class WsClient:
         self.websocket = websocket
         self.seat: int | None = None
         self.host = False
+        self.address = ""
         self.lang = "en"
         self.log_sent = 0
         self.outbox: asyncio.Queue[str | None] = asyncio.Queue(OUTBOX)
@@ -132,7 +133,7 @@ async def serve_websocket(websocket: WebSocket) -> None:
     limits = hub.limits
     await websocket.accept()
     client = WsClient(websocket)
-    address = client_address(websocket)
+    address = client.address = client_address(websocket)
     if not hub.gate.open(address):
         limit = limits.max_connections_per_client
         refusal = web_error("server/full") if hub.gate.full() else web_error("client/too_many_connections", limit=limit)

@@ -26,7 +26,7 @@ import logging
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any, TypeVar
 
 from sqlalchemy import delete, func, select, text, update
@@ -34,7 +34,7 @@ from sqlalchemy.engine import URL
 from sqlalchemy.exc import IntegrityError, InterfaceError, OperationalError
 from sqlalchemy.orm import Session, sessionmaker
 
-from savanna.web.db import ActionRow, EventRow, SeatRow, TableRow, now, sync_engine
+from savanna.web.db import ActionRow, EventRow, SeatRow, ServerRow, TableRow, now, sync_engine
 from savanna.web.errors import web_error
 
 __all__ = ["CHANNEL", "Cleaned", "LoadedTable", "StaleVersion", "Store"]
@@ -329,7 +329,7 @@ class Store:
             done = session.execute(
                 update(TableRow)
                 .where(TableRow.id == table_id, TableRow.status == "open")
-                .values(status="playing", started_at=now())
+                .values(status="playing", started_at=now(), owner=self.origin or None)
             )
             if done.rowcount != 1:  # type: ignore[attr-defined]
                 raise web_error("table/not_open")
@@ -467,6 +467,55 @@ class Store:
                 return False
             session.execute(delete(ActionRow).where(ActionRow.table_id == table_id))
             return True
+
+        return await self._run(work, write=True)
+
+    # -- leases (several processes on one database) -------------------------------------
+    async def heartbeat(self) -> None:
+        """Say this process (``origin``) is alive: its row in ``servers``, by the database's clock."""
+
+        def work(session: Session) -> None:
+            beat = session.execute(
+                update(ServerRow).where(ServerRow.id == self.origin).values(heartbeat_at=func.now())
+            )
+            if beat.rowcount == 0:  # type: ignore[attr-defined]
+                session.add(ServerRow(id=self.origin, started_at=now(), heartbeat_at=now()))
+
+        await self._run(work, write=True)
+
+    async def adopt(self, lease_seconds: float, batch: int = 100) -> list[str]:
+        """Take over the games in play whose owner's heartbeat is older than
+        ``lease_seconds`` (the process died or hangs), or that have none; returns their ids.
+        Two processes adopting at once never take the same table (``SKIP LOCKED``)."""
+
+        def work(session: Session) -> list[str]:
+            stale = func.now() - timedelta(seconds=lease_seconds)
+            orphans = (
+                select(TableRow.id)
+                .outerjoin(ServerRow, ServerRow.id == TableRow.owner)
+                .where(
+                    TableRow.status == "playing",
+                    (TableRow.owner.is_(None)) | (ServerRow.id.is_(None)) | (ServerRow.heartbeat_at < stale),
+                )
+                .limit(batch)
+                .with_for_update(of=TableRow, skip_locked=True)
+            )
+            found = list(session.scalars(orphans).all())
+            if found:
+                session.execute(update(TableRow).where(TableRow.id.in_(found)).values(owner=self.origin))
+            return found
+
+        return await self._run(work, write=True)
+
+    async def forget_servers(self, before: datetime) -> int:
+        """Delete the rows of processes silent since ``before`` that own no table."""
+
+        def work(session: Session) -> int:
+            owning = select(TableRow.owner).where(TableRow.owner.is_not(None)).distinct()
+            gone = session.execute(
+                delete(ServerRow).where(ServerRow.heartbeat_at < before, ServerRow.id.not_in(owning))
+            )
+            return int(gone.rowcount or 0)  # type: ignore[attr-defined]
 
         return await self._run(work, write=True)
 
