@@ -1,12 +1,18 @@
 """The compiled build of the engines (mypyc); everything else is in pyproject.toml.
 
-Every install builds the modules of :data:`NATIVE_MODULES` with mypyc when it can, and
-falls back to pure Python when it cannot, never failing for it (``pip install .``,
-``pip install -e .``, ``make install``, ``make play``, ``make test``):
+``make play``, ``make test`` and ``make native`` build the modules of
+:data:`NATIVE_MODULES` with mypyc in the project's virtualenv (``setup.py build_ext
+--inplace``) when they can, and fall back to pure Python when they cannot, never failing
+for it:
 
-- mypyc comes with mypy, a build requirement (``pyproject.toml``; the ``dev`` extra too);
+- mypyc comes with mypy (the ``dev`` extra), and type-checks the engines with the
+  installed packages (pydantic's types among them);
 - a C compiler must be there (``cc``, or the one Python was built with): without one, or
-  when the compiler fails, the install goes on in pure Python and says so.
+  when mypyc or the compiler fails, the engines stay pure Python and it says so.
+
+``pip install`` alone stays pure Python unless ``SAVANNA_COMPILE=1`` asks for the build
+(pip builds in an isolated environment, where mypyc would check the engines without their
+dependencies: the build requirements carry them for that case).
 
 ``SAVANNA_COMPILE`` chooses: unset or ``auto`` (the above), ``1`` (the compiled build or a
 failed install: ``make compile``), ``0`` (pure Python, no compiler run).
@@ -36,6 +42,7 @@ from setuptools.command.build_ext import build_ext
 NATIVE_MODULES = [
     "savanna.bots.search",
     "savanna.core.draws",
+    "savanna.core.playout",
     "savanna.games.banjooli.board",
     "savanna.games.banjooli.evaluation",
     "savanna.games.banjooli.heuristic",
@@ -90,6 +97,9 @@ def _native_extensions() -> list[Any]:
     if MODE == "0" or not BUILDING.intersection(sys.argv[1:]):
         return []
     required = MODE == "1"
+    if not required and "build_ext" not in sys.argv[1:]:
+        # pip (a wheel or an editable install): pure Python unless asked; make builds them.
+        return []
     try:
         from mypyc.build import mypycify
     except ImportError:
@@ -106,7 +116,14 @@ def _native_extensions() -> list[Any]:
     # The digests of the sources mypyc reads now: a source edited during the build makes
     # the build out of date at once.
     _DIGESTS.update({n: _digest(_source(n)) for n in NATIVE_MODULES})
-    return list(mypycify([_source(n) for n in NATIVE_MODULES], opt_level="3", debug_level="0"))
+    try:
+        return list(mypycify([_source(n) for n in NATIVE_MODULES], opt_level="3", debug_level="0"))
+    except (Exception, SystemExit) as exc:  # mypyc's type check exits on an error
+        if required:
+            raise
+        _say(f"mypyc could not build the engines ({type(exc).__name__}: {exc}): they stay pure Python")
+        _DIGESTS.clear()
+        return []
 
 
 class OptionalBuildExt(build_ext):

@@ -106,12 +106,12 @@ def facts(state: RiverRaceState) -> dict[str, Any]:
     return out
 
 
-def play_facts(args: tuple[int, int, int]) -> dict[str, Any]:
+def play_facts(args: tuple[int, int, int, str]) -> dict[str, Any]:
     """The facts of game ``index`` of the baseline (four heuristic seats, the lab's seeds)."""
     from savanna.core import derive_seed
 
-    seed, index, players = args
-    game = load_game("river-race", players=players)
+    seed, index, players, material = args
+    game = load_game("river-race", players=players, options={"material": material})
     game_seed = derive_seed(seed, index)
     bots = make_bots(game, [parse_bot_spec("heuristic")] * players, game_seed)
     state = play_game(game, bots, seed=game_seed)
@@ -163,10 +163,12 @@ def facts_lines(rows: list[dict[str, Any]]) -> list[str]:
     return lines
 
 
-def skill_lines(study: Study, games: int) -> list[str]:
+def skill_lines(study: Study, games: int, material: str = "first") -> list[str]:
     """One heuristic seat against three random seats."""
     study.players = 4
-    summary = study.play("skill", games=games, bots=("heuristic", "random", "random", "random"))
+    summary = study.play(
+        "skill", games=games, bots=("heuristic", "random", "random", "random"), options={"material": material}
+    )
     row = summary["win_rates"]["by_bot"]["heuristic"]
     return [
         f"One heuristic seat against three random seats ({games} four-player games, the heuristic "
@@ -175,7 +177,7 @@ def skill_lines(study: Study, games: int) -> list[str]:
     ]
 
 
-def seat_lines(study: Study, games: int) -> list[str]:
+def seat_lines(study: Study, games: int, material: str = "first") -> list[str]:
     """Seat and play-order fairness at 2 to 5 players (four heuristic seats)."""
     lines = [
         f"Seats and play order, {games} games of heuristic bots per table size (the lab's fairness "
@@ -186,7 +188,9 @@ def seat_lines(study: Study, games: int) -> list[str]:
     ]
     for players in (2, 3, 4, 5):
         study.players = players
-        summary = study.play(f"seats{players}", games=games, tests=("seat", "order"))
+        summary = study.play(
+            f"seats{players}", games=games, tests=("seat", "order"), options={"material": material}
+        )
         for q in summary["tests"]["questions"]:
             if q["response"] != "win":
                 continue
@@ -215,11 +219,13 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--restrict", nargs="+", default=["all"], help="restrictions (default: all)")
     parser.add_argument("--skill-games", type=int, default=400, help="heuristic against random (0: skip)")
     parser.add_argument("--seat-games", type=int, default=400, help="games per table size (0: skip)")
+    parser.add_argument("--material", default="first", help="the game's option material (first, second)")
     args = parser.parse_args(argv)
     started = time.perf_counter()
     study = Study.from_args("river-race", args)
-    results = study.restricted_play(args.restrict, games=args.games)
-    rows = map_games(play_facts, [(args.seed, i, 4) for i in range(args.games)], args.workers)
+    options = {"material": args.material}
+    results = study.restricted_play(args.restrict, games=args.games, options=options)
+    rows = map_games(play_facts, [(args.seed, i, 4, args.material) for i in range(args.games)], args.workers)
     argv = sys.argv[1:] if argv is None else argv
     lines = [
         "## Does every decision matter? (restricted play, issue 26)",
@@ -230,16 +236,16 @@ def main(argv: list[str] | None = None) -> None:
         command_line("benchmarks/river_race_decisions.py", argv),
         "```",
         "",
-        f"Four heuristic seats, default options, {args.games} games per run; game i is seeded "
+        f"Four heuristic seats, option material={args.material}, {args.games} games per run; game i is seeded "
         f"with derive_seed({args.seed}, i).",
         "",
         *restricted_lines({"results": results})[2:],
         *facts_lines(rows),
     ]
     if args.skill_games:
-        lines += skill_lines(study, args.skill_games)
+        lines += skill_lines(study, args.skill_games, args.material)
     if args.seat_games:
-        lines += seat_lines(study, args.seat_games)
+        lines += seat_lines(study, args.seat_games, args.material)
     write_section(args.out, lines)
     print(f"in {time.perf_counter() - started:.0f} s", file=sys.stderr)
 

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from savanna.core import Game, load_game, registered_games
+from savanna.core.playout import playout
 from savanna.native import build_name, compiled_modules
 
 __all__ = [
@@ -139,8 +140,20 @@ def _run_slice(
     tally.games += games
 
 
-def savanna_engine(game: Game, name: str | None = None) -> Engine:
-    """The random-playout loop over a configured Savanna game (unchecked fast path)."""
+def savanna_engine(game: Game, name: str | None = None, *, whole: bool = False) -> Engine:
+    """The random-playout loop over a configured Savanna game (unchecked fast path).
+
+    ``whole``: each game in one call (:func:`savanna.core.playout.playout`, the same games
+    for the same generator) rather than step by step from Python.
+    """
+    if whole:
+
+        def play_whole(rng: random.Random) -> tuple[int, int]:
+            state = game.new_initial_state()
+            decisions = playout(state, rng)
+            return len(state.history), decisions
+
+        return Engine(name or game.name, play_whole)
 
     def play_one(rng: random.Random) -> tuple[int, int]:
         state = game.new_initial_state()
@@ -242,6 +255,8 @@ class BenchResult:
     references: Mapping[str, Rates] = field(default_factory=dict)
     seconds: float = 0.0
     build: str = "interpreted (pure Python)"
+    whole: Rates | None = None
+    """The same playouts, each game in one call (``savanna.core.playout``)."""
 
     def ratios(self) -> dict[str, dict[str, float]]:
         """Per reference: our rates divided by its rates (actions, decisions, games)."""
@@ -270,6 +285,7 @@ class BenchResult:
             else round(backgammon.games_per_sec, 3),
             "ratio": None if backgammon is None else round(ratios["backgammon"]["actions"], 3),
             "references": {name: rates.as_json() for name, rates in self.references.items()},
+            "one_call": None if self.whole is None else self.whole.as_json(),
             "ratios": {
                 name: {k: round(v, 3) for k, v in values.items()} for name, values in ratios.items()
             },
@@ -290,7 +306,7 @@ def compare_with_references(
     skipped when ``open_spiel`` is not installed.
     """
     ours = savanna_engine(game, name="__game__")
-    engines = [ours]
+    engines = [ours, savanna_engine(game, name="__whole__", whole=True)]
     names: dict[str, str] = {}
     for reference in references:
         engine = openspiel_engine(reference)
@@ -303,4 +319,5 @@ def compare_with_references(
         references={names[name]: r for name, r in rates.items() if name in names},
         seconds=seconds,
         build=engine_build(),
+        whole=rates["__whole__"],
     )

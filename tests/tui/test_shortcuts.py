@@ -89,3 +89,27 @@ def test_rules_explain_every_berry_the_special_tile_and_the_lion(lang: str, tmp_
         assert f"{berry.name.replace('!', ' !') if lang == 'fr' else berry.name} (" in out.replace("  ", " "), berry.name
     assert ("Lava River" if lang == "en" else "Rivière de lave") in out
     assert ("The lion" if lang == "en" else "Le lion") in out
+
+
+def test_a_forced_step_is_played_for_the_player_and_said(tmp_path: Path) -> None:
+    """Seat 1 types each move without its steps; a step with one choice is never asked."""
+    import random
+
+    play, _ = session("banjooli", "human,bot:random", [], tmp_path, seed=1)
+    rng = random.Random(0)
+    asked_at_one_choice: list[int] = []
+
+    def read(prompt: str) -> str:
+        if "your move" not in prompt:
+            return ""
+        state = play.state
+        legal = state.legal_actions()
+        if len(legal) == 1 and play._continues(0):  # a forced step in the middle of the turn
+            asked_at_one_choice.append(len(state.history))
+        return state.action_to_text(play.game.heuristic_action_in_state(state, legal, rng))
+
+    play.read = read
+    assert play.run().finished
+    out = screen(play.console)
+    assert "Played for you (the only choice): " in out
+    assert asked_at_one_choice == []  # never asked to type a step that had no alternative

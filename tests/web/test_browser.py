@@ -205,8 +205,13 @@ def test_two_browsers_and_a_bot_play_banjooli_through_a_reload_and_a_crash(brows
         # The replay page steps through the finished game.
         page.goto(f"{server.url}/t/{table}/replay")
         page.wait_for_selector("#at")
+        # It opens on the first board where a player acts (after the set-up's chance outcomes).
+        page.wait_for_function("/^Action [1-9]/.test(document.getElementById('at').textContent)")
+        opening = int(page.locator("#at").inner_text().split()[1])
         page.keyboard.press("ArrowRight")
-        page.wait_for_function("document.getElementById('at').textContent.startsWith('Action 1 ')")
+        page.wait_for_function(f"document.getElementById('at').textContent.startsWith('Action {opening + 1} ')")
+        page.keyboard.press("Home")
+        page.wait_for_function("document.getElementById('at').textContent.startsWith('Action 0 ')")
         page.click("#last")
         page.wait_for_selector("#end:not(.hidden)")
         assert not server.errors(), server.errors()

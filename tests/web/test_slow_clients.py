@@ -364,3 +364,32 @@ async def _half_open(server: ServerProcess, count: int, deadline: float) -> dict
         "move_max_ms": ms(moves, 1.0), "load_average": round(os.getloadavg()[0], 1),
         "open_file_limit": resource.getrlimit(resource.RLIMIT_NOFILE)[0], "cpus": os.cpu_count(),
     }
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("proxied", [False, True])
+def test_behind_a_proxy_the_per_address_cap_on_http_connections_is_the_proxys(tmp_path, proxied):
+    # Without a proxy, --per-client-connections 1 allows 2 HTTP sockets per address; behind one
+    # every socket comes from the proxy's address, so only the server's total applies.
+    flags = ("--per-client-connections", "1", *(("--forwarded-allow-ips", "127.0.0.1") if proxied else ()))
+    server = ServerProcess(f"sqlite:///{tmp_path / 'p.sqlite3'}", flags=flags).start()
+
+    async def status(reader: asyncio.StreamReader) -> int | None:
+        try:
+            return (await answer_of(reader, 1.0))[0]
+        except TimeoutError:
+            return None  # still open: not refused
+
+    async def four() -> list[int | None]:
+        held = [await dial(server.port, "127.0.0.1") for _ in range(4)]
+        try:
+            return [s for s in await asyncio.gather(*(status(r) for r, _ in held)) if s is not None]
+        finally:
+            for _, writer in held:
+                writer.close()
+
+    try:
+        refused = asyncio.run(four())
+    finally:
+        server.stop()
+    assert refused == ([] if proxied else [429, 429]), refused

@@ -21,7 +21,7 @@ import pytest
 
 from savanna.core import registered_games
 from savanna.web.words import typeset
-from tests.web.chromium import ARGS, CHROMIUM, require_chromium
+from tests.web.chromium import ARGS, CHROMIUM, SHOTS, require_chromium
 from tests.web.conftest import ServerProcess
 
 playwright_api = pytest.importorskip("playwright.sync_api")
@@ -181,6 +181,8 @@ def test_a_legend_beside_the_drawing_names_each_shape_in_the_readers_language(br
         key = page.locator("#key-box").bounding_box()
         assert board and key and key["y"] < DESKTOP["height"]
         assert key["x"] >= board["x"] + board["width"] - 1 or key["y"] >= board["y"] + board["height"] - 1
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / f"{game}-table-{lang}.png"))
     finally:
         shown.close()
 
@@ -240,6 +242,9 @@ def test_phones_every_page_fits_with_the_turn_and_the_moves_on_the_first_screen(
             assert on_first_screen(shown.page, "#turn"), f"{game}: the turn banner is below the first screen"
             assert on_first_screen(shown.page, "#moves button"), f"{game}: no move on the first screen"
             assert not shown.page.locator("#text-box").evaluate("d => d.open"), "the text board is folded on a phone"
+            assert shown.page.title().startswith("● " + ("À vous" if lang == "fr" else "Your turn")), shown.page.title()
+            SHOTS.mkdir(parents=True, exist_ok=True)
+            shown.page.screenshot(path=str(SHOTS / f"{game}-phone-{phone['width']}.png"))
         finally:
             shown.close()
         ended = Page(browser, server, *finished[game], viewport=phone, lang=lang, has_touch=True, is_mobile=True)

@@ -50,6 +50,7 @@ from typing import Literal
 
 from savanna.bots.bot import BotError
 from savanna.core import CHANCE, TERMINAL, Game, Observation, State, ranking_from_scores
+from savanna.core.playout import rollout
 
 __all__ = [
     "DEFAULT_C",
@@ -302,13 +303,20 @@ class Search:
     def _rollout(self, state: State) -> Sequence[float]:
         """Play on from ``state`` (in place); the final scores, or the evaluation after ``depth``
         actions."""
-        # The hottest loop of the search: one current_player() call per step.
         rng = self.rng
-        draw = rng.random
         game = self.game
-        heuristic = self.heuristic_rollout
-        apply = state.apply_unchecked
         left = -1 if self.depth is None else self.depth
+        if not self.heuristic_rollout:
+            # The hottest loop of the search, in one call (savanna.core.playout).
+            if rollout(state, rng, left) == 0 and not state.is_terminal():
+                estimate = game.evaluate(state)
+                if estimate is not None:
+                    self.evaluations += 1
+                    return estimate
+                self.depth = None  # the game has no evaluation: full rollouts from now on
+                rollout(state, rng, -1)
+            return state.returns()
+        apply = state.apply_unchecked
         while True:
             player = state.current_player()
             if player == TERMINAL:
@@ -323,11 +331,7 @@ class Search:
             if player == CHANCE:
                 apply(state.sample_chance(rng))
                 continue
-            legal = state.legal_actions()
-            if heuristic:
-                apply(game.heuristic_action(state.observation(player), legal, rng))
-            else:
-                apply(legal[int(draw() * len(legal))])
+            apply(game.heuristic_action(state.observation(player), state.legal_actions(), rng))
 
     def best_action(self) -> int:
         """The most visited root action (ties: higher mean reward, then legal order)."""

@@ -407,8 +407,10 @@ def bench(
     Applied actions per second (chance outcomes included), seat decisions per second and
     whole games per second, for this game and — when ``open_spiel`` is installed (the
     ``[bench]`` extra) — for OpenSpiel's ``backgammon`` and ``pig`` driven from Python by
-    the same loop, and the ratios. The engines are measured in alternating slices so that
-    machine noise hits them alike. The first line says which build of the engines ran.
+    the same loop, and the ratios; and this game's same playouts played each in one call
+    (``savanna.core.playout``, no Python loop per action: flattering next to references
+    driven from Python). The engines are measured in alternating slices so that machine
+    noise hits them alike. The first line says which build of the engines ran.
     """
     from savanna.bench import compare_with_references
 
@@ -428,6 +430,8 @@ def bench(
     for column in ("engine", "actions/s", "decisions/s", "games/s", "actions/game"):
         table.add_column(column, justify="left" if column == "engine" else "right")
     rows = [(game, result.game)]
+    if result.whole is not None:
+        rows.append((f"{game}, whole games in one call", result.whole))
     rows += [(f"OpenSpiel {name} (C++)", rates) for name, rates in result.references.items()]
     for label, rates in rows:
         table.add_row(

@@ -107,7 +107,9 @@ def serve(
         bot_workers=bot_workers,
         bot_pace_seconds=bot_pace,
         max_connections_per_client=per_client_connections,
-        max_http_connections_per_client=2 * per_client_connections,
+        # Behind a proxy every socket comes from the proxy's address (uvicorn rewrites the
+        # client of each request, not of the socket): the proxy caps connections per client.
+        max_http_connections_per_client=2 * per_client_connections if forwarded_allow_ips is None else http_cap,
         max_open_tables_per_client=per_client_tables,
         requests_per_second=per_client_rate,
         request_burst=max(Limits().request_burst, int(4 * per_client_rate)),

@@ -24,17 +24,20 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from savanna.bots import RestrictedBot, make_bots, parse_bot_spec, play_game
+from savanna.bots import Bot, BotError, RestrictedBot, make_bots, parse_bot_spec, play_game
 from savanna.core import (
     Game,
     OptionError,
     SavannaError,
+    State,
     derive_seed,
     game_class,
+    make_rng,
     record_of,
 )
 from savanna.core.options import OptionValue
-from savanna.core.rng import SEQUENCE
+from savanna.core.playout import playout
+from savanna.core.rng import SEQUENCE, sequence_rng
 
 __all__ = [
     "LabError",
@@ -219,8 +222,12 @@ def play_one(plan: SimulationPlan, index: int, records: bool = True) -> Outcome:
     seats = plan.seating(index)
     deciders: list[int] = []
     notation: list[str] | None = [] if records else None
-    bots = make_bots(game, [parse_bot_spec(s) for s in seats], seed)
-    state = play_game(game, bots, seed=seed, deciders=deciders, notation=notation)
+    bots: list[Bot] = []
+    if all(spec == "random" for spec in seats):  # plain random bots: the game in one call
+        state = _random_game(game, seed, deciders, notation)
+    else:
+        bots = make_bots(game, [parse_bot_spec(s) for s in seats], seed)
+        state = play_game(game, bots, seed=seed, deciders=deciders, notation=notation)
     # Play order: seats by their first decision; seats that never decided come last.
     first = list(dict.fromkeys(deciders))
     first.extend(s for s in range(plan.players) if s not in first)
@@ -249,6 +256,19 @@ def play_one(plan: SimulationPlan, index: int, records: bool = True) -> Outcome:
             state, seed=seed, seats=seats, chance=SEQUENCE, actions=notation
         ).to_json()
     return outcome
+
+
+def _random_game(game: Game, seed: int, deciders: list[int], notation: list[str] | None) -> State:
+    """The game ``play_game`` plays between ``random`` bots seeded as ``make_bots`` seeds
+    them, in one call (:func:`savanna.core.playout.playout`: the same draws in the same
+    order, so the same game, ``tests/core/test_playout.py``)."""
+    state = game.new_initial_state()
+    seats = [make_rng(seed, "bot", seat) for seat in range(game.num_players)]
+    limit = game.max_game_length
+    playout(state, sequence_rng(seed), limit=limit, seats=seats, deciders=deciders, notation=notation)
+    if not state.is_terminal():
+        raise BotError(f"{game!r} did not end within max_game_length={limit}")
+    return state
 
 
 def _play_chunk(plan: SimulationPlan, indices: Sequence[int], records: bool) -> list[Outcome]:

@@ -9,6 +9,8 @@ import xml.etree.ElementTree as ET
 import pytest
 from tests.games.river_race.helpers import game, play, position
 
+from savanna.bots import make_bots, parse_bot_spec, play_game
+from savanna.core import OptionError, load_game, record_of, replay
 from savanna.core.datafiles import read_data_file
 from savanna.core.errors import DataError
 from savanna.games.river_race.board import load_board, parse_map
@@ -167,3 +169,22 @@ def test_the_rules_summary_ends_with_the_price_table_of_every_card_in_both_langu
         for card in game.material.cards:
             assert f"{card.number}: {card.upper}/{card.lower}" in table
     assert "7: 4/1" in game.rules_summary("en") and "12: 6/3" in game.rules_summary("fr")
+
+
+def test_option_material_second_plays_the_candidate_components_of_issue_26() -> None:
+    """The second material: its own cards, start gold, bag and huts; the rules' figures follow."""
+
+    second = load_material("second")
+    assert second.gold.start[4] == [2, 3, 4, 5] and second.bag.coins == [9, 7, 5, 3, 2, 1]
+    assert [(c.upper, c.lower) for c in second.cards][:3] == [(3, 4), (4, 5), (6, 2)]
+    game = load_game("river-race", options={"material": "second"})
+    assert game.huts == second.huts(4) and game.tables.prices != load_game("river-race").tables.prices
+    assert "2, 3, 4, 5" in game.rules()["setup.gold"].en
+    assert "3/4" in game.rules_summary("en").split("\n\n")[-1]
+    state = play_game(game, make_bots(game, [parse_bot_spec("heuristic")] * 4, 3), seed=3)
+    assert state.is_terminal() and max(state.gold) >= 0
+    assert replay(record_of(state, seed=3, seats=["heuristic"] * 4)).to_text() == state.to_text()
+    with pytest.raises(OptionError):
+        load_game("river-race", options={"material": "third"})
+    with pytest.raises(ValueError):
+        load_material("third")

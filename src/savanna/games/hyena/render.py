@@ -254,6 +254,9 @@ def render_svg(observation: Observation, lang: str = "en", worth: Sequence[str] 
     size = 40
     rows = max(r for r, _ in cells) + 1
     width = max((max(c for _, c in cells) + 1) * size, 16 * sticks + 26 + 42 * len(data["mothers"]))
+    # Room on the right for the pieces waiting beside the village (up to four a row).
+    village_x = cells[0][1] * size + size // 2
+    width = max(width, village_x + 18 + 13 * 3 + 10)
     lines = _info_lines(observation, lang, worth)
     base = rows * size + 8
     height = base + 44 + 20 * len(lines) + 6

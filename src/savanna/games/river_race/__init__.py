@@ -15,6 +15,8 @@ Options
     =========  =====================================================  ========
     ``first``  ``draw`` (the first player is drawn by chance) or       ``draw``
                ``seat1`` (seat 1 plays first)
+    ``material`` ``first`` (the first release's components) or        ``first``
+               ``second`` (the candidate of issue 26: ``data/*.second.toml``)
     =========  =====================================================  ========
 
 A turn

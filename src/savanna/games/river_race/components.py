@@ -13,6 +13,7 @@ Example:
 from __future__ import annotations
 
 from functools import cache
+from typing import Final
 
 from pydantic import field_validator, model_validator
 
@@ -144,11 +145,22 @@ class Material(DataModel):
         return self.gold.start[players][order]
 
 
+MATERIALS: Final = ("first", "second")
+"""The materials of option ``material``: the first release's, and the candidate of issue 26."""
+
+
 @cache
-def load_material() -> Material:
-    """``material.toml`` and ``cards.toml``, validated once (cached).
+def load_material(name: str = "first") -> Material:
+    """``material.toml`` and ``cards.toml`` (``material.second.toml`` and
+    ``cards.second.toml`` for the second material), validated once (cached).
 
     Raises:
         DataError: a file is missing an entry or an entry does not validate.
+        ValueError: no material of that name.
     """
-    return load_data_files(Material, "savanna.games.river_race", "material.toml", cards=("cards.toml", "card"))
+    if name not in MATERIALS:
+        raise ValueError(f"no river race material {name!r} (materials: {', '.join(MATERIALS)})")
+    suffix = "" if name == "first" else f".{name}"
+    return load_data_files(
+        Material, "savanna.games.river_race", f"material{suffix}.toml", cards=(f"cards{suffix}.toml", "card")
+    )

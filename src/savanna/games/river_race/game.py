@@ -27,7 +27,7 @@ from savanna.games.river_race import (
 )
 from savanna.games.river_race.actions import NUM_ACTIONS
 from savanna.games.river_race.board import Board, load_board
-from savanna.games.river_race.components import Material, load_material
+from savanna.games.river_race.components import MATERIALS, Material, load_material
 from savanna.games.river_race.notation import parse_position
 from savanna.games.river_race.rules import MESSAGES, rule_catalogue
 from savanna.games.river_race.state import RiverRaceState
@@ -47,6 +47,12 @@ SPEC: Final = GameSpec(
             "draw",
             **MESSAGES.option_words("first"),
             choices=("draw", "seat1"),
+        ),
+        ChoiceOption(
+            "material",
+            "first",
+            **MESSAGES.option_words("material"),
+            choices=MATERIALS,
         ),
     ),
     perfect_information=False,
@@ -72,9 +78,9 @@ class RiverRaceGame(Game):
     def __init__(self, players: int | None = None, options: Mapping[str, Any] | None = None) -> None:
         super().__init__(players, options)
         self.board: Board = load_board()
-        self.material: Material = load_material()
+        self.material: Material = load_material(str(self.options["material"]))
         self.huts: list[int] = self.material.huts(self.num_players)
-        self.tables: RiverTables = tables_of(self.num_players)
+        self.tables: RiverTables = tables_of(self.num_players, str(self.options["material"]))
         """The map and material as the engine reads them (shared by this game's states)."""
         self.rolls: tuple[tuple[int, ...], ...] = self.tables.rolls
         self.roll_table: tuple[tuple[int, Fraction], ...] = self.tables.roll_chances
@@ -111,7 +117,7 @@ class RiverRaceGame(Game):
         return (0.0, self._top)
 
     def rules(self) -> Mapping[str, RuleRef]:
-        return rule_catalogue(self.num_players)
+        return rule_catalogue(self.num_players, str(self.options["material"]))
 
     def parse_position(self, text: str) -> RiverRaceState:
         """Rebuild a state from :meth:`RiverRaceState.to_text` (its history is empty).

@@ -87,8 +87,8 @@ _SOURCES: Final[tuple[tuple[str, str], ...]] = (
 )
 
 
-def _component_fields(players: int) -> dict[str, str]:
-    m = load_material()
+def _component_fields(players: int, material: str = "first") -> dict[str, str]:
+    m = load_material(material)
     values = ", ".join(f"{n}×{v}" for v, n in enumerate(m.bag.coins, start=1) if n)
     length = load_board().persecutor_length
     return {
@@ -106,9 +106,9 @@ def _component_fields(players: int) -> dict[str, str]:
 
 
 @cache
-def rule_catalogue(players: int) -> dict[str, RuleRef]:
-    """Every clause of the river race for ``players`` players (figures filled in)."""
-    fields = _component_fields(players)
+def rule_catalogue(players: int, material: str = "first") -> dict[str, RuleRef]:
+    """Every clause of the river race for ``players`` players on ``material`` (figures filled in)."""
+    fields = _component_fields(players, material)
     rules = {}
     for clause, source in _SOURCES:
         wanted = {k: v for k, v in fields.items() if "{" + k + "}" in MESSAGES.template(f"rule.{clause}")}

@@ -70,10 +70,11 @@ class RiverTables:
             (:func:`draw_table`).
     """
 
-    def __init__(self, players: int) -> None:
+    def __init__(self, players: int, material_name: str = "first") -> None:
         board = load_board()
-        material = load_material()
+        material = load_material(material_name)
         self.players: int = players
+        self.material_name: str = material_name
         self.kind: tuple[int, ...] = tuple(board.kind)
         self.next: tuple[int, ...] = tuple(board.next)
         self.fork: tuple[int, ...] = tuple(board.fork)
@@ -100,12 +101,13 @@ class RiverTables:
         self.roll_chances: tuple[tuple[int, Fraction], ...] = roll_table(material.dice.count)
         self.roll_draw: tuple[int, ...] = draw_table(self.roll_chances)
 
-    def __reduce__(self) -> tuple[Callable[[int], RiverTables], tuple[int]]:
-        """Pickled (and deep-copied) as the shared tables of its table size."""
-        return tables_of, (self.players,)
+    def __reduce__(self) -> tuple[Callable[[int, str], RiverTables], tuple[int, str]]:
+        """Pickled (and deep-copied) as the shared tables of its table size and material."""
+        return tables_of, (self.players, self.material_name)
 
 
 @cache
-def tables_of(players: int) -> RiverTables:
-    """The :class:`RiverTables` of a river race of ``players`` players (made once, shared)."""
-    return RiverTables(players)
+def tables_of(players: int, material: str = "first") -> RiverTables:
+    """The :class:`RiverTables` of a river race of ``players`` players on ``material``
+    (made once, shared)."""
+    return RiverTables(players, material)

@@ -286,7 +286,9 @@ function remember(before, after) {
 
 function glide(box, before, moved) {
   if (still()) return;
-  for (const key of moved) {
+  // A piece this seat may click now stands still at once (a moving button is hard to hit).
+  const mine = legalTargets();
+  for (const key of moved.filter((k) => !mine.has(k))) {
     const node = box.querySelector(`[data-target="${key}"]`);
     const [x0, y0] = before.get(key);
     const b = node.getBBox();
@@ -359,6 +361,9 @@ function renderTurn() {
   banner.textContent = watching ? t("table.spectator") : "";
   const box = $("turn");
   box.className = "turn";
+  // The tab says so when it is this seat's turn (seen from another tab).
+  const base = document.title.replace(/^● [^·]*· /, "");
+  document.title = v.to_act === v.you && v.status === "playing" ? `● ${t("table.turn.you")} · ${base}` : base;
   if (v.status === "abandoned") { box.textContent = t("table.turn.abandoned"); box.classList.add("over"); return; }
   if (v.status === "finished" || v.to_act === "over") { box.textContent = t("table.turn.over"); box.classList.add("over"); return; }
   if (v.to_act === "chance") { box.textContent = t("table.turn.chance"); return; }
