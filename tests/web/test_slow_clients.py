@@ -220,7 +220,11 @@ def test_eight_bodies_of_64_mb_at_once_grow_the_server_by_less_than_20_mb_and_a_
                                    "mb_written_when_answered": [round(a[1] / 2**20, 1) for a in answers],
                                    "server_rss_mb_before": round(before / 1024, 1), "grown_mb": round(grown, 1),
                                    "seconds": round(seconds, 2)}))
-    assert all(status in (413, 403, 401) for status, _ in answers), answers
+    # Each body is refused before it is all sent: a named status, or — when the server's
+    # close after its 413 reaches the client as a reset while it still writes (TCP drops the
+    # unread answer then) — a connection cut before the body's end.
+    assert all(status in (413, 403, 401) or (status is None and sent < BIG) for status, sent in answers), answers
+    assert any(status == 413 for status, _ in answers), answers
     assert grown < 20, grown
     assert healthy == "ok"
     assert "Traceback" not in log, log[-3000:]
