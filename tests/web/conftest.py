@@ -56,6 +56,14 @@ def postgres_admin_url() -> str | None:
     return os.environ.get("SAVANNA_TEST_POSTGRES") or None
 
 
+def require_postgres() -> None:
+    """Skip a PostgreSQL test on a machine with no cluster configured; fail it under CI."""
+    if postgres_admin_url() is None:
+        if os.environ.get("CI"):
+            pytest.fail("CI must test on PostgreSQL: .ci/run exports SAVANNA_TEST_POSTGRES")
+        pytest.skip("SAVANNA_TEST_POSTGRES is not set (run .ci/postgres; CI always sets it)")
+
+
 @contextlib.contextmanager
 def fresh_postgres_database() -> Iterator[str]:
     """A new, empty PostgreSQL database for one test; dropped afterwards."""
@@ -81,10 +89,7 @@ def database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
     if request.param == "sqlite":
         yield f"sqlite:///{tmp_path / 'server.sqlite3'}"
         return
-    if postgres_admin_url() is None:
-        if os.environ.get("CI"):
-            pytest.fail("CI must test on PostgreSQL: .ci/run exports SAVANNA_TEST_POSTGRES")
-        pytest.skip("SAVANNA_TEST_POSTGRES is not set (run .ci/postgres; CI always sets it)")
+    require_postgres()
     with fresh_postgres_database() as url:
         yield url
 

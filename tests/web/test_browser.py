@@ -10,7 +10,6 @@ of ``docs/screenshots/`` are taken here.
 from __future__ import annotations
 
 import json
-import os
 import random
 import sqlite3
 import subprocess
@@ -23,7 +22,7 @@ from typing import Any
 import pytest
 
 from tests.web.chromium import ARGS, CHROMIUM, SHOTS, require_chromium
-from tests.web.conftest import ServerProcess, fresh_postgres_database, postgres_admin_url
+from tests.web.conftest import ServerProcess, fresh_postgres_database, require_postgres
 from tests.web.leaks import check_message, check_page, secrets_of
 
 playwright_api = pytest.importorskip("playwright.sync_api")
@@ -318,10 +317,7 @@ def test_two_browsers_on_two_server_processes_see_each_others_moves(browser):
     """Awa's browser talks to process A, Moussa's to process B, both on one PostgreSQL
     database: every move one of them makes reaches the other's page through the other
     process (``LISTEN``/``NOTIFY``), and both pages end on the same game."""
-    if postgres_admin_url() is None:
-        if os.environ.get("CI"):
-            pytest.fail("CI must test on PostgreSQL: .ci/run exports SAVANNA_TEST_POSTGRES")
-        pytest.skip("SAVANNA_TEST_POSTGRES is not set (run .ci/postgres; CI always sets it)")
+    require_postgres()
     with fresh_postgres_database() as database:
         a = ServerProcess(database, workers=0).start()
         b = ServerProcess(database, workers=0).start()

@@ -25,7 +25,7 @@ import pytest
 from sqlalchemy import create_engine, text
 
 from savanna.core import Record
-from tests.web.conftest import ServerProcess, fresh_postgres_database, postgres_admin_url
+from tests.web.conftest import ServerProcess, fresh_postgres_database, require_postgres
 from tests.web.replays import uninterrupted
 
 pytestmark = pytest.mark.slow
@@ -36,10 +36,7 @@ TABLES = 3
 
 @pytest.fixture
 def shared_database() -> Iterator[str]:
-    if postgres_admin_url() is None:
-        if os.environ.get("CI"):
-            pytest.fail("CI must test on PostgreSQL: .ci/run exports SAVANNA_TEST_POSTGRES")
-        pytest.skip("SAVANNA_TEST_POSTGRES is not set (run .ci/postgres; CI always sets it)")
+    require_postgres()
     with fresh_postgres_database() as url:
         yield url
 

@@ -9,7 +9,6 @@ within 10 s B owns both (its heartbeat is alive, A's stopped) and plays the bots
 from __future__ import annotations
 
 import json
-import os
 import time
 from collections.abc import Iterator
 
@@ -17,7 +16,7 @@ import httpx
 import pytest
 from sqlalchemy import create_engine, text
 
-from tests.web.conftest import ServerProcess, fresh_postgres_database, postgres_admin_url
+from tests.web.conftest import ServerProcess, fresh_postgres_database, require_postgres
 
 pytestmark = pytest.mark.slow
 
@@ -26,10 +25,7 @@ ADOPTED_WITHIN = 10.0
 
 @pytest.fixture
 def shared_database() -> Iterator[str]:
-    if postgres_admin_url() is None:
-        if os.environ.get("CI"):
-            pytest.fail("CI must test on PostgreSQL: .ci/run exports SAVANNA_TEST_POSTGRES")
-        pytest.skip("SAVANNA_TEST_POSTGRES is not set (run .ci/postgres; CI always sets it)")
+    require_postgres()
     with fresh_postgres_database() as url:
         yield url
 

@@ -10,7 +10,6 @@ from the database on its own at its next check.
 from __future__ import annotations
 
 import asyncio
-import os
 import time
 from collections.abc import Iterator
 from dataclasses import replace
@@ -26,7 +25,7 @@ from tests.web.conftest import (
     TEST_LIMITS,
     ThreadServer,
     fresh_postgres_database,
-    postgres_admin_url,
+    require_postgres,
 )
 
 LIMITS = replace(TEST_LIMITS, bot_pace_seconds=0.0)
@@ -34,10 +33,7 @@ LIMITS = replace(TEST_LIMITS, bot_pace_seconds=0.0)
 
 @pytest.fixture
 def two_servers() -> Iterator[tuple[ThreadServer, ThreadServer]]:
-    if postgres_admin_url() is None:
-        if os.environ.get("CI"):
-            pytest.fail("CI must test on PostgreSQL: .ci/run exports SAVANNA_TEST_POSTGRES")
-        pytest.skip("SAVANNA_TEST_POSTGRES is not set (run .ci/postgres; CI always sets it)")
+    require_postgres()
     with fresh_postgres_database() as url:
         settings = Settings(database=url, limits=LIMITS)
         with ThreadServer(settings) as a, ThreadServer(settings) as b:

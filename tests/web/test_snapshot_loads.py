@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
 import threading
 from collections.abc import Iterator
 from typing import Any
@@ -21,17 +20,14 @@ import pytest
 
 from savanna.web.db import SeatRow, TableRow, database_url, migrate
 from savanna.web.store import LoadedTable, Store
-from tests.web.conftest import fresh_postgres_database, postgres_admin_url
+from tests.web.conftest import fresh_postgres_database, require_postgres
 
 LOADS = 2000
 
 
 @pytest.fixture
 def url() -> Iterator[str]:
-    if postgres_admin_url() is None:
-        if os.environ.get("CI"):
-            pytest.fail("CI must test on PostgreSQL: .ci/run exports SAVANNA_TEST_POSTGRES")
-        pytest.skip("SAVANNA_TEST_POSTGRES is not set (run .ci/postgres; CI always sets it)")
+    require_postgres()
     with fresh_postgres_database() as fresh:
         migrate(database_url(fresh))
         yield fresh

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
 import statistics
 import time
 
@@ -21,7 +20,7 @@ import pytest
 
 from savanna.core import Record
 from tests.web.client import ResilientSeat
-from tests.web.conftest import ServerProcess, fresh_postgres_database, postgres_admin_url
+from tests.web.conftest import ServerProcess, fresh_postgres_database, require_postgres
 from tests.web.replays import uninterrupted
 
 pytestmark = pytest.mark.slow
@@ -29,10 +28,7 @@ pytestmark = pytest.mark.slow
 
 @pytest.fixture
 def shared_database():
-    if postgres_admin_url() is None:
-        if os.environ.get("CI"):
-            pytest.fail("CI must test on PostgreSQL: .ci/run exports SAVANNA_TEST_POSTGRES")
-        pytest.skip("SAVANNA_TEST_POSTGRES is not set (run .ci/postgres; CI always sets it)")
+    require_postgres()
     with fresh_postgres_database() as url:
         yield url
 
