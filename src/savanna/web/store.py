@@ -310,7 +310,8 @@ class Store:
         :data:`START_LOCK`; SQLite's write lock, taken before the first read (``BEGIN
         IMMEDIATE``; pysqlite would begin only at the first write, after the counts)."""
         if self.backend == "postgresql":
-            session.execute(text("SELECT pg_advisory_xact_lock(:space, :key)"), dict(zip(("space", "key"), START_LOCK)))
+            space, key = START_LOCK
+            session.execute(text("SELECT pg_advisory_xact_lock(:space, :key)"), {"space": space, "key": key})
         else:
             session.connection().exec_driver_sql("BEGIN IMMEDIATE")
 
