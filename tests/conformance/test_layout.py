@@ -144,7 +144,6 @@ def test_every_import_is_at_the_top_of_its_module(name: str) -> None:
 
 LONG_MODULES_BEING_SPLIT = frozenset(
     {
-        "core/game.py",
         "lab/fairness.py",
     }
 )

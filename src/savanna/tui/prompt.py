@@ -20,6 +20,7 @@ from rich.text import Text
 from savanna.core import NotationError, SavannaError
 from savanna.i18n.tui import M
 from savanna.tui.choice import Choice, Menu
+from savanna.tui.keeping import save_command
 from savanna.tui.pages import LEAVE
 from savanna.tui.render import localise
 
@@ -170,7 +171,7 @@ class TurnInput:
                 return self.answer(typed)
             return None
         if said == "save":
-            play.save_command(answer)
+            save_command(play, answer)
             return None
         if said == "board":
             return None
@@ -178,7 +179,7 @@ class TurnInput:
             words = answer.strip().lower().split()
             play.auto = (not play.auto) if len(words) == 1 else words[1] in {"on", "oui", "yes", "y", "o"}
             notice = Text(play.t("auto.on" if play.auto else "auto.off"), style="yellow")
-            if play.auto and len(menu.texts) == 1 and play._forced_step(self.seat):
+            if play.auto and len(menu.texts) == 1 and play.forced_step(self.seat):
                 play._notice = notice  # said on the next screen: this turn is over
                 return TurnEnd.PLAYED
             play.say(notice)
