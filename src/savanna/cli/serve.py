@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import socket
 import threading
@@ -55,6 +56,11 @@ def serve(
         int, typer.Option(help="Games in play one client address may have created at once.")
     ] = 20,
     max_playing: Annotated[int, typer.Option(help="Games in play on the whole server at once.")] = 1000,
+    shortest_clock: Annotated[
+        int | None,
+        typer.Option(help="Seconds: the shortest turn-based deadline and real-time clock a table may "
+                     "choose (default: an hour per move, a minute per game)."),
+    ] = None,
     forwarded_allow_ips: Annotated[
         str | None,
         typer.Option(
@@ -114,6 +120,10 @@ def serve(
         requests_per_second=per_client_rate,
         request_burst=max(Limits().request_burst, int(4 * per_client_rate)),
     )
+    if shortest_clock is not None:
+        if shortest_clock < 1:
+            raise OptionError("--shortest-clock must be positive", "--shortest-clock doit être positif")
+        limits = dataclasses.replace(limits, min_move_seconds=shortest_clock, min_base_seconds=shortest_clock)
     application = create_app(Settings(database=url.render_as_string(hide_password=False), limits=limits))
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     lobby = f"http://{shown}:{port}/"
