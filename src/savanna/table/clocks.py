@@ -26,7 +26,9 @@ from typing import Any, Final
 
 from savanna.table.errors import TableError
 
-__all__ = ["BOT_MOVE", "LOSE", "ON_TIME", "PACES", "REALTIME", "REPLACE", "TURN", "Clocks", "TimeControl", "clocks"]
+__all__ = [
+    "BOT_MOVE", "LOSE", "ON_TIME", "PACES", "REALTIME", "REPLACE", "TURN", "Clocks", "TimeControl", "clocks", "forfeit_ranking",
+]
 
 REALTIME: Final = "realtime"
 """A clock per seat for the whole game (base + increment per action)."""
@@ -165,3 +167,22 @@ def clocks(
     deadline = since + left[acting]
     left[acting] = max(0.0, deadline - now)
     return Clocks(tuple(left), acting, deadline)
+
+
+def forfeit_ranking(ranking: list[int], lost: Sequence[int]) -> list[int]:
+    """The places of a finished game where ``lost`` seats lost by time: those go last (the
+    first to run out the very last), the others keep their order (and their ties).
+
+    >>> forfeit_ranking([0, 1, 2], [0])
+    [2, 0, 1]
+    >>> forfeit_ranking([1, 0, 1, 3], [1])
+    [0, 3, 0, 2]
+    """
+    lost = list(dict.fromkeys(lost))
+    others = [i for i in range(len(ranking)) if i not in lost]
+    places = [0] * len(ranking)
+    for i in others:
+        places[i] = sum(1 for j in others if ranking[j] < ranking[i])
+    for k, seat in enumerate(reversed(lost)):
+        places[seat] = len(others) + k
+    return places

@@ -39,7 +39,7 @@ from savanna.table import (
     decide,
 )
 from savanna.table.bots import BotTurn
-from savanna.table.clocks import BOT_MOVE, LOSE, REPLACE, Clocks, TimeControl, clocks
+from savanna.table.clocks import BOT_MOVE, LOSE, REPLACE, Clocks, TimeControl, clocks, forfeit_ranking
 from savanna.table.seats import BOT
 from savanna.web import view as views
 from savanna.web.auth import Credentials
@@ -53,7 +53,7 @@ from savanna.web.words import typeset
 if TYPE_CHECKING:
     from savanna.web.hub import Hub
 
-__all__ = ["TIMEOUTS", "Client", "LiveTable", "controls_of", "epoch", "forfeit_ranking", "seat_of_row"]
+__all__ = ["TIMEOUTS", "Client", "LiveTable", "controls_of", "epoch", "seat_of_row"]
 
 TIMEOUTS = ("bot_time", "replace_time", "lost_time")
 """The events of a deadline passing: a bot played that move, replaced the seat, or the seat
@@ -70,23 +70,6 @@ def decide_now(turn: BotTurn) -> int:
     return decide(turn.game, turn.spec, turn.seat, turn.observation, turn.legal, turn.seed, turn.index)
 
 
-def forfeit_ranking(ranking: list[int], lost: Sequence[int]) -> list[int]:
-    """The places of a finished game where ``lost`` seats lost by time: those go last (the
-    first to run out the very last), the others keep their order (and their ties).
-
-    >>> forfeit_ranking([0, 1, 2], [0])
-    [2, 0, 1]
-    >>> forfeit_ranking([1, 0, 1, 3], [1])
-    [0, 3, 0, 2]
-    """
-    lost = list(dict.fromkeys(lost))
-    others = [i for i in range(len(ranking)) if i not in lost]
-    places = [0] * len(ranking)
-    for i in others:
-        places[i] = sum(1 for j in others if ranking[j] < ranking[i])
-    for k, seat in enumerate(reversed(lost)):
-        places[seat] = len(others) + k
-    return places
 
 log = logging.getLogger("savanna.web")
 
