@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -421,7 +422,7 @@ def test_load_refuses_options_and_another_game(toy, tmp_path: Path) -> None:
 
     play, _ = session("toy", "human,bot:random", ["save", "quit", "n"], tmp_path, seed=1)
     play.run()
-    common = {
+    common: dict[str, Any] = {
         "seats": None,
         "seed": None,
         "lang": "en",

@@ -45,6 +45,10 @@ log = logging.getLogger("savanna.web")
 CHANNEL = "savanna_tables"
 """The PostgreSQL notification channel: each payload is ``"<origin> <table id>"``."""
 
+START_LOCK = (0x53415641, 1)
+"""The PostgreSQL advisory lock every start holds until its transaction ends (a pair of
+32-bit keys: a key space of its own, apart from the tables' 64-bit driving locks)."""
+
 
 class StaleVersion(Exception):
     """The table moved on since the writer read it (another writer won)."""
@@ -299,8 +303,24 @@ class Store:
 
         await self._run(work, write=True)
 
+    def _one_start_at_a_time(self, session: Session) -> None:
+        """Make this transaction the only start running until it ends, over every process
+        of the database, so that the games in play it counts stay what they are until its
+        own start is committed: PostgreSQL's transaction-scoped advisory lock
+        :data:`START_LOCK`; SQLite's write lock, taken before the first read (``BEGIN
+        IMMEDIATE``; pysqlite would begin only at the first write, after the counts)."""
+        if self.backend == "postgresql":
+            space, key = START_LOCK
+            session.execute(text("SELECT pg_advisory_xact_lock(:space, :key)"), {"space": space, "key": key})
+        else:
+            session.connection().exec_driver_sql("BEGIN IMMEDIATE")
+
     async def start(self, table_id: str, client_cap: int | None = None, server_cap: int | None = None) -> None:
         """Mark the table as playing.
+
+        The caps are checked and the start written in one transaction that no other start
+        runs beside (:meth:`_one_start_at_a_time`): of starts racing at one below a cap,
+        exactly one passes.
 
         Raises:
             WebError: unknown, already started, or seats still open;
@@ -310,6 +330,7 @@ class Store:
         """
 
         def work(session: Session) -> None:
+            self._one_start_at_a_time(session)
             table = session.get(TableRow, table_id)
             if table is None:
                 raise web_error("table/unknown", table=table_id)
