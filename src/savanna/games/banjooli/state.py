@@ -14,6 +14,7 @@ index, a sides mask.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Final
 
@@ -35,6 +36,7 @@ from savanna.games.banjooli.actions import (
 )
 from savanna.games.banjooli.board import FINISH, Board, SpaceKind, faces
 from savanna.games.banjooli.components import load_data
+from savanna.games.banjooli.heuristic import likeliest_first
 from savanna.games.banjooli.moves import (
     can_step,
     chance_pool,
@@ -296,6 +298,10 @@ class BanjooliState(State):
 
     def local_action_text(self, action: int, lang: str = "en") -> str:
         return local_text(self.action_to_text(action), lang)
+
+    def menu_order(self, actions: Sequence[int]) -> list[int]:
+        """The likeliest first, as the heuristic values them for the seat to act."""
+        return likeliest_first(self, actions)
 
     def action_targets(self, action: int) -> tuple[str, ...]:
         """The dice a reroll names, the ostrich a move or spell names, the space a step lands
