@@ -10,15 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 from savanna.core import Game, Observation, State
-from savanna.i18n.tui import french_spaces
+from savanna.core.messages import typeset
 
 __all__ = ["game_title", "rules_help", "score_sheet", "typeset"]
-
-
-def typeset(text: str, lang: str) -> str:
-    """``text`` with its language's typography: in French a no-break space before ``:``,
-    ``;``, ``?``, ``!`` (the terminal's rule, :func:`savanna.i18n.tui.french_spaces`)."""
-    return french_spaces(text) if lang == "fr" else text
 
 
 def game_title(game: Game, lang: str) -> str:

@@ -9,8 +9,8 @@ the data. :data:`MESSAGES` holds every other text the game shows people too.
 Example:
     >>> RULES["move.skip"].en
     'Occupied spaces are jumped over and not counted.'
-    >>> RULES["spring.coin"].fr
-    "Un pion qui passe au-dessus d'une source prend la pièce du dessus de la pile : 2, 4, 6, 4, 2 pièces d'or."
+    >>> RULES["spring.coin"].fr  # typeset: a no-break space before the colon
+    "Un pion qui passe au-dessus d'une source prend la pièce du dessus de la pile\xa0: 2, 4, 6, 4, 2 pièces d'or."
     >>> MESSAGES.text("label.gold", "fr")
     'or'
 """
