@@ -8,6 +8,7 @@ shorter when room is short, never left out), in English and in French.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -50,7 +51,7 @@ def test_every_move_since_the_players_last_turn_is_on_screen(
     is named on the screen (its seat and the beginning of its first move in words), or
     was shown in full on the page of news just before it (a board too tall for it all)."""
     seats = ",".join(["human"] + ["bot:random"] * (players - 1))
-    seen = {"screens": 0, "turns": 0, "pages": 0, "at": 0, "news": ""}
+    seen: dict[str, Any] = {"screens": 0, "turns": 0, "pages": 0, "at": 0, "news": ""}
     holder: dict[str, PlaySession] = {}
     done = M("page.done", lang)
     more = M("page.more", lang, page=1, pages=2).split("1")[0]
@@ -99,7 +100,7 @@ def test_the_shorter_form_leaves_out_the_bots_dice_but_not_the_players_own() -> 
 
     game = load_game("hyena", players=3)
     state = game.new_initial_state()
-    events = []
+    events: list[Any] = []
     import random
 
     rng = random.Random(4)

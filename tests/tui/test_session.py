@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -325,8 +326,8 @@ def test_family_question_in_french(tmp_path: Path) -> None:
         "banjooli", "human,bot:random", ["2", "13", "quitter", "n"], tmp_path, seed=4, lang="fr"
     )
     play.run()
-    assert "reroll + n'importe lesquels" in screen(play.console)
-    assert keys.prompts[1].startswith("reroll lesquels\u00a0? Tapez certains de 1 2 3 4 5 6")
+    assert "relancer + n'importe lesquels" in screen(play.console)
+    assert keys.prompts[1].startswith("relancer lesquels\u00a0? Tapez certains de 1 2 3 4 5 6")
     assert moves_of(play) == ["reroll 13"]
 
 
@@ -421,7 +422,7 @@ def test_load_refuses_options_and_another_game(toy, tmp_path: Path) -> None:
 
     play, _ = session("toy", "human,bot:random", ["save", "quit", "n"], tmp_path, seed=1)
     play.run()
-    common = {
+    common: dict[str, Any] = {
         "seats": None,
         "seed": None,
         "lang": "en",

@@ -57,7 +57,7 @@ from savanna.games.river_race.actions import (
 )
 from savanna.games.river_race.board import VILLAGE
 from savanna.games.river_race.council import card_price, council_ids, has_council, sacrificer
-from savanna.games.river_race.notation import describe, parse_action, position_text
+from savanna.games.river_race.notation import describe, local_text, parse_action, position_text
 from savanna.games.river_race.observation import observe
 from savanna.games.river_race.phase import (
     ANSWER,
@@ -358,6 +358,9 @@ class RiverRaceState(State):
 
     def describe_action(self, action: int, lang: str = "en") -> str:
         return describe(self, action, lang)
+
+    def local_action_text(self, action: int, lang: str = "en") -> str:
+        return local_text(self.action_to_text(action), lang)
 
     def explain_illegal(self, action: int) -> IllegalActionError:
         clause, detail = refusal(self, action)
