@@ -71,6 +71,6 @@ def test_an_unknown_command_is_marked_by_the_group_not_read_from_the_message() -
 def test_a_refusal_the_catalogue_does_not_word_keeps_clicks_message() -> None:
     exc = refusal("play", "--bogus")
     exc.__class__ = type("Odd", (Exception,), {})  # no class the catalogue knows
-    exc.format_message = lambda: "something else"  # type: ignore[method-assign]
+    exc.format_message = lambda: "something else"
     exc.ctx = None
     assert errors.click_message(exc, "en") == "something else"

@@ -353,6 +353,9 @@ def _flatten(table: Mapping[str, Any], prefix: str = "") -> Iterator[tuple[str, 
 def load_messages(package: str, owner: str | None = None) -> MessageCatalogue:
     """The catalogue in ``<package>/data/messages.<lang>.toml`` for every language (cached).
 
+    English and French are required; any other ``messages.<lang>.toml`` beside them is a
+    further language, checked the same way (every key, the same fields).
+
     Args:
         package: the package holding the ``data`` folder (``"savanna.games.hyena"``).
         owner: the name used in error messages (the package's last part by default).
@@ -363,7 +366,15 @@ def load_messages(package: str, owner: str | None = None) -> MessageCatalogue:
     name = owner or package.rpartition(".")[2]
     folder = resources.files(package).joinpath("data")
     messages: dict[str, dict[str, str]] = {}
-    for lang in LANGUAGES:
+    try:
+        present = sorted(
+            entry.name[len("messages.") : -len(".toml")]
+            for entry in folder.iterdir()
+            if entry.name.startswith("messages.") and entry.name.endswith(".toml")
+        )
+    except (FileNotFoundError, NotADirectoryError):
+        present = []
+    for lang in [*LANGUAGES, *(code for code in present if code not in LANGUAGES)]:
         path = folder.joinpath(f"messages.{lang}.toml")
         try:
             raw = tomllib.loads(path.read_text(encoding="utf-8"))
