@@ -208,7 +208,9 @@ class RiverRaceGame(Game):
         """The rules in short, then the price table of the sacrifice cards (issue 26: the
         terminal's and the browser's help show it)."""
         prices = ", ".join(f"{c.number}: {c.upper}/{c.lower}" for c in self.material.cards)
-        return MESSAGES.text("help.summary", lang) + "\n\n" + MESSAGES.text("help.prices", lang, count=len(self.material.cards), prices=prices)
+        text = MESSAGES.text("help.summary", lang) + "\n\n" + MESSAGES.text("help.prices", lang, count=len(self.material.cards), prices=prices)
+        rent = self.material.negotiation.rent
+        return text + ("\n\n" + MESSAGES.text("help.rent", lang, rent=rent) if rent else "")
 
     def private_summary(self, observation_: Observation, lang: str = "en") -> list[str]:
         """The seat's own sacrifice cards and their prices (rule ``sacrifice.secret``)."""
