@@ -177,8 +177,9 @@ def test_loading_a_save_keeps_it_and_names_the_new_record(toy, tmp_path: Path) -
         term.send("1")
     assert term.finish() == 0
     assert (tmp_path / "mine.json").read_text() == saved  # the save is untouched
-    last = [line for line in term.output().splitlines() if line.strip()][-1]
-    written = re.search(r"Record written to (\S+) \(your save mine\.json is kept\)", last)
+    # The record's line may wrap (at spaces, or after a path separator): read it put together.
+    last = " ".join(term.output().replace("\r\n", "\n").replace("/\n", "/").split())
+    written = re.search(r"Record written to (\S+) \(your save mine\.json is kept\)$", last)
     assert written, last
     record = Record.from_json((tmp_path / written.group(1)).read_text())
     assert replay(record).is_terminal()

@@ -326,8 +326,8 @@ def test_family_question_in_french(tmp_path: Path) -> None:
         "banjooli", "human,bot:random", ["2", "13", "quitter", "n"], tmp_path, seed=4, lang="fr"
     )
     play.run()
-    assert "reroll + n'importe lesquels" in screen(play.console)
-    assert keys.prompts[1].startswith("reroll lesquels\u00a0? Tapez certains de 1 2 3 4 5 6")
+    assert "relancer + n'importe lesquels" in screen(play.console)
+    assert keys.prompts[1].startswith("relancer lesquels\u00a0? Tapez certains de 1 2 3 4 5 6")
     assert moves_of(play) == ["reroll 13"]
 
 

@@ -20,6 +20,7 @@ hook (game writes)          public method (interfaces call)
 ``to_text``                 ``Game.parse_position`` (position notation round-trips)
 ``action_viewers``          who may read an action (everyone, or some seats)
 ``describe_action``         an action in words for people
+``local_action_text``       the notation as a reader of a language types it
 =========================  ==========================================================
 
 What interfaces show people is declared by the game, never guessed: ``Game.message``
@@ -444,6 +445,16 @@ class State(ABC):
 
         The default is the notation; games word their actions from their catalogue
         (``move B+W`` → "blue 2 (blue + white joker)").
+        """
+        return self.action_to_text(action)
+
+    def local_action_text(self, action: int, lang: str = "en") -> str:
+        """``action``'s notation as a person reading ``lang`` would type it.
+
+        Menus show it, and an interface playing what a person typed maps it back to
+        :meth:`action_to_text` (two legal actions never share a local text). The default is
+        the notation itself; games give their verbs in the reader's language (Banjooli's
+        ``reroll 136`` is ``relancer 136`` in French).
         """
         return self.action_to_text(action)
 

@@ -157,14 +157,18 @@ class Menu:
     """The entries offered for a list of legal action texts.
 
     Attributes:
-        texts: the legal actions' notation, in the game's order.
+        texts: the legal actions as the reader types them (the game's
+            :meth:`~savanna.core.State.local_action_text`), in the game's order.
         choices: the entries: single actions and families, each with its code.
         words: each legal action in words (same order as ``texts``; may be empty).
+        notation: each legal action's notation, when it differs from ``texts`` (a French
+            reader's ``relancer 136`` is ``reroll 136``); empty when they are the same.
     """
 
     texts: tuple[str, ...]
     choices: tuple[Choice, ...]
     words: tuple[str, ...] = ()
+    notation: tuple[str, ...] = ()
 
     @classmethod
     def build(
@@ -173,13 +177,15 @@ class Menu:
         words: Sequence[str] | None = None,
         *,
         family_min: int = FAMILY_MIN,
+        notation: Sequence[str] | None = None,
     ) -> Menu:
         """Group ``texts`` into entries; codes follow the order of first appearance.
 
         Args:
-            texts: the legal actions' notation.
+            texts: the legal actions as the reader types them.
             words: the same actions in words (``describe_action``), if the game has them.
             family_min: the fewest actions of one verb grouped as a family.
+            notation: the same actions in the game's notation, when it differs from ``texts``.
         """
         said = list(words) if words is not None else [""] * len(texts)
         said = ["" if _normal(w) == _normal(t) else w for t, w in zip(texts, said, strict=True)]
@@ -212,7 +218,26 @@ class Menu:
                     member_words=tuple(said[j] for j in group),
                 )
             )
-        return cls(tuple(texts), tuple(choices), tuple(said))
+        played = tuple(notation) if notation is not None and list(notation) != list(texts) else ()
+        return cls(tuple(texts), tuple(choices), tuple(said), played)
+
+    def to_notation(self, typed: str) -> str:
+        """What to give the game's parser for ``typed``: the notation of the legal action
+        whose local text it is (case, spaces and accents ignored; a verb may be
+        abbreviated), or of the only action of the form ``<verb> <typed>`` (``T`` for
+        ``avancer T``); else ``typed`` itself, for the game to read.
+        """
+        if not self.notation:
+            return typed
+        wanted = _plain(" ".join(self.expand(" ".join(typed.split())).split()))
+        for text, played in zip(self.texts, self.notation, strict=True):
+            if _plain(text) == wanted:
+                return played
+        if len(wanted.split()) == 1:
+            found = [p for t, p in zip(self.texts, self.notation, strict=True) if _plain(t).split()[1:] == [wanted]]
+            if len(found) == 1:
+                return found[0]
+        return typed
 
     def by_code(self, typed: str) -> Choice | None:
         """The entry whose code is ``typed`` (or a family named by its bare verb)."""

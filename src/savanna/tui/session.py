@@ -274,7 +274,7 @@ class PlaySession:
             self.console.print()
             path = keeping.write(self, self.out)
             if path is not None:
-                self.console.print(self.t("interrupted", path=str(path)), soft_wrap=True)
+                self.console.print(keeping.path_said(self, "interrupted", path=str(path)), soft_wrap=True)
             return Outcome(self.state, False, path, interrupted=True)
         return keeping.finish(self)
 
@@ -321,9 +321,9 @@ class PlaySession:
     def _menu(self) -> Menu:
         state = self.state
         legal = state.legal_actions()
-        texts = [state.action_to_text(a) for a in legal]
+        texts = [state.local_action_text(a, self.lang) for a in legal]
         words = [state.describe_action(a, self.lang) for a in legal]
-        return Menu.build(texts, words)
+        return Menu.build(texts, words, notation=[state.action_to_text(a) for a in legal])
 
     def undo(self, seat: int) -> bool:
         """Take back ``seat``'s last action, unless something was learnt since it was played

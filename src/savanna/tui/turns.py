@@ -94,7 +94,7 @@ def forced_step(play: PlaySession, seat: int) -> bool:
 def names_only(play: PlaySession, menu: Menu, word: str) -> bool:
     """Whether ``word`` names the menu's only action."""
     try:
-        return play.state.parse_action(menu.expand(word)) in play.state.legal_actions()
+        return play.state.parse_action(menu.to_notation(menu.expand(word))) in play.state.legal_actions()
     except SavannaError:
         return False
 

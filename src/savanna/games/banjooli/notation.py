@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from savanna.core.display import Label
 from savanna.core.errors import IllegalActionError, NotationError
@@ -74,7 +74,7 @@ if TYPE_CHECKING:
     from savanna.games.banjooli.game import BanjooliGame
     from savanna.games.banjooli.state import BanjooliState
 
-__all__ = ["action_text", "colour_name", "describe", "parse_action", "parse_position", "position_text"]
+__all__ = ["action_text", "colour_name", "describe", "local_text", "parse_action", "parse_position", "position_text"]
 
 BERRY_LETTERS = "abcdefghijk"
 """The notation letter of each berry token (a Tër! ... k Joka)."""
@@ -138,6 +138,38 @@ def action_text(state: BanjooliState, action: int) -> str:
         text = _seat_text(value, key & 1 == 1)
         _SEAT_TEXT[key] = text
     return text
+
+
+_FRENCH_VERBS: Final = {
+    "keep": "garder",
+    "reroll": "relancer",
+    "move": "déplacer",
+    "step": "avancer",
+    "jump": "sauter",
+    "spell": "ensorceler",
+    "unspell": "désensorceler",
+    "pass": "passer",
+    "give": "donner",
+    "swap": "échanger",
+    "berry": "baie",
+    "to": "vers",
+}
+_FRENCH_DIRECTIONS: Final = {"L": "G", "F": "T", "R": "D"}  # gauche, tout droit, droite
+_FRENCH_STEP_LETTERS: Final = {"g": "l", "t": "f", "d": "r"}
+_FRENCH_COLOURS: Final = str.maketrans({"Y": "J", "G": "V"})  # jaune, verte
+
+
+def local_text(text: str, lang: str) -> str:
+    """The notation ``text`` as a French reader types it (``relancer 136``, ``déplacer J+W``,
+    ``avancer G``): verbs in French, the colours' French letters, directions G/T/D."""
+    if lang != "fr":
+        return text
+    verb, _, argument = text.partition(" ")
+    if verb in ("step", "jump"):
+        argument = _FRENCH_DIRECTIONS.get(argument, argument)
+    elif verb in ("move", "spell", "unspell", "swap"):
+        argument = argument.translate(_FRENCH_COLOURS)
+    return f"{_FRENCH_VERBS.get(verb, verb)} {argument}".strip()
 
 
 _ROLL_TEXT = tuple(f"{PHASE_NAMES[ROLL]} {face}" for face in FACES)
@@ -231,18 +263,20 @@ _LABEL_RE = re.compile(r"^([a-e])(\d{1,2})$")
 def _plain_words(state: BanjooliState, t: str) -> str:
     """``t`` with colour names, French letters and words, and direction names turned into
     the notation (a direction word only after a step verb, a colour word elsewhere)."""
-    words = re.split(r"(\s+|\+)", t)
+    words = re.split(r"(\s+|\+|\*)", t)
     out = []
-    verb = next((w for w in words if w.strip() and w != "+"), "")
+    verb = next((w for w in words if w.strip() and w not in "+*"), "")
     verb = _WORDS.get(verb, verb)
     for i, word in enumerate(words):
-        if not word.strip() or word == "+":
+        if not word.strip() or word in ("+", "*"):
             out.append(word)
             continue
         if i == 0:
             out.append(_WORDS.get(word, word))
         elif verb in _DIRECTION_VERBS and word in ("left", "gauche", "forward", "straight", "devant", "avant", "right", "droite"):
             out.append(_WORDS[word])
+        elif verb in _DIRECTION_VERBS and word in _FRENCH_STEP_LETTERS:
+            out.append(_FRENCH_STEP_LETTERS[word])  # avancer G / T / D (local_text)
         elif word in ("left", "gauche", "forward", "straight", "devant", "avant", "right", "droite"):
             out.append(word)
         else:
@@ -386,8 +420,14 @@ def describe(state: BanjooliState, action: int, lang: str) -> str:
     phase = state.phase
     if phase == Phase.ROLL:
         return say("action.roll", lang, die=state.to_roll[0] + 1, face=colour_name(action, lang))
-    if phase == Phase.VORTEX:
-        return say("action.vortex", lang, face=colour_name(action, lang))
+    if phase == Phase.VORTEX:  # what the die does, and why (rule vortex.swap)
+        said = say("action.vortex", lang, face=colour_name(action, lang))
+        ostrich = colour_name(state.mover, lang)
+        if action == state.mover:
+            return say("acts.vortex_own", lang, said=said, ostrich=ostrich)
+        if action == WHITE or action in state.arrived:
+            return say("acts.vortex_joker", lang, said=said, ostrich=ostrich)
+        return say("acts.vortex", lang, said=said, ostrich=ostrich, other=colour_name(action, lang))
     if phase == Phase.LAYOUT:
         return say("action.layout", lang, tiles=_tile_names(state.game.layouts[action], lang))
     if phase == Phase.SIDES:
@@ -399,8 +439,11 @@ def describe(state: BanjooliState, action: int, lang: str) -> str:
     if phase in (Phase.BERRY, Phase.FIX):
         berry = load_data().berries[action]
         meaning = berry.meaning_fr if lang == "fr" else berry.meaning
-        key = "action.berry_is" if phase == Phase.BERRY else "action.fix"
-        return say(key, lang, berry=berry.name, meaning=meaning)
+        if phase == Phase.FIX:
+            return say("action.fix", lang, berry=berry.name, meaning=meaning)
+        said = say("action.berry_is", lang, berry=berry.name, meaning=meaning)
+        effect = say(f"acts.{berry.id}", lang, ostrich=colour_name(state.mover, lang))
+        return say("acts.berry", lang, said=said, effect=effect)  # what it does (rules berry.*)
     value = from_id(action)
     if isinstance(value, Reroll):
         if not value.mask:
@@ -437,7 +480,10 @@ def describe(state: BanjooliState, action: int, lang: str) -> str:
         return say("action.berry", lang, space=label)
     if value.space in state.choices[:9]:  # the drawing numbers the spaces to choose from
         label = say("action.space_mark", lang, mark=state.choices.index(value.space) + 1, label=label)
-    return say("action.to", lang, ostrich=colour_name(state.mover, lang), space=label)
+    said = say("action.to", lang, ostrich=colour_name(state.mover, lang), space=label)
+    if state.reason == Reason.NONE:
+        return said
+    return say("acts.to", lang, said=said, why=say(f"acts.why.{state.reason.value}", lang))
 
 
 # -- positions ---------------------------------------------------------------------------

@@ -49,7 +49,13 @@ from savanna.games.banjooli.moves import (
     sample_chance,
     seat_actions,
 )
-from savanna.games.banjooli.notation import action_text, describe, parse_action, position_text
+from savanna.games.banjooli.notation import (
+    action_text,
+    describe,
+    local_text,
+    parse_action,
+    position_text,
+)
 from savanna.games.banjooli.observation import action_viewers, observe
 from savanna.games.banjooli.phase import (
     ARRIVED,
@@ -287,6 +293,9 @@ class BanjooliState(State):
 
     def describe_action(self, action: int, lang: str = "en") -> str:
         return describe(self, action, lang)
+
+    def local_action_text(self, action: int, lang: str = "en") -> str:
+        return local_text(self.action_to_text(action), lang)
 
     def action_targets(self, action: int) -> tuple[str, ...]:
         """The dice a reroll names, the ostrich a move or spell names, the space a step lands

@@ -63,7 +63,7 @@ from savanna.games.river_race.council import (
     rent_due,
     sacrificer,
 )
-from savanna.games.river_race.notation import describe, parse_action, position_text
+from savanna.games.river_race.notation import describe, local_text, parse_action, position_text
 from savanna.games.river_race.observation import observe
 from savanna.games.river_race.phase import (
     ANSWER,
@@ -364,6 +364,9 @@ class RiverRaceState(State):
 
     def describe_action(self, action: int, lang: str = "en") -> str:
         return describe(self, action, lang)
+
+    def local_action_text(self, action: int, lang: str = "en") -> str:
+        return local_text(self.action_to_text(action), lang)
 
     def explain_illegal(self, action: int) -> IllegalActionError:
         clause, detail = refusal(self, action)
