@@ -68,6 +68,7 @@ _SOURCES: Final[tuple[tuple[str, str], ...]] = (
     ("sacrifice.secret", f"{SEED}, CASES SACRIFICE (la regarde secrètement)"),
     ("deck.reshuffle", f"{_DESIGN}, The sacrifice cards)"),
     ("council.when", f"design; {SEED}, CASES SACRIFICE (il peut alors traverser quand il le souhaite)"),
+    ("council.rent", f"{_DESIGN}, The negotiation; designer note 8)"),
     ("council.sacrificer", f"{SEED}, CASES SACRIFICE (le joueur qui occupe le lieu de sacrifice)"),
     ("offer.yard", f"{SEED}, CASES SACRIFICE (les pions de son choix qui se trouvent dans la cour attenante)"),
     ("offer.once", f"{_DESIGN}, The negotiation)"),

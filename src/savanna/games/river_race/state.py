@@ -56,7 +56,13 @@ from savanna.games.river_race.actions import (
     from_id,
 )
 from savanna.games.river_race.board import VILLAGE
-from savanna.games.river_race.council import card_price, council_ids, has_council, sacrificer
+from savanna.games.river_race.council import (
+    card_price,
+    council_ids,
+    has_council,
+    rent_due,
+    sacrificer,
+)
 from savanna.games.river_race.notation import describe, local_text, parse_action, position_text
 from savanna.games.river_race.observation import observe
 from savanna.games.river_race.phase import (
@@ -510,9 +516,19 @@ class RiverRaceState(State):
         elif kind == K_STEP:
             self._step(3 * self.turn + _ACTION_ARG[action])
         else:  # Done: the bargaining is over, the deals not crossed lapse
+            self._pay_rent()
             self.asked = []
             self.deals = []
             self.phase = ROLL
+
+    def _pay_rent(self) -> None:
+        """Rule council.rent: rolling while holding a card pays each waiting rival seat."""
+        seat = self.turn
+        rent = self.tables.rent
+        for payee in rent_due(self):
+            paid = min(rent, self.gold[seat])
+            self.gold[seat] -= paid
+            self.gold[payee] += paid
 
     def _close_offer(self) -> None:
         self.offer = []
