@@ -23,15 +23,18 @@ reads them as interface words or they are not words at all:
   ``ValueError``, ``RuntimeError``, ``AssertionError``, ``DataError`` ...), and ``assert``
   messages: they are for developers, in English;
 * notation: Rich style strings (``"bold white on blue"``, parsed by Rich);
+* the seed citations of each game's ``rules.py`` (a clause's source: the seed file and its
+  section heading, quoted as the seed writes it, in the seed's language; that module holds
+  clause ids and sources only, its sentences are in the catalogue);
 * the ``(english, french)`` pairs given to :class:`savanna.i18n.Catalogue` (``web/messages.py``,
   ``i18n/tui.py``): a catalogue written in Python, checked with the others above, until it
   moves to TOML (issue 21 step d).
 
 Each file still holding sentences has an allowance below (the words not moved yet: error
-constructors with inline English and French, command-line help, report headings, the seed
-citations of the rule tables). The test fails when a file holds more sentences than its
-allowance, or any sentence at all when it has none: new words go to a catalogue. Moving
-words out lowers the count; lower the allowance with it.
+constructors with inline English and French, command-line help, report headings). The
+test fails when a file holds more sentences than its allowance, or any sentence at all
+when it has none: new words go to a catalogue. Moving words out lowers the count; lower
+the allowance with it.
 """
 
 from __future__ import annotations
@@ -102,13 +105,10 @@ ALLOWANCE: dict[str, int] = {
     "core/restriction.py": 2,
     "core/rng.py": 2,
     "games/banjooli/phase.py": 1,
-    "games/banjooli/rules.py": 35,
     "games/hyena/game.py": 1,
-    "games/hyena/rules.py": 47,
     "games/hyena/state.py": 1,
     "games/river_race/observation.py": 1,
     "games/river_race/phase.py": 1,
-    "games/river_race/rules.py": 32,
     "i18n/__init__.py": 2,
     "interop/common.py": 2,
     "interop/gymnasium.py": 22,
@@ -326,6 +326,8 @@ def f(x):
 def counts() -> dict[str, list[tuple[int, str]]]:
     found = {}
     for path in sorted(SRC.rglob("*.py")):
+        if path.parent.parent.name == "games" and path.name == "rules.py":
+            continue  # seed citations (see the module's docstring)
         hits = sentences(path.read_text(encoding="utf-8"))
         if hits:
             found[path.relative_to(SRC).as_posix()] = hits
