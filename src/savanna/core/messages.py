@@ -272,20 +272,25 @@ class MessageCatalogue:
             return typeset(template.format(**fields), known)
         return typeset(_formatter(known).format(template, **fields), known)
 
-    def title_words(self) -> dict[str, str]:
+    def in_every_language(self, key: str, **fields: object) -> tuple[tuple[str, str], ...]:
+        """The message ``key`` in every language of the catalogue: ``(lang, text)`` pairs."""
+        return tuple((lang, self.text(key, lang, **fields)) for lang in self.languages)
+
+    def title_words(self) -> dict[str, Any]:
         """A game's title and one-paragraph summary from its ``game.title`` and
         ``game.summary`` messages, as the fields of :class:`~savanna.core.GameSpec`
-        (``title``, ``title_fr``, ``summary``, ``summary_fr``): worded once, here."""
-        words = {"title": self.text("game.title", "en"), "title_fr": self.text("game.title", "fr")}
+        (``title`` and ``summary`` in English, ``titles`` and ``summaries`` in every
+        language): worded once, here."""
+        words: dict[str, Any] = {"title": self.text("game.title", "en"), "titles": self.in_every_language("game.title")}
         if "game.summary" in self:
-            words |= {"summary": self.text("game.summary", "en"), "summary_fr": self.text("game.summary", "fr")}
+            words |= {"summary": self.text("game.summary", "en"), "summaries": self.in_every_language("game.summary")}
         return words
 
-    def option_words(self, name: str) -> dict[str, str]:
-        """Option ``name``'s help from its ``option.<name>`` message: ``{"help": en,
-        "help_fr": fr}``, the fields of :class:`~savanna.core.options.Option`."""
+    def option_words(self, name: str) -> dict[str, Any]:
+        """Option ``name``'s help from its ``option.<name>`` message: ``{"help": english,
+        "helps": every language}``, the fields of :class:`~savanna.core.options.Option`."""
         key = f"option.{name}"
-        return {"help": self.text(key, "en"), "help_fr": self.text(key, "fr")}
+        return {"help": self.text(key, "en"), "helps": self.in_every_language(key)}
 
     def keys_under(self, prefix: str) -> list[str]:
         """The keys starting with ``prefix`` (``"legend."``), in file order."""

@@ -62,7 +62,7 @@ def localise(text: str, lang: str) -> str:
 
 def game_title(game: Game, lang: str) -> str:
     """The game's display title in ``lang``."""
-    return game.spec.title_fr if lang == "fr" and game.spec.title_fr else game.spec.title
+    return game.spec.title_in(lang)
 
 
 def board_lines(game: Game, observation: Observation, lang: str) -> list[Text]:

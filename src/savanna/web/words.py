@@ -17,7 +17,7 @@ __all__ = ["game_title", "rules_help", "score_sheet", "typeset"]
 
 def game_title(game: Game, lang: str) -> str:
     """The game's title in ``lang``."""
-    return game.spec.title_fr if lang == "fr" and game.spec.title_fr else game.spec.title
+    return game.spec.title_in(lang)
 
 
 def _play_order(rule: Any) -> int:
