@@ -99,19 +99,20 @@ class GameSpec:
 
     Attributes:
         name: registry name, lower-case (``"banjooli"``).
-        title: display title in English; ``title_fr`` in French.
+        title: display title in English; :meth:`title_in` gives it in any language of
+            ``titles`` (the game's ``game.title`` message in every language of its catalogue).
         min_players, max_players, default_players: the seat range and default.
         options: the declared options with their defaults.
         perfect_information: ``False`` when some seat has secrets (cards, hidden tokens).
         version: bumped when the rules engine changes so that old records may differ.
         rules_document: the repository path of the rules document.
-        summary: one paragraph for ``savanna games`` and the lobby; ``summary_fr`` in French.
+        summary: one paragraph for ``savanna games`` and the lobby, in English;
+            :meth:`summary_in` gives it in any language of ``summaries``.
         aliases: other names accepted by the registry.
     """
 
     name: str
     title: str
-    title_fr: str
     min_players: int
     max_players: int
     default_players: int
@@ -121,7 +122,16 @@ class GameSpec:
     rules_document: str
     summary: str = ""
     aliases: tuple[str, ...] = ()
-    summary_fr: str = ""
+    titles: tuple[tuple[str, str], ...] = ()
+    summaries: tuple[tuple[str, str], ...] = ()
+
+    def title_in(self, lang: str) -> str:
+        """The title in ``lang`` (English when the catalogue has no such language)."""
+        return dict(self.titles).get(lang) or self.title
+
+    def summary_in(self, lang: str) -> str:
+        """The summary in ``lang`` (English when the catalogue has no such language)."""
+        return dict(self.summaries).get(lang) or self.summary
 
     def option(self, name: str) -> Option:
         """The declared option called ``name``.

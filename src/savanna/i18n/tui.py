@@ -1,34 +1,15 @@
 """Messages of the terminal interface (``savanna play``, ``savanna replay --step``).
 
-French templates are written with ordinary spaces; :func:`M` puts the no-break space
-French typography wants before ``:``, ``;``, ``?``, ``!`` and inside « », so that the
-punctuation never starts a wrapped line.
+French templates are written with ordinary spaces; the catalogue puts the no-break space
+French typography wants before ``:``, ``;``, ``?``, ``!`` and inside « »
+(:func:`savanna.core.messages.typeset`), so that the punctuation never starts a wrapped line.
 """
 
 from __future__ import annotations
 
-import re
-
 from savanna.i18n import Catalogue
 
-__all__ = ["MESSAGES", "M", "french_spaces"]
-
-NBSP = "\u00a0"
-
-_BEFORE = re.compile(r"(?<=\S) +([:;?!»])")
-_AFTER = re.compile(r"(«) +")
-
-
-def french_spaces(text: str) -> str:
-    """``text`` with a no-break space before ``: ; ? ! »`` and after ``«``.
-
-    A colon glued to a word (``bot:heuristic``, ``12:30``) is notation and left alone.
-
-    >>> french_spaces("Tapez 2 : c'est votre tour ; prêt ?") == (
-    ...     "Tapez 2\\u00a0: c'est votre tour\\u00a0; prêt\\u00a0?")
-    True
-    """
-    return _AFTER.sub(lambda m: m.group(1) + NBSP, _BEFORE.sub(lambda m: NBSP + m.group(1), text))
+__all__ = ["MESSAGES", "M"]
 
 
 MESSAGES = Catalogue(
@@ -349,6 +330,5 @@ MESSAGES = Catalogue(
 
 
 def M(key: str, lang: str = "en", **fields: object) -> str:
-    """The message ``key`` in ``lang``, filled in (French spacing applied)."""
-    text = MESSAGES(key, lang, **fields)
-    return french_spaces(text) if lang == "fr" else text
+    """The message ``key`` in ``lang``, filled in (typeset for the language by the catalogue)."""
+    return MESSAGES(key, lang, **fields)

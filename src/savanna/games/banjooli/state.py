@@ -51,13 +51,7 @@ from savanna.games.banjooli.moves import (
     sample_chance,
     seat_actions,
 )
-from savanna.games.banjooli.notation import (
-    action_text,
-    describe,
-    local_text,
-    parse_action,
-    position_text,
-)
+from savanna.games.banjooli.notation import action_text, describe, parse_action, position_text
 from savanna.games.banjooli.observation import action_viewers, observe
 from savanna.games.banjooli.phase import (
     ARRIVED,
@@ -90,6 +84,7 @@ from savanna.games.banjooli.phase import (
 from savanna.games.banjooli.render import action_targets
 from savanna.games.banjooli.rules import refusal
 from savanna.games.banjooli.scoring import places, score_parts
+from savanna.games.banjooli.words import local_text
 
 if TYPE_CHECKING:
     from savanna.games.banjooli.game import BanjooliGame
@@ -280,9 +275,7 @@ class BanjooliState(State):
 
     def chance_outcomes(self) -> list[tuple[int, Fraction]]:
         outcomes = chance_pool(self)
-        if not outcomes:
-            return []
-        p = Fraction(1, len(outcomes))
+        p = Fraction(1, len(outcomes) or 1)
         return [(o, p) for o in outcomes]
 
     def sample_chance(self, rng: random.Random) -> int:
@@ -299,8 +292,7 @@ class BanjooliState(State):
     def local_action_text(self, action: int, lang: str = "en") -> str:
         return local_text(self.action_to_text(action), lang)
 
-    def menu_order(self, actions: Sequence[int]) -> list[int]:
-        """The likeliest first, as the heuristic values them for the seat to act."""
+    def menu_order(self, actions: Sequence[int]) -> list[int]:  # the heuristic's likeliest first
         return likeliest_first(self, actions)
 
     def action_targets(self, action: int) -> tuple[str, ...]:
@@ -691,12 +683,7 @@ class BanjooliState(State):
         return action_text(self, action)
 
     def parse_action(self, text: str) -> int:
-        """Read ``text`` as an action here; a well-formed but refused action names its rule.
-
-        Raises:
-            NotationError: the text is no action of this game.
-            IllegalActionError: the action is refused (the rule is named).
-        """
+        """Read ``text`` here (NotationError), naming the rule that refuses it (IllegalActionError)."""
         return parse_action(self, text)
 
     def explain_illegal(self, action: int) -> IllegalActionError:

@@ -53,7 +53,7 @@ from savanna.games.river_race.actions import (
     pawn_name,
 )
 from savanna.games.river_race.board import ALTAR, CAMP, KIND_NAMES, LANDING, PATH, VILLAGE, YARD
-from savanna.games.river_race.council import card_price, free_gold, sacrificer
+from savanna.games.river_race.council import card_price, free_gold, rent_due, sacrificer
 from savanna.games.river_race.phase import (
     ANSWER,
     COIN,
@@ -464,7 +464,16 @@ def describe(state: RiverRaceState, action: int, lang: str = "en") -> str:
     if isinstance(act, Pass):
         return text("describe.pass", lang)
     if isinstance(act, Done):
-        return text("describe.roll", lang)
+        payees = rent_due(state)
+        if not payees:
+            return text("describe.roll", lang)
+        gold = state.gold[seat]
+        payments = []
+        for payee in payees:  # rule council.rent, paid in this order as far as the gold goes
+            paid = min(state.tables.rent, gold)
+            gold -= paid
+            payments.append(text("describe.rent_payment", lang, gold=paid, seat=payee + 1))
+        return text("describe.roll_rent", lang, payments=", ".join(payments))
     if isinstance(act, Step):
         pawn = 3 * seat + act.pawn
         place = game.board.places[game.board.place_of_yard[state.pos[pawn]]]

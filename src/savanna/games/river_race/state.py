@@ -63,6 +63,7 @@ from savanna.games.river_race.council import (
     council_ids,
     dealt_gold,
     has_council,
+    rent_due,
     sacrificer,
     sacrificers,
 )
@@ -539,9 +540,19 @@ class RiverRaceState(State):
         elif kind == K_STEP:
             self._step(3 * self.turn + _ACTION_ARG[action])
         else:  # Done: the bargaining is over, the deals not crossed lapse
+            self._pay_rent()
             self.asked = []
             self.deals = []
             self.phase = ROLL
+
+    def _pay_rent(self) -> None:
+        """Rule council.rent: rolling while holding a card pays each waiting rival seat."""
+        seat = self.turn
+        rent = self.tables.rent
+        for payee in rent_due(self):
+            paid = min(rent, self.gold[seat])
+            self.gold[seat] -= paid
+            self.gold[payee] += paid
 
     def _close_offer(self) -> None:
         self.offer = []
