@@ -51,7 +51,7 @@ def person_actions_at(database: str, table: str, versions: list[int]) -> list[in
     engine = create_engine(database)
     try:
         with engine.connect() as conn:
-            rows = dict(conn.execute(text("select seq, actor from actions where table_id = :t"), {"t": table}).all())
+            rows: dict[int, int] = dict(conn.execute(text("select seq, actor from actions where table_id = :t"), {"t": table}).all())
     finally:
         engine.dispose()
     return [int(rows[v]) for v in versions if v in rows]

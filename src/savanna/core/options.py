@@ -36,13 +36,18 @@ OptionValue = int | str | bool
 
 @dataclass(frozen=True, slots=True)
 class Option:
-    """Base of the option kinds. ``help`` is English, ``help_fr`` French: a game words them
-    in its catalogue (``option.<name>``) and fills them with ``MESSAGES.option_words(name)``."""
+    """Base of the option kinds. ``help`` is English and ``helps`` every language: a game
+    words them in its catalogue (``option.<name>``) and fills them with
+    ``MESSAGES.option_words(name)``; :meth:`help_in` reads them."""
 
     name: str
     default: OptionValue
     help: str = ""
-    help_fr: str = ""
+    helps: tuple[tuple[str, str], ...] = ()
+
+    def help_in(self, lang: str) -> str:
+        """The help in ``lang`` (English when the catalogue has no such language)."""
+        return dict(self.helps).get(lang) or self.help
 
     def coerce(self, raw: object) -> OptionValue:  # pragma: no cover - overridden
         raise OptionError(f"option {self.name!r} has no type")

@@ -59,6 +59,7 @@ from savanna.core import (
     SavannaError,
     registered_games,
 )
+from savanna.core.errors import LANGUAGES
 from savanna.web.bots import BotPool
 from savanna.web.bus import make_bus
 from savanna.web.db import database_url, migrate
@@ -239,11 +240,11 @@ def create_app(settings: Settings | None = None) -> Starlette:
             out.append(
                 {
                     "name": name,
-                    "title": {"en": spec.title, "fr": spec.title_fr or spec.title},
+                    "title": {lang: spec.title_in(lang) for lang in LANGUAGES},
                     "min_players": spec.min_players,
                     "max_players": spec.max_players,
                     "default_players": spec.default_players,
-                    "summary": {"en": spec.summary, "fr": spec.summary_fr or spec.summary},
+                    "summary": {lang: spec.summary_in(lang) for lang in LANGUAGES},
                     "options": [_option_json(opt, cls.catalogue) for opt in spec.options],
                 }
             )
@@ -477,7 +478,7 @@ def _option_json(option: Option, catalogue: MessageCatalogue) -> dict[str, Any]:
         "name": option.name,
         "label": _option_words(catalogue, f"option_name.{option.name}", option.name),
         "default": option.default,
-        "help": {"en": option.help, "fr": option.help_fr or option.help},
+        "help": {lang: option.help_in(lang) for lang in LANGUAGES},
     }
     if isinstance(option, BoolOption):
         out["kind"] = "bool"

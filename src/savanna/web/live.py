@@ -39,7 +39,15 @@ from savanna.table import (
     decide,
 )
 from savanna.table.bots import BotTurn
-from savanna.table.clocks import BOT_MOVE, LOSE, REPLACE, Clocks, TimeControl, clocks, forfeit_ranking
+from savanna.table.clocks import (
+    BOT_MOVE,
+    LOSE,
+    REPLACE,
+    Clocks,
+    TimeControl,
+    clocks,
+    forfeit_ranking,
+)
 from savanna.table.seats import BOT
 from savanna.web import view as views
 from savanna.web.auth import Credentials

@@ -23,6 +23,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import zlib
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -48,6 +49,10 @@ CHANNEL = "savanna_tables"
 START_LOCK = (0x53415641, 1)
 """The PostgreSQL advisory lock every start holds until its transaction ends (a pair of
 32-bit keys: a key space of its own, apart from the tables' 64-bit driving locks)."""
+
+CREATOR_LOCKS = 0x53415642
+"""The first key of the advisory lock a creation holds for its creator (the second: 31 bits
+of the CRC-32 of the creator's digest, the same in every process)."""
 
 
 class StaleVersion(Exception):
@@ -237,6 +242,10 @@ class Store:
     async def create(self, table: TableRow, seats: Sequence[SeatRow], open_cap: int | None = None) -> None:
         """Store a new table and its seats.
 
+        The cap is checked and the table written in one transaction that no other creation
+        by the same creator runs beside: of creations racing at one below the cap, exactly
+        one passes.
+
         Raises:
             WebError: ``client/too_many_tables`` when its creator already has ``open_cap``
                 tables waiting for players.
@@ -244,6 +253,7 @@ class Store:
 
         def work(session: Session) -> None:
             if open_cap is not None and table.creator is not None:
+                self._one_creation_at_a_time(session, table.creator)
                 waiting = session.scalar(
                     select(func.count()).where(TableRow.creator == table.creator, TableRow.status == "open")
                 )
@@ -303,17 +313,24 @@ class Store:
 
         await self._run(work, write=True)
 
-    def _one_start_at_a_time(self, session: Session) -> None:
-        """Make this transaction the only start running until it ends, over every process
-        of the database, so that the games in play it counts stay what they are until its
-        own start is committed: PostgreSQL's transaction-scoped advisory lock
-        :data:`START_LOCK`; SQLite's write lock, taken before the first read (``BEGIN
-        IMMEDIATE``; pysqlite would begin only at the first write, after the counts)."""
+    def _alone(self, session: Session, space: int, key: int) -> None:
+        """Make this transaction the only one holding ``(space, key)`` until it ends, over
+        every process of the database, so that what it counts stays what it is until its own
+        write is committed: PostgreSQL's transaction-scoped advisory lock on the pair;
+        SQLite's write lock, taken before the first read (``BEGIN IMMEDIATE``; pysqlite
+        would begin only at the first write, after the counts)."""
         if self.backend == "postgresql":
-            space, key = START_LOCK
             session.execute(text("SELECT pg_advisory_xact_lock(:space, :key)"), {"space": space, "key": key})
         else:
             session.connection().exec_driver_sql("BEGIN IMMEDIATE")
+
+    def _one_start_at_a_time(self, session: Session) -> None:
+        """Make this transaction the only start running until it ends (:data:`START_LOCK`)."""
+        self._alone(session, *START_LOCK)
+
+    def _one_creation_at_a_time(self, session: Session, creator: str) -> None:
+        """Make this transaction the only creation by ``creator`` running until it ends."""
+        self._alone(session, CREATOR_LOCKS, zlib.crc32(creator.encode()) & 0x7FFFFFFF)
 
     async def start(self, table_id: str, client_cap: int | None = None, server_cap: int | None = None) -> datetime:
         """Mark the table as playing; returns when it started (as stored).
