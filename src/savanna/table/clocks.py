@@ -152,9 +152,9 @@ def clocks(
     """
     previous = started
     if control.pace == TURN:
-        left = [control.per_move] * players
+        left = [float(control.per_move)] * players
     else:
-        left = [control.base] * players
+        left = [float(control.base)] * players
         for actor, at in stamps:
             if 0 <= actor < players:
                 left[actor] = max(0.0, left[actor] - max(0.0, at - previous)) + control.increment
