@@ -313,7 +313,7 @@ def test_reroll_subsets_are_one_entry_and_list_shows_every_one(tmp_path: Path) -
 
 def test_family_code_asks_which_dice_and_enter_goes_back(tmp_path: Path) -> None:
     play, keys = session(
-        "banjooli", "human,bot:random", ["2", "", "2", "4 3 1", "quit", "n"], tmp_path, seed=4
+        "banjooli", "human,bot:random", ["reroll", "", "reroll", "4 3 1", "quit", "n"], tmp_path, seed=4
     )
     play.run()
     assert keys.prompts[1].startswith("reroll which? Type some of 1 2 3 4 5 6")
@@ -323,7 +323,7 @@ def test_family_code_asks_which_dice_and_enter_goes_back(tmp_path: Path) -> None
 
 def test_family_question_in_french(tmp_path: Path) -> None:
     play, keys = session(
-        "banjooli", "human,bot:random", ["2", "13", "quitter", "n"], tmp_path, seed=4, lang="fr"
+        "banjooli", "human,bot:random", ["relancer", "13", "quitter", "n"], tmp_path, seed=4, lang="fr"
     )
     play.run()
     assert "relancer + n'importe lesquels" in screen(play.console)

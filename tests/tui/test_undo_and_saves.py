@@ -201,12 +201,14 @@ def test_a_game_with_undos_gives_a_record_replay_checks(tmp_path: Path) -> None:
 # -- saves -----------------------------------------------------------------------------------
 
 
-def _save_mid_game(tmp_path: Path, seed: int = 7, moves: int = 3) -> tuple[PlaySession, Path]:
+def _save_mid_game(
+    tmp_path: Path, seed: int = 7, moves: int = 3, typed: list[str] | None = None
+) -> tuple[PlaySession, Path]:
     saved = tmp_path / "mid.json"
     play, _ = session(
         "banjooli",
         "human,bot:random",
-        [*["1"] * moves, f"save {saved}", "quit", "n"],
+        [*(["1"] * moves if typed is None else typed), f"save {saved}", "quit", "n"],
         tmp_path,
         seed=seed,
     )
@@ -303,9 +305,9 @@ def test_load_with_a_seed_continues_reproducibly(tmp_path: Path) -> None:
 
 def test_undo_back_past_the_resume_point_keeps_the_record_checkable(tmp_path: Path) -> None:
     """Save between keep and the ostrich choice, resume, take keep back, play on."""
-    play, saved = _save_mid_game(tmp_path, moves=1)  # "1" = keep
+    play, saved = _save_mid_game(tmp_path, typed=["keep"])
     assert _mine(play) == ["keep"]
-    resumed = _load(saved, lines=["undo", "2", "13", *["1"] * 10, "quit", "y"])
+    resumed = _load(saved, lines=["undo", "reroll", "13", *["1"] * 10, "quit", "y"])
     resumed.run()
     assert "Took back your move keep." in screen(resumed.console)
     record = _after(saved)

@@ -21,6 +21,8 @@ hook (game writes)          public method (interfaces call)
 ``action_viewers``          who may read an action (everyone, or some seats)
 ``describe_action``         an action in words for people
 ``local_action_text``       the notation as a reader of a language types it
+``menu_order``              the order a menu lists the legal actions in
+``only_choice_reason``      why a seat has a single choice
 =========================  ==========================================================
 
 What interfaces show people is declared by the game, never guessed: ``Game.message``
@@ -468,6 +470,21 @@ class State(ABC):
         ``reroll 136`` is ``relancer 136`` in French).
         """
         return self.action_to_text(action)
+
+    def menu_order(self, actions: Sequence[int]) -> list[int]:
+        """``actions`` (legal here) in the order a menu lists them for a newcomer: the
+        likeliest or safest first, so that typing the first number never throws a turn away
+        (the River Race lists ``roll``, which ends its council, last). The default keeps
+        the order given.
+        """
+        return list(actions)
+
+    def only_choice_reason(self, lang: str = "en") -> str:
+        """Why the acting seat has a single legal action here, in words in ``lang``
+        (``""``: nothing worth saying). Interfaces show it beside the only choice, so that a
+        missing option is explained (the River Race: nothing to bargain or cross, so
+        ``roll``)."""
+        return ""
 
     def action_targets(self, action: int) -> tuple[str, ...]:
         """The parts of the board ``action`` (a legal seat action here) points at.

@@ -31,13 +31,16 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
 
-__all__ = ["FAMILY_MIN", "Choice", "Match", "Menu", "normal_words"]
+__all__ = ["FAMILY_MIN", "PROMOTED", "Choice", "Match", "Menu", "normal_words"]
 
 FAMILY_MIN = 10
 """A verb with at least this many legal actions is offered as one family entry."""
+
+PROMOTED = 3
+"""Members of a family the terminal also lists on their own, the likeliest first."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,6 +181,7 @@ class Menu:
         *,
         family_min: int = FAMILY_MIN,
         notation: Sequence[str] | None = None,
+        promote: Mapping[str, int] | None = None,
     ) -> Menu:
         """Group ``texts`` into entries; codes follow the order of first appearance.
 
@@ -186,6 +190,9 @@ class Menu:
             words: the same actions in words (``describe_action``), if the game has them.
             family_min: the fewest actions of one verb grouped as a family.
             notation: the same actions in the game's notation, when it differs from ``texts``.
+            promote: for a family's verb, how many of its first members (the likeliest,
+                when the game ranked them: :meth:`~savanna.core.State.menu_order`) also get
+                a key of their own, before the family's entry.
         """
         said = list(words) if words is not None else [""] * len(texts)
         said = ["" if _normal(w) == _normal(t) else w for t, w in zip(texts, said, strict=True)]
@@ -196,28 +203,35 @@ class Menu:
         prefix = "#" if any(t.strip().isdigit() for t in texts) else ""
         choices: list[Choice] = []
         done: set[str] = set()
+        promoted: dict[str, int] = {}
+        ranked = promote or {}
+        later: list[Choice] = []  # the entries of families whose likeliest members came first
         for i, text in enumerate(texts):
             verb = _verb(text)
             group = groups[verb]
             is_family = len(group) >= family_min and all(len(texts[j].split()) >= 2 for j in group)
-            code = f"{prefix}{len(choices) + 1}"
             if not is_family:
-                choices.append(Choice(code, text, words=said[i]))
+                choices.append(Choice("", text, words=said[i]))
+                continue
+            if verb not in done and promoted.get(verb, 0) < ranked.get(verb, 0):
+                # One of the family's likeliest members (listed first): a key of its own.
+                promoted[verb] = promoted.get(verb, 0) + 1
+                choices.append(Choice("", text, words=said[i]))
                 continue
             if verb in done:
                 continue
             done.add(verb)
             members = tuple(texts[j] for j in group)
             arguments = [t.split(maxsplit=1)[1] for t in members]
-            choices.append(
-                Choice(
-                    code,
-                    text.split(maxsplit=1)[0],
-                    members,
-                    _subset_alphabet(arguments),
-                    member_words=tuple(said[j] for j in group),
-                )
+            family = Choice(
+                "",
+                text.split(maxsplit=1)[0],
+                members,
+                _subset_alphabet(arguments),
+                member_words=tuple(said[j] for j in group),
             )
+            (later if verb in promoted else choices).append(family)
+        choices = [replace(c, code=f"{prefix}{n}") for n, c in enumerate([*choices, *later], start=1)]
         played = tuple(notation) if notation is not None and list(notation) != list(texts) else ()
         return cls(tuple(texts), tuple(choices), tuple(said), played)
 

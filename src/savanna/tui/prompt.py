@@ -227,7 +227,9 @@ class TurnInput:
             return None
         play = self.session
         for k in range(len(words) - 1, 0, -1):
-            action = self._legal(" ".join(words[:k]))
+            head = " ".join(words[:k])
+            named = self.menu.match(head)  # a choice's key (``1 ffl``) or its move
+            action = self._legal(named.text if named.kind == "action" else head)
             if action is not None:
                 play.play(self.seat, action)
                 play._ahead, play._ahead_seat = " ".join(words[k:]), self.seat

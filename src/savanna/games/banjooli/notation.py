@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING
 
 from savanna.core.display import Label
 from savanna.core.errors import IllegalActionError, NotationError
@@ -69,12 +69,13 @@ from savanna.games.banjooli.phase import (
     Reason,
 )
 from savanna.games.banjooli.rules import MESSAGES
+from savanna.games.banjooli.words import FRENCH_STEP_LETTERS, WORDS
 
 if TYPE_CHECKING:
     from savanna.games.banjooli.game import BanjooliGame
     from savanna.games.banjooli.state import BanjooliState
 
-__all__ = ["action_text", "colour_name", "describe", "local_text", "parse_action", "parse_position", "position_text"]
+__all__ = ["action_text", "colour_name", "describe", "parse_action", "parse_position", "position_text"]
 
 BERRY_LETTERS = "abcdefghijk"
 """The notation letter of each berry token (a Tër! ... k Joka)."""
@@ -140,38 +141,6 @@ def action_text(state: BanjooliState, action: int) -> str:
     return text
 
 
-_FRENCH_VERBS: Final = {
-    "keep": "garder",
-    "reroll": "relancer",
-    "move": "déplacer",
-    "step": "avancer",
-    "jump": "sauter",
-    "spell": "ensorceler",
-    "unspell": "désensorceler",
-    "pass": "passer",
-    "give": "donner",
-    "swap": "échanger",
-    "berry": "baie",
-    "to": "vers",
-}
-_FRENCH_DIRECTIONS: Final = {"L": "G", "F": "T", "R": "D"}  # gauche, tout droit, droite
-_FRENCH_STEP_LETTERS: Final = {"g": "l", "t": "f", "d": "r"}
-_FRENCH_COLOURS: Final = str.maketrans({"Y": "J", "G": "V"})  # jaune, verte
-
-
-def local_text(text: str, lang: str) -> str:
-    """The notation ``text`` as a French reader types it (``relancer 136``, ``déplacer J+W``,
-    ``avancer G``): verbs in French, the colours' French letters, directions G/T/D."""
-    if lang != "fr":
-        return text
-    verb, _, argument = text.partition(" ")
-    if verb in ("step", "jump"):
-        argument = _FRENCH_DIRECTIONS.get(argument, argument)
-    elif verb in ("move", "spell", "unspell", "swap"):
-        argument = argument.translate(_FRENCH_COLOURS)
-    return f"{_FRENCH_VERBS.get(verb, verb)} {argument}".strip()
-
-
 _ROLL_TEXT = tuple(f"{PHASE_NAMES[ROLL]} {face}" for face in FACES)
 _VORTEX_TEXT = tuple(f"{PHASE_NAMES[VORTEX]} {face}" for face in FACES)
 _SEAT_TEXT: dict[int, str] = {}
@@ -229,33 +198,6 @@ def parse_action(state: BanjooliState, text: str) -> int:
     return action
 
 
-_WORDS = {
-    # colours, in English and French, as people say them (the notation uses letters)
-    **dict.fromkeys(("blue", "bleu", "bleue"), "b"),
-    **dict.fromkeys(("yellow", "jaune", "j"), "y"),
-    **dict.fromkeys(("red", "rouge"), "r"),
-    **dict.fromkeys(("green", "vert", "verte", "v"), "g"),
-    **dict.fromkeys(("purple", "pourpre", "violet", "violette", "mauve"), "p"),
-    **dict.fromkeys(("white", "blanc", "blanche", "joker"), "w"),
-    # directions
-    **dict.fromkeys(("left", "gauche"), "l"),
-    **dict.fromkeys(("forward", "straight", "devant", "avant"), "f"),
-    **dict.fromkeys(("right", "droite"), "r"),
-    # French verbs
-    "garder": "keep",
-    "relancer": "reroll",
-    **dict.fromkeys(("déplacer", "deplacer", "bouger"), "move"),
-    **dict.fromkeys(("avancer", "pas"), "step"),
-    "sauter": "jump",
-    "ensorceler": "spell",
-    **dict.fromkeys(("désensorceler", "desensorceler"), "unspell"),
-    "passer": "pass",
-    "donner": "give",
-    **dict.fromkeys(("échanger", "echanger"), "swap"),
-    **dict.fromkeys(("baie", "berry-on"), "berry"),
-    "vers": "to",
-}
-"""Words people type that the notation writes otherwise (``move blue`` = ``move B``)."""
 _DIRECTION_VERBS = ("step", "jump", "cross")
 _LABEL_RE = re.compile(r"^([a-e])(\d{1,2})$")
 
@@ -266,21 +208,21 @@ def _plain_words(state: BanjooliState, t: str) -> str:
     words = re.split(r"(\s+|\+|\*)", t)
     out = []
     verb = next((w for w in words if w.strip() and w not in "+*"), "")
-    verb = _WORDS.get(verb, verb)
+    verb = WORDS.get(verb, verb)
     for i, word in enumerate(words):
         if not word.strip() or word in ("+", "*"):
             out.append(word)
             continue
         if i == 0:
-            out.append(_WORDS.get(word, word))
+            out.append(WORDS.get(word, word))
         elif verb in _DIRECTION_VERBS and word in ("left", "gauche", "forward", "straight", "devant", "avant", "right", "droite"):
-            out.append(_WORDS[word])
-        elif verb in _DIRECTION_VERBS and word in _FRENCH_STEP_LETTERS:
-            out.append(_FRENCH_STEP_LETTERS[word])  # avancer G / T / D (local_text)
+            out.append(WORDS[word])
+        elif verb in _DIRECTION_VERBS and word in FRENCH_STEP_LETTERS:
+            out.append(FRENCH_STEP_LETTERS[word])  # avancer G / T / D (local_text)
         elif word in ("left", "gauche", "forward", "straight", "devant", "avant", "right", "droite"):
             out.append(word)
         else:
-            out.append(_WORDS.get(word, word))
+            out.append(WORDS.get(word, word))
     return "".join(out)
 
 

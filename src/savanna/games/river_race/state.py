@@ -26,6 +26,7 @@ action is refused (:mod:`.rules`), the score (:mod:`.scoring`), the drawing's ta
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Final
 
@@ -49,6 +50,7 @@ from savanna.games.river_race.actions import (
     K_STEP,
     PASS_ID,
     REFUSE_ID,
+    ROLL_ID,
     Card,
     Coin,
     First,
@@ -59,9 +61,11 @@ from savanna.games.river_race.board import VILLAGE
 from savanna.games.river_race.council import (
     card_price,
     council_ids,
+    dealt_gold,
     has_council,
     rent_due,
     sacrificer,
+    sacrificers,
 )
 from savanna.games.river_race.notation import describe, local_text, parse_action, position_text
 from savanna.games.river_race.observation import observe
@@ -82,7 +86,7 @@ from savanna.games.river_race.phase import (
     ROLL,
 )
 from savanna.games.river_race.render import action_targets
-from savanna.games.river_race.rules import refusal
+from savanna.games.river_race.rules import MESSAGES, refusal
 from savanna.games.river_race.scoring import ranking, totals
 from savanna.games.river_race.tables import RiverTables
 from savanna.games.river_race.walking import move_ids, walk
@@ -367,6 +371,26 @@ class RiverRaceState(State):
 
     def local_action_text(self, action: int, lang: str = "en") -> str:
         return local_text(self.action_to_text(action), lang)
+
+    def menu_order(self, actions: Sequence[int]) -> list[int]:
+        """In the council, ``roll`` (which ends it) comes last: typing 1 never skips a crossing."""
+        ordered = list(actions)
+        if self.phase == COUNCIL and ROLL_ID in ordered and len(ordered) > 1:
+            ordered.remove(ROLL_ID)
+            ordered.append(ROLL_ID)
+        return ordered
+
+    def only_choice_reason(self, lang: str = "en") -> str:
+        """Why the council offers nothing but ``roll`` (rules council.when, sacrifice.step,
+        council.sacrificer)."""
+        if self.phase != COUNCIL or self.legal_actions() != [ROLL_ID]:
+            return ""
+        sacs = sacrificers(self)
+        for place in range(len(self.held)):
+            if sacs[place] >= 0 and sacs[place] // 3 == self.turn and self.held[place] != NO_CARD:
+                price, have = card_price(self, place), self.gold[self.turn] + dealt_gold(self, place)
+                return MESSAGES.text("only.council_price", lang, price=price, have=have)
+        return MESSAGES.text("only.council", lang)
 
     def explain_illegal(self, action: int) -> IllegalActionError:
         clause, detail = refusal(self, action)
