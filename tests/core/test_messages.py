@@ -10,6 +10,7 @@ from savanna.core import (
     DataError,
     MessageCatalogue,
     NotationError,
+    OptionError,
     load_messages,
 )
 from savanna.core.messages import _flatten, plural_category, template_fields, typeset
@@ -89,7 +90,7 @@ def test_notation_errors_say_what_was_expected_in_both_languages() -> None:
 
 def test_a_package_without_message_files_is_a_data_error() -> None:
     with pytest.raises(DataError, match=r"no message file messages\.en\.toml"):
-        load_messages("savanna.bots")
+        load_messages("savanna.interop")
 
 
 def test_the_core_rules_come_from_the_core_catalogue() -> None:
@@ -176,3 +177,25 @@ def test_no_french_message_of_a_game_writes_one_coin_as_plural() -> None:
             text = MESSAGES.text(key, "fr", **dict.fromkeys(template_fields(template), n))
             assert f"{n} pièces" not in text, (key, text)
 
+
+
+def test_an_error_worded_by_a_catalogue_speaks_each_of_its_languages() -> None:
+    cat = MessageCatalogue(
+        "demo",
+        {"en": {"bad": "no option {name}"}, "fr": {"bad": "pas d'option {name}"}, "qps": {"bad": "⟦ñö öptïöñ {name}⟧"}},
+    )
+    err = OptionError(cat.words("bad", name="'x'"))
+    assert str(err) == "no option 'x'" == err.text("en") == err.text("wo")
+    assert err.text("fr") == "pas d'option 'x'"
+    assert err.text("qps") == "⟦ñö öptïöñ 'x'⟧"
+
+
+def test_the_cores_refusals_come_from_its_catalogue() -> None:
+    from savanna.core import load_game
+
+    with pytest.raises(OptionError) as refused:
+        load_game("hyena", players=9)
+    assert refused.value.messages == CORE_MESSAGES.words(
+        "error.option.players", game="hyena", low=2, high=6, players="9"
+    )
+    assert refused.value.text("fr").startswith("hyena se joue de 2 à 6 joueurs")

@@ -142,7 +142,7 @@ class GameSpec:
         for opt in self.options:
             if opt.name == name:
                 return opt
-        raise OptionError(f"{self.name} has no option {name!r}", f"{self.name} n'a pas d'option {name!r}")
+        raise OptionError(CORE_MESSAGES.words("error.option.not_declared", game=self.name, key=repr(name)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -202,8 +202,9 @@ class Game(GamePresentation, GameAnalysis, ABC):
         n = spec.default_players if players is None else players
         if isinstance(n, bool) or not isinstance(n, int) or not spec.min_players <= n <= spec.max_players:
             raise OptionError(
-                f"{spec.name} is played by {spec.min_players} to {spec.max_players} players, not {players!r}",
-                f"{spec.name} se joue de {spec.min_players} à {spec.max_players} joueurs, pas {players!r}",
+                CORE_MESSAGES.words(
+                    "error.option.players", game=spec.name, low=spec.min_players, high=spec.max_players, players=repr(players)
+                )
             )
         self.num_players: int = n
         self.options: dict[str, OptionValue] = resolve_options(spec.name, spec.options, options)

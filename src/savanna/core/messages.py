@@ -259,7 +259,7 @@ class MessageCatalogue:
             raise KeyError(f"{self.owner} has no message {key!r}")
         return table[key]
 
-    def text(self, key: str, lang: str = "en", **fields: object) -> str:
+    def text(self, key: str, /, lang: str = "en", **fields: object) -> str:
         """The message ``key`` in ``lang``, its fields filled in, typeset for the language
         (:func:`typeset`, applied once the fields are in: a field may be another message).
 
@@ -271,6 +271,15 @@ class MessageCatalogue:
         if ":@" not in template:
             return typeset(template.format(**fields), known)
         return typeset(_formatter(known).format(template, **fields), known)
+
+    def words(self, key: str, /, **fields: object) -> dict[str, str]:
+        """The message ``key`` in every language of the catalogue (language → text), the
+        words of a :class:`~savanna.core.errors.SavannaError`.
+
+        >>> CORE_MESSAGES.words("error.option.written", text="'x'")["en"]
+        "an option is written KEY=VALUE, not 'x'"
+        """
+        return {lang: self.text(key, lang, **fields) for lang in self.languages}
 
     def in_every_language(self, key: str, **fields: object) -> tuple[tuple[str, str], ...]:
         """The message ``key`` in every language of the catalogue: ``(lang, text)`` pairs."""
