@@ -239,6 +239,17 @@ MESSAGES = Catalogue(
         "lobby.pace.increment": ("Seconds added per move", "Secondes ajoutées par coup"),
         "lobby.pace.per_move": ("Hours per move", "Heures par coup"),
         "lobby.pace.on_time": ("When time runs out", "Temps dépassé"),
+        "mine.title": ("My tables", "Mes tables"),
+        "mine.how": (
+            "Every table this browser holds a seat at on this server; those waiting for you first.",
+            "Toutes les tables où ce navigateur a une place sur ce serveur ; celles qui vous attendent d'abord.",
+        ),
+        "mine.none": ("This browser holds no seat at a table of this server.", "Ce navigateur n'a de place à aucune table de ce serveur."),
+        "mine.your_turn": ("Your turn", "À vous de jouer"),
+        "mine.to_play": ("{who} to play", "{who} doit jouer"),
+        "mine.left": ("{left} left", "{left} restantes"),
+        "mine.last": ("last: {who} — {text}", "dernier coup : {who} — {text}"),
+        "mine.link": ("My tables", "Mes tables"),
     }
 )
 
