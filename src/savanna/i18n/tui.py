@@ -73,11 +73,11 @@ MESSAGES = Catalogue(
         ),
         "family.ask.subset": (
             "{verb} which? Type some of {chars} (e.g. {example}); Enter goes back>",
-            "{verb} lesquels ? Tapez certains de {chars} (ex. {example}) ; Entrée pour revenir>",
+            "Pour {verb}, tapez certains de {chars} (ex. {example}) ; Entrée pour revenir>",
         ),
         "family.ask": (
             "{verb} which? Type one of those shown (e.g. {example}); Enter goes back>",
-            "{verb} lequel ? Tapez l'un de ceux affichés (ex. {example}) ; Entrée pour revenir>",
+            "Pour {verb}, tapez l'un de ceux affichés (ex. {example}) ; Entrée pour revenir>",
         ),
         "family.options": ("{verb} can be followed by:", "{verb} peut être suivi de :"),
         "too.long": (
