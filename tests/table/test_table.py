@@ -82,7 +82,7 @@ def test_an_action_out_of_turn_from_a_bot_seat_or_after_the_end_is_refused() -> 
     with pytest.raises(TableError) as refused:
         people.propose(0, people.state.legal_actions()[:1])
     assert refused.value.code == "seat/not_to_act"
-    assert refused.value.text("fr") == "Ce n'est pas le tour du siège 1 : le siège 2 doit jouer."
+    assert refused.value.text("fr") == "Ce n'est pas le tour du siège 1\u00a0: le siège 2 doit jouer."
     with pytest.raises(TableError, match="No action"):
         table.propose(0, [])
     with pytest.raises(TableError) as unknown:

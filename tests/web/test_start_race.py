@@ -1,4 +1,5 @@
-"""Starts racing at one below a cap on games in play: exactly one passes (issue 22.9).
+"""Starts racing at one below a cap on games in play: exactly one passes (issue 22.9); the
+same for creations at one below an address's cap on waiting tables.
 
 Several stores on one database (as several server processes would be; on SQLite each in
 its own thread, with its own connection) start a table each at the same moment, while the
@@ -61,15 +62,18 @@ def slowed(store: Store) -> Store:
     return store
 
 
-def race(url: str, same_creator: bool, locked: bool = True) -> list[str]:
+def race(url: str, same_creator: bool, locked: bool = True, create: bool = False) -> list[str]:
     """Set up ``CAP - 1`` games in play and ``RACERS`` tables ready to start, start them all
-    at once (one store each); returns each start's outcome (``ok`` or the error code)."""
+    at once (one store each); returns each start's outcome (``ok`` or the error code). With
+    ``create``: ``CAP - 1`` tables waiting for players, then ``RACERS`` creations by the same
+    creator at once."""
     setup = Store(database_url(url))
 
     async def prepare() -> None:
         for n in range(CAP - 1):
-            await setup.create(*table(f"playing-{n}", "playing", "same" if same_creator else f"old-{n}"))
-        for n in range(RACERS):
+            status = "open" if create else "playing"
+            await setup.create(*table(f"playing-{n}", status, "same" if same_creator else f"old-{n}"))
+        for n in range(0 if create else RACERS):
             await setup.create(*table(f"ready-{n}", "open", "same" if same_creator else f"new-{n}"))
 
     asyncio.run(prepare())
@@ -80,10 +84,13 @@ def race(url: str, same_creator: bool, locked: bool = True) -> list[str]:
     def start(n: int) -> None:
         store = slowed(Store(database_url(url), origin=f"racer{n}"))
         if not locked:
-            store._one_start_at_a_time = lambda session: None  # type: ignore[method-assign]
+            store._alone = lambda session, space, key: None  # type: ignore[method-assign]
 
         async def go() -> None:
-            await store.start(f"ready-{n}", client_cap, server_cap)
+            if create:
+                await store.create(*table(f"ready-{n}", "open", "same"), open_cap=CAP)
+            else:
+                await store.start(f"ready-{n}", client_cap, server_cap)
 
         barrier.wait()
         try:
@@ -103,7 +110,8 @@ def race(url: str, same_creator: bool, locked: bool = True) -> list[str]:
 
     async def playing() -> int:
         def work(session: Any) -> int:
-            return int(session.scalar(select(func.count()).where(TableRow.status == "playing")) or 0)
+            status = "open" if create else "playing"
+            return int(session.scalar(select(func.count()).where(TableRow.status == status)) or 0)
 
         return await setup._run(work)
 
@@ -129,4 +137,15 @@ def test_the_race_is_real_without_the_lock(url: str) -> None:
     """The same race with the lock taken out: several starts pass the cap (so the tests
     above can fail)."""
     outcomes = race(url, same_creator=False, locked=False)
+    assert outcomes.count("ok") > 1, outcomes
+
+
+def test_racing_creations_at_a_clients_cap_on_waiting_tables_let_exactly_one_pass(url: str) -> None:
+    outcomes = race(url, same_creator=True, create=True)
+    assert outcomes.count("ok") == 1, outcomes
+    assert outcomes.count("client/too_many_tables") == RACERS - 1, outcomes
+
+
+def test_the_creations_race_is_real_without_the_lock(url: str) -> None:
+    outcomes = race(url, same_creator=True, create=True, locked=False)
     assert outcomes.count("ok") > 1, outcomes

@@ -20,6 +20,9 @@ hook (game writes)          public method (interfaces call)
 ``to_text``                 ``Game.parse_position`` (position notation round-trips)
 ``action_viewers``          who may read an action (everyone, or some seats)
 ``describe_action``         an action in words for people
+``local_action_text``       the notation as a reader of a language types it
+``menu_order``              the order a menu lists the legal actions in
+``only_choice_reason``      why a seat has a single choice
 =========================  ==========================================================
 
 What interfaces show people is declared by the game, never guessed: ``Game.message``
@@ -96,19 +99,20 @@ class GameSpec:
 
     Attributes:
         name: registry name, lower-case (``"banjooli"``).
-        title: display title in English; ``title_fr`` in French.
+        title: display title in English; :meth:`title_in` gives it in any language of
+            ``titles`` (the game's ``game.title`` message in every language of its catalogue).
         min_players, max_players, default_players: the seat range and default.
         options: the declared options with their defaults.
         perfect_information: ``False`` when some seat has secrets (cards, hidden tokens).
         version: bumped when the rules engine changes so that old records may differ.
         rules_document: the repository path of the rules document.
-        summary: one paragraph for ``savanna games`` and the lobby; ``summary_fr`` in French.
+        summary: one paragraph for ``savanna games`` and the lobby, in English;
+            :meth:`summary_in` gives it in any language of ``summaries``.
         aliases: other names accepted by the registry.
     """
 
     name: str
     title: str
-    title_fr: str
     min_players: int
     max_players: int
     default_players: int
@@ -118,7 +122,16 @@ class GameSpec:
     rules_document: str
     summary: str = ""
     aliases: tuple[str, ...] = ()
-    summary_fr: str = ""
+    titles: tuple[tuple[str, str], ...] = ()
+    summaries: tuple[tuple[str, str], ...] = ()
+
+    def title_in(self, lang: str) -> str:
+        """The title in ``lang`` (English when the catalogue has no such language)."""
+        return dict(self.titles).get(lang) or self.title
+
+    def summary_in(self, lang: str) -> str:
+        """The summary in ``lang`` (English when the catalogue has no such language)."""
+        return dict(self.summaries).get(lang) or self.summary
 
     def option(self, name: str) -> Option:
         """The declared option called ``name``.
@@ -129,7 +142,7 @@ class GameSpec:
         for opt in self.options:
             if opt.name == name:
                 return opt
-        raise OptionError(f"{self.name} has no option {name!r}", f"{self.name} n'a pas d'option {name!r}")
+        raise OptionError(CORE_MESSAGES.words("error.option.not_declared", game=self.name, key=repr(name)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -189,8 +202,9 @@ class Game(GamePresentation, GameAnalysis, ABC):
         n = spec.default_players if players is None else players
         if isinstance(n, bool) or not isinstance(n, int) or not spec.min_players <= n <= spec.max_players:
             raise OptionError(
-                f"{spec.name} is played by {spec.min_players} to {spec.max_players} players, not {players!r}",
-                f"{spec.name} se joue de {spec.min_players} à {spec.max_players} joueurs, pas {players!r}",
+                CORE_MESSAGES.words(
+                    "error.option.players", game=spec.name, low=spec.min_players, high=spec.max_players, players=repr(players)
+                )
             )
         self.num_players: int = n
         self.options: dict[str, OptionValue] = resolve_options(spec.name, spec.options, options)
@@ -446,6 +460,31 @@ class State(ABC):
         (``move B+W`` → "blue 2 (blue + white joker)").
         """
         return self.action_to_text(action)
+
+    def local_action_text(self, action: int, lang: str = "en") -> str:
+        """``action``'s notation as a person reading ``lang`` would type it.
+
+        Menus show it, and an interface playing what a person typed maps it back to
+        :meth:`action_to_text` (two legal actions never share a local text). The default is
+        the notation itself; games give their verbs in the reader's language (Banjooli's
+        ``reroll 136`` is ``relancer 136`` in French).
+        """
+        return self.action_to_text(action)
+
+    def menu_order(self, actions: Sequence[int]) -> list[int]:
+        """``actions`` (legal here) in the order a menu lists them for a newcomer: the
+        likeliest or safest first, so that typing the first number never throws a turn away
+        (the River Race lists ``roll``, which ends its council, last). The default keeps
+        the order given.
+        """
+        return list(actions)
+
+    def only_choice_reason(self, lang: str = "en") -> str:
+        """Why the acting seat has a single legal action here, in words in ``lang``
+        (``""``: nothing worth saying). Interfaces show it beside the only choice, so that a
+        missing option is explained (the River Race: nothing to bargain or cross, so
+        ``roll``)."""
+        return ""
 
     def action_targets(self, action: int) -> tuple[str, ...]:
         """The parts of the board ``action`` (a legal seat action here) points at.

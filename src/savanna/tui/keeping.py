@@ -34,10 +34,12 @@ __all__ = [
     "finish",
     "leave",
     "may_overwrite",
+    "path_said",
     "record_json",
     "save_command",
     "saved",
     "system_error",
+    "wrap_path_line",
     "write",
 ]
 
@@ -105,6 +107,55 @@ def system_error(exc: OSError, lang: str) -> str:
     return exc.strerror or str(exc)
 
 
+_SEPARATORS = "/\\"
+
+
+def wrap_path_line(text: str, width: int) -> str:
+    """``text`` (a message naming a file) broken into lines of at most ``width``
+    characters: at spaces, and inside a long path only after a separator, so that no
+    folder's name is cut (a name longer than a line is, as a last resort).
+
+    >>> print(wrap_path_line("Saved to /home/ada/games/banjooli.json", 20))
+    Saved to /home/ada/
+    games/banjooli.json
+    """
+    width = max(8, width)
+    lines: list[str] = []
+    line = ""
+    for word in text.split(" "):
+        gap = " " if line else ""
+        if len(line) + len(gap) + len(word) <= width:
+            line += gap + word
+            continue
+        if not any(sep in word for sep in _SEPARATORS) and len(word) <= width:
+            lines.append(line)
+            line = word
+            continue
+        # A path: as much of it as fits after a separator, the rest on the next lines.
+        rest = word
+        while rest:
+            gap = " " if line else ""
+            room = width - len(line) - len(gap)
+            cut = max((i + 1 for i, ch in enumerate(rest[:room]) if ch in _SEPARATORS), default=0)
+            if len(rest) <= room:
+                cut = len(rest)
+            if cut == 0 and not line:
+                cut = width  # one folder name longer than a line
+            if cut:
+                line += gap + rest[:cut]
+                rest = rest[cut:]
+            if rest:
+                lines.append(line)
+                line = ""
+    lines.append(line)
+    return "\n".join(x for x in lines if x)
+
+
+def path_said(play: PlaySession, key: str, style: str = "", **fields: object) -> Text:
+    """The message ``key`` naming a file, wrapped to the window at separators."""
+    return Text(wrap_path_line(play.t(key, **fields), play.console.width), style=style)
+
+
 def record_json(play: PlaySession, going_on: bool = True) -> str:
     """What ``save`` writes: the record of a finished game, else a sealed save file
     (the rest of the game then draws from a fresh seed, when it goes on)."""
@@ -115,12 +166,12 @@ def write(play: PlaySession, path: Path, going_on: bool = False) -> Path | None:
     try:
         text = record_json(play, going_on)
     except SavannaError as exc:  # the save key cannot be made or read
-        play.say(Text(play.t("save.failed", path=str(path), why=exc.text(play.lang)), style="red"))
+        play.say(path_said(play, "save.failed", "red", path=str(path), why=exc.text(play.lang)))
         return None
     try:
         path.write_text(text, encoding="utf-8")
     except OSError as exc:
-        play.say(Text(play.t("save.failed", path=str(path), why=system_error(exc, play.lang)), style="red"))
+        play.say(path_said(play, "save.failed", "red", path=str(path), why=system_error(exc, play.lang)))
         return None
     play._ours.add(_same(path))
     return path
@@ -132,7 +183,7 @@ def may_overwrite(play: PlaySession, path: Path) -> bool:
     if _same(path) in play._ours or not path.exists():
         return True
     if path.is_dir():
-        play.say(Text(play.t("save.failed", path=str(path), why=play.t("os.isdir")), style="red"))
+        play.say(path_said(play, "save.failed", "red", path=str(path), why=play.t("os.isdir")))
         return False
     what = play.t("save.other.file")
     try:
@@ -149,14 +200,14 @@ def may_overwrite(play: PlaySession, path: Path) -> bool:
             )
         except (ValueError, TypeError):
             pass
-    play.console.print(Text(play.t("save.exists", path=str(path), what=what), style="yellow"), soft_wrap=True)
+    play.console.print(path_said(play, "save.exists", "yellow", path=str(path), what=what), soft_wrap=True)
     answer = play.read(play.t("save.overwrite") + " ")
     return answer.strip().lower() in _YES
 
 
 def saved(play: PlaySession, path: Path) -> Text:
     key = "saved.over_load" if path == play.resumed_from else "saved"
-    return Text(play.t(key, path=str(path)), style="green")
+    return path_said(play, key, "green", path=str(path))
 
 
 def save_command(play: PlaySession, answer: str) -> None:
@@ -164,7 +215,7 @@ def save_command(play: PlaySession, answer: str) -> None:
     parts = answer.strip().split(maxsplit=1)
     path = Path(parts[1]).expanduser() if len(parts) > 1 else play.save_to
     if not may_overwrite(play, path):
-        play.say(Text(play.t("save.kept", path=str(path)), style="yellow"))
+        play.say(path_said(play, "save.kept", "yellow", path=str(path)))
         return
     written = write(play, path, going_on=True)
     if written is not None:
@@ -175,7 +226,7 @@ def leave(play: PlaySession) -> Outcome | None:
     """Leave the game, saved unless the player explicitly says not to (``n``); ``None``
     when they go back to the game (``b``), or when the save failed (the game goes on,
     so that nothing is lost)."""
-    play.console.print(play.t("quit.where", path=str(play.save_to)), soft_wrap=True)
+    play.console.print(path_said(play, "quit.where", path=str(play.save_to)), soft_wrap=True)
     answer = play.read(play.t("quit.ask") + " ").strip().lower()
     if answer in _BACK:
         return None
@@ -200,10 +251,10 @@ def finish(play: PlaySession) -> Outcome:
     message = []
     if path is not None:
         if play.resumed_from is not None and path != play.resumed_from:
-            said = play.t("end.record.kept", path=str(path), save=str(play.resumed_from))
+            said = path_said(play, "end.record.kept", path=str(path), save=str(play.resumed_from))
         else:
-            said = play.t("end.record", path=str(path))
-        message.append(Text(said))
+            said = path_said(play, "end.record", path=str(path))
+        message.append(said)
     pages = end_pages(
         state, names, play.lang, play.console.width, play.console.height, message=message, readers=play.humans
     )
@@ -222,7 +273,7 @@ def finish(play: PlaySession) -> Outcome:
     lines = pages[-1]
     if play.humans:
         play.clear()
-    # The record's line is left to the terminal to wrap: a path is not cut by us.
+    # The record's line is already wrapped at path separators (path_said).
     said_lines = len(wrap_all(message, play.console.width))
     render(play.console, lines[: len(lines) - said_lines])
     for line in message:

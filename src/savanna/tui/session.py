@@ -34,7 +34,7 @@ from savanna.core import CHANCE, Game, OptionError, State
 from savanna.i18n.tui import M
 from savanna.table import Seat, Table
 from savanna.tui import keeping, turns
-from savanna.tui.choice import Choice, Menu
+from savanna.tui.choice import PROMOTED, Choice, Menu
 from savanna.tui.coach import TerminalCoach
 from savanna.tui.coach import words as coach_words
 from savanna.tui.frames import table_screen
@@ -156,6 +156,9 @@ class PlaySession:
         # next prompts: dropped, with a notice, as soon as chance or someone else plays.
         self._ahead = ""
         self._ahead_seat = -1
+        # How long the log was when each seat last looked at its screen (the news pages show
+        # only what happened since).
+        self.looked: dict[int, int] = {}
 
     # -- small helpers ----------------------------------------------------------------
     @property
@@ -256,7 +259,11 @@ class PlaySession:
                 if player == CHANCE:
                     self._drop_ahead("ahead.chance")
                     table.play_chance()
-                    self._show_public()  # nothing is drawn for chance: the next log says it
+                    # Nothing is drawn for chance (the next log says it); the screen is wiped
+                    # unless the seat on it plays on (no second hand-over after its own roll).
+                    after = CHANCE if table.finished else table.to_act()
+                    if after != CHANCE and after != self._on_screen:
+                        self._show_public()
                 elif table.controller(player) is None:
                     if player != self._ahead_seat:
                         self._drop_ahead("ahead.other")
@@ -274,7 +281,7 @@ class PlaySession:
             self.console.print()
             path = keeping.write(self, self.out)
             if path is not None:
-                self.console.print(self.t("interrupted", path=str(path)), soft_wrap=True)
+                self.console.print(keeping.path_said(self, "interrupted", path=str(path)), soft_wrap=True)
             return Outcome(self.state, False, path, interrupted=True)
         return keeping.finish(self)
 
@@ -320,26 +327,36 @@ class PlaySession:
 
     def _menu(self) -> Menu:
         state = self.state
-        legal = state.legal_actions()
-        texts = [state.action_to_text(a) for a in legal]
+        legal = state.menu_order(state.legal_actions())
+        texts = [state.local_action_text(a, self.lang) for a in legal]
         words = [state.describe_action(a, self.lang) for a in legal]
-        return Menu.build(texts, words)
+        notation = [state.action_to_text(a) for a in legal]
+        # A family the game ranked (its members out of their usual order): its likeliest
+        # members get keys of their own.
+        ids: dict[str, list[int]] = {}
+        for action, text in zip(legal, texts, strict=True):
+            ids.setdefault(text.split(" ", 1)[0].lower(), []).append(action)
+        ranked = {verb: PROMOTED for verb, members in ids.items() if members != sorted(members)}
+        return Menu.build(texts, words, notation=notation, promote=ranked)
 
     def undo(self, seat: int) -> bool:
         """Take back ``seat``'s last action, unless something was learnt since it was played
         (the table's rule); says why not when it refuses."""
         undo = self.table.undo(seat)
         entry = undo.entry
+
+        def said(words: str | None) -> str:  # the move in the reader's words, quoted
+            shown = localise(words, self.lang) if words else self.t("hidden")
+            return f"« {shown} »" if self.lang == "fr" else f'"{shown}"'
+
         if undo.done:
             assert entry is not None
-            self._notice = Text(self.t("undo.done", what=entry.text), style="yellow")
+            self._notice = Text(self.t("undo.done", what=said(entry.words_for(seat, self.lang))), style="yellow")
             return True
         fields: dict[str, object] = {}
-        if entry is not None and undo.refused == "after_chance":
-            fields["what"] = entry.text_for(seat) or self.t("hidden")
-        elif entry is not None and undo.refused == "after_reply":
+        if entry is not None and undo.refused == "after_reply":
             fields["who"] = self.seat_name(entry.actor)
         elif entry is not None:
-            fields["what"] = entry.text
+            fields["what"] = said(entry.words_for(seat, self.lang))
         self.say(Text(self.t(f"undo.{undo.refused}", **fields), style="yellow"))
         return False

@@ -94,7 +94,7 @@ def forced_step(play: PlaySession, seat: int) -> bool:
 def names_only(play: PlaySession, menu: Menu, word: str) -> bool:
     """Whether ``word`` names the menu's only action."""
     try:
-        return play.state.parse_action(menu.expand(word)) in play.state.legal_actions()
+        return play.state.parse_action(menu.to_notation(menu.expand(word))) in play.state.legal_actions()
     except SavannaError:
         return False
 
@@ -134,6 +134,8 @@ def human_turn(play: PlaySession, seat: int) -> TurnEnd:
     if play._notice is not None:
         message.append(play._notice)
         play._notice = None
+    # Why a single choice is all there is (the game says; shown at every drawing of the turn).
+    reason = play.state.only_choice_reason(play.lang) if len(texts) == 1 else ""
     only: Sequence[Choice] | None = None
     header: str | None = None
     answers = TurnInput(play, seat, menu)
@@ -145,7 +147,9 @@ def human_turn(play: PlaySession, seat: int) -> TurnEnd:
         if typed:
             answer, typed = typed, ""
         else:
-            play.draw(seat, menu=menu, only=only, header=header, message=message)
+            why = [Text(reason, style="cyan")] if reason else []
+            play.draw(seat, menu=menu, only=only, header=header, message=[*message, *why])
+            play.looked[seat] = len(play.table.log)
             message, only, header = [], None, None
             answer = play.read(prompt)
         play._said = message

@@ -160,7 +160,7 @@ def test_render_text_draws_the_spiral_with_the_pieces() -> None:
     assert "hyena (player 2): to the well, hole 20" in text
     assert max(len(line) for line in text.splitlines()) <= 80
     french = game.render_text(state.observation(0), "fr")
-    assert "joueur 3 : vers le puits, trou 12, 4 tabas" in french and "place" not in french
+    assert "joueur 3\u00a0: vers le puits, trou 12, 4 tabas" in french and "place" not in french
     assert "quatre bâtonnets, 30 trous" in french
 
 
