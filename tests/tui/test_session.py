@@ -434,3 +434,11 @@ def test_load_refuses_options_and_another_game(toy, tmp_path: Path) -> None:
         build_session(game=None, option=["length=5"], load=tmp_path / "game.json", **common)
     with pytest.raises(OptionError, match="the saved game is 'toy'"):
         build_session(game="hyena", option=None, load=tmp_path / "game.json", **common)
+
+
+@pytest.mark.parametrize("typed", ["-1", "+2", "-0"])
+def test_a_signed_number_is_no_choice(typed: str, tmp_path: Path) -> None:
+    play, _ = session("banjooli", "human,bot:random", [typed, "quit", "n"], tmp_path, seed=4)
+    play.run()
+    out = screen(play.console)
+    assert f"There is no choice {typed}: there are" in out and "Several choices match" not in out

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import math
 import socket
@@ -103,6 +104,11 @@ def serve(
         float, typer.Option(help="Days after which a finished game's actions are folded into its record (an "
                             "abandoned one is deleted).")
     ] = 30.0,
+    shortest_clock: Annotated[
+        int | None,
+        typer.Option(help="Seconds: the shortest turn-based deadline and real-time clock a table may "
+                     "choose (default: an hour per move, a minute per game)."),
+    ] = None,
     forwarded_allow_ips: Annotated[
         str | None,
         typer.Option(
@@ -209,6 +215,10 @@ def serve(
         idle_game_days=idle_game_days,
         archive_after_days=archive_after_days,
     )
+    if shortest_clock is not None:
+        if shortest_clock < 1:
+            raise OptionError("--shortest-clock must be positive", "--shortest-clock doit être positif")
+        limits = dataclasses.replace(limits, min_move_seconds=shortest_clock, min_base_seconds=shortest_clock)
     application = create_app(Settings(database=url.render_as_string(hide_password=False), limits=limits))
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     lobby = f"http://{shown}:{port}/"

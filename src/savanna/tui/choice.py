@@ -308,7 +308,7 @@ class Menu:
         if choice is not None:
             kind = "family" if choice.is_family else "action"
             return Match(kind, choice.text, (choice,))
-        if wanted.lstrip("#").isdigit():
+        if wanted.lstrip("#").lstrip("+-").isdigit():  # "-1", "+3": a number, not a choice
             return Match("out_of_range", typed)
         expanded = self.expand(" ".join(typed.split()))
         if self.is_move(expanded):

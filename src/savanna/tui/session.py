@@ -344,16 +344,19 @@ class PlaySession:
         (the table's rule); says why not when it refuses."""
         undo = self.table.undo(seat)
         entry = undo.entry
+
+        def said(words: str | None) -> str:  # the move in the reader's words, quoted
+            shown = localise(words, self.lang) if words else self.t("hidden")
+            return f"« {shown} »" if self.lang == "fr" else f'"{shown}"'
+
         if undo.done:
             assert entry is not None
-            self._notice = Text(self.t("undo.done", what=entry.text), style="yellow")
+            self._notice = Text(self.t("undo.done", what=said(entry.words_for(seat, self.lang))), style="yellow")
             return True
         fields: dict[str, object] = {}
-        if entry is not None and undo.refused == "after_chance":
-            fields["what"] = entry.text_for(seat) or self.t("hidden")
-        elif entry is not None and undo.refused == "after_reply":
+        if entry is not None and undo.refused == "after_reply":
             fields["who"] = self.seat_name(entry.actor)
         elif entry is not None:
-            fields["what"] = entry.text
+            fields["what"] = said(entry.words_for(seat, self.lang))
         self.say(Text(self.t(f"undo.{undo.refused}", **fields), style="yellow"))
         return False

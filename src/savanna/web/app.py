@@ -248,7 +248,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
                     "options": [_option_json(opt, cls.catalogue) for opt in spec.options],
                 }
             )
-        return JSONResponse({"games": out, "bots": sorted(bot_kinds()), "turn_seconds": list(limits.turn_seconds_choices)})
+        return JSONResponse({"games": out, "bots": sorted(bot_kinds()), "turn_seconds": list(limits.turn_seconds_choices),
+                             "time_controls": _time_bounds(limits)})
 
     @errors
     async def list_tables(request: Request) -> Response:
@@ -268,6 +269,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
                     "spectators": table.spectators,
                     "turn_seconds": table.turn_seconds,
                     "coach": table.coach,
+                    "time_control": table.time_control,
                     "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name, "bot": s.bot} for s in seats],
                 }
             )
@@ -291,6 +293,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
             turn_seconds=body.turn_seconds,
             client=client_address(request),
             coach=body.coach,
+            time_control=body.time_control,
         )
         return JSONResponse({"id": live.id, "host_token": host, "url": f"/t/{live.id}"}, status_code=201)
 
@@ -339,6 +342,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         out = dict(seat_view(live, client.seat, client.lang))
         out["log"] = log_for(live, client.seat, client.lang)
         out["seats"] = seats_info(live)
+        out["clock"] = live.clock_info()
         return JSONResponse(out)
 
     @errors
@@ -454,6 +458,17 @@ def _option_words(catalogue: MessageCatalogue, key: str, fallback: str) -> dict[
         if key in words:
             return {lang: words.text(key, lang) for lang in ("en", "fr")}
     return {"en": fallback, "fr": fallback}
+
+
+def _time_bounds(limits: Limits) -> dict[str, Any]:
+    """The time controls this server lets a table choose (``GET /api/games``)."""
+    return {
+        "paces": ["realtime", "turn"],
+        "on_time": ["bot_move", "replace", "lose"],
+        "per_move": [limits.min_move_seconds, limits.max_move_seconds],
+        "base": [limits.min_base_seconds, limits.max_base_seconds],
+        "increment": [0, limits.max_increment_seconds],
+    }
 
 
 def _option_json(option: Option, catalogue: MessageCatalogue) -> dict[str, Any]:
