@@ -211,6 +211,16 @@ MESSAGES = Catalogue(
             "Cette partie n'est pas finie : sa relecture s'ouvre à la fin.",
         ),
         "error.generic": ("Error: {message}", "Erreur : {message}"),
+        # -- webui, session of 2026-12-02 evening (new words, one block for the catalogues)
+        "table.forced": ("Only one way on: {move} plays itself.", "Un seul chemin : {move} se joue tout seul."),
+        "table.path": ("Playing your path…", "Votre chemin se joue…"),
+        "table.via": (
+            "Now click where it stops (the squares outlined in blue).",
+            "Cliquez maintenant la case où il s'arrête (cerclées de bleu).",
+        ),
+        "table.quick": ("Play now:", "Jouer tout de suite :"),
+        "table.turn.tab": ("Your turn", "À vous"),
+        "table.roll": ("Rolling…", "Le sort est jeté…"),
     }
 )
 
