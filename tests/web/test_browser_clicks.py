@@ -70,6 +70,9 @@ class Walk:
         self.click(f'#board [data-target="{key}"]')
 
     def moved(self, version: int) -> bool:
+        """Whether the last click played (a new view came) rather than chose (a selection)."""
+        self.page.wait_for_function("v => window.savannaTable.view.version !== v || window.savannaTable.via !== null"
+                                    " || window.savannaTable.selection.size > 0", arg=version, timeout=15000)
         return bool(self.page.evaluate("v => window.savannaTable.view.version !== v", version))
 
     def wait_moved(self, version: int) -> None:
