@@ -42,7 +42,7 @@ serve: $(STAMP)
 test: $(NATIVE)
 	$(BIN)/python -m pytest -n 2 --dist loadfile
 
-## lint: ruff, mypy (strict on the core and the games) and the import contracts (the core knows no game)
+## lint: ruff, mypy (strict on the core and the games; the tests type-checked too) and the import contracts (the core knows no game)
 lint: $(STAMP)
 	$(BIN)/ruff check src tests examples benchmarks
 	$(BIN)/mypy

@@ -17,10 +17,14 @@ Banjooli (default options):
   entry), the mean error and half-width, and the Brier score of the place odds against what
   happened in the game the position came from — the coach's, the true state's (the ceiling:
   nothing seat 1 could know does better) and a constant guess (the base rates).
-* **review** — ``--reviews`` recorded games between four different players (heuristic,
-  random, ISMCTS, heuristic), every seat reviewed twice with different seeds
-  (``savanna analyse``): how often the two runs give the same verdict on a decision, and the
-  CPU time of a reviewed game.
+* **review** — ``--reviews`` recorded games of each mix of players in :data:`REVIEW_MIXES`
+  (Banjooli, Hyena three sticks and the river race; heuristic, random and ISMCTS players),
+  every seat reviewed twice with different seeds (``savanna analyse``): how often the two
+  runs give the same verdict on a decision, and the CPU time of a reviewed game.
+
+``--results FILE`` makes a long run resumable: every game played, position measured and
+seat reviewed is appended to it as it is done, and a run with the same settings starts from
+what is there (a run whose work is all in the file only prints the section again).
 
 The coach's budget is CPU time (``time.process_time``), so a busy shared machine slows the
 wall clock but not the figures. Usage (from the repository root)::
@@ -70,7 +74,16 @@ EXACT_NODES = 20_000
 MAX_PLAYOUTS = 20_000
 """The most playouts of one true-state reference (at least ``--reference``, else 4 per round
 of the coach's answer, so that the reference's noise stays well below the coach's)."""
-REVIEW_SEATS = ("heuristic", "random", "ismcts:sims=100", "heuristic")
+REVIEW_MIXES: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("banjooli", ("heuristic", "random", "ismcts:sims=100", "heuristic")),
+    ("banjooli", ("random", "ismcts:sims=100", "heuristic", "random")),
+    ("hyena", ("heuristic", "random", "ismcts:sims=100", "heuristic")),
+    ("hyena", ("ismcts:sims=100", "heuristic", "random", "random")),
+    ("river-race", ("heuristic", "random", "ismcts:sims=100", "heuristic")),
+    ("river-race", ("random", "heuristic", "ismcts:sims=100", "random")),
+)
+"""The games reviewed for the stability of the verdicts: each game with a coach, two mixes of
+players each (4 players, default options)."""
 
 
 @dataclass
@@ -99,27 +112,26 @@ class Row:
     exact_truth: bool = False
 
 
-def cases(game: Game, count: int, seed: int, opponents: str) -> list[Case]:
-    """``count`` positions from seeded games: seat 0 heuristic, the others ``opponents``."""
-    specs = [parse_bot_spec("heuristic")] + [parse_bot_spec(opponents)] * (game.num_players - 1)
+def game_cases(game: Game, index: int, history: list[int], actual: dict[str, str], seed: int) -> list[Case]:
+    """The positions kept from game ``index`` (``history``: its actions, ``actual``: its answers)."""
+    rng = random.Random(derive_seed(seed, "game", index))
+    state = game.new_initial_state()
+    pairs: list[tuple[State, int]] = []
     found: list[Case] = []
-    index = 0
-    while len(found) < count:
-        game_seed = derive_seed(seed, "game", index)
-        final = play_game(game, make_bots(game, specs, game_seed), seed=game_seed)
-        actual = game.outcomes(final)
-        rng = random.Random(game_seed)
-        state = game.new_initial_state()
-        pairs: list[tuple[State, int]] = []
-        for action in final.history:
-            if not state.is_chance_node() and rng.randrange(KEEP) == 0:
-                found.append(Case(index, state.clone(), list(pairs), actual))
-                if len(found) == count:
-                    break
-            pairs.append((state.clone(), action))
-            state.apply_unchecked(action)
-        index += 1
+    for action in history:
+        if not state.is_chance_node() and rng.randrange(KEEP) == 0:
+            found.append(Case(index, state.clone(), list(pairs), actual))
+        pairs.append((state.clone(), action))
+        state.apply_unchecked(action)
     return found
+
+
+def play_seeded(game: Game, index: int, seed: int, opponents: str) -> tuple[list[int], dict[str, str]]:
+    """Seeded game ``index``: seat 0 heuristic, the others ``opponents``; its actions and answers."""
+    specs = [parse_bot_spec("heuristic")] + [parse_bot_spec(opponents)] * (game.num_players - 1)
+    game_seed = derive_seed(seed, "game", index)
+    final = play_game(game, make_bots(game, specs, game_seed), seed=game_seed)
+    return list(final.history), game.outcomes(final)
 
 
 def coach_numbers(game: Game, case: Case, seed: int, budget: float) -> tuple[dict[str, tuple[float, float, float]], int, float]:
@@ -186,17 +198,69 @@ def _playout(state: State, model: Policy, rng: random.Random) -> State:
     return state
 
 
-def odds_part(game: Game, count: int, seed: int, opponents: str, budget: float, playouts: int) -> list[Row]:
-    rows = []
-    for k, case in enumerate(cases(game, count, seed, opponents)):
-        row = Row(actual=case.actual)
-        row.coach, row.rounds, row.cpu = coach_numbers(game, case, derive_seed(seed, "coach", k), budget)
-        # the reference's own noise well below the coach's: at least 4 playouts per round
-        reference = min(MAX_PLAYOUTS, max(playouts, 4 * row.rounds))
-        row.truth, row.exact_truth = truth_numbers(game, case.state, reference, derive_seed(seed, "truth", k))
-        rows.append(row)
-        if (k + 1) % 20 == 0:
-            print(f"  {opponents}: {k + 1}/{count}", file=sys.stderr)
+class Results:
+    """``--results``: one JSON line per finished piece of work (a game played, a position
+    measured, a seat reviewed), so that an interrupted run resumes where it stopped. Each line
+    names the settings it was made with; lines of other settings are kept and ignored."""
+
+    def __init__(self, path: Path | None) -> None:
+        self.path = path
+        self.entries: dict[str, Any] = {}
+        if path is None or not path.exists():
+            return
+        for line in path.read_text(encoding="utf-8").splitlines():
+            try:
+                entry = json.loads(line)
+            except json.JSONDecodeError:  # a line cut by the interruption
+                continue
+            self.entries[json.dumps(entry["key"], sort_keys=True)] = entry["value"]
+
+    def get(self, key: dict[str, Any]) -> Any:
+        return self.entries.get(json.dumps(key, sort_keys=True))
+
+    def add(self, key: dict[str, Any], value: Any) -> None:
+        self.entries[json.dumps(key, sort_keys=True)] = value
+        if self.path is not None:
+            with self.path.open("a", encoding="utf-8") as out:
+                out.write(json.dumps({"key": key, "value": value}) + "\n")
+
+
+def _row(value: dict[str, Any]) -> Row:
+    row = Row(**value)
+    row.coach = {k: (v[0], v[1], v[2]) for k, v in row.coach.items()}
+    row.truth = {k: (v[0], v[1]) for k, v in row.truth.items()}
+    return row
+
+
+def odds_part(
+    game: Game, count: int, seed: int, opponents: str, budget: float, playouts: int, saved: Results
+) -> list[Row]:
+    settings = {"opponents": opponents, "seed": seed, "budget": budget, "reference": playouts, "keep": KEEP}
+    rows: list[Row] = []
+    index = 0
+    while len(rows) < count:
+        played = saved.get({**settings, "game": index})
+        if played is None:
+            played = play_seeded(game, index, seed, opponents)
+            saved.add({**settings, "game": index}, played)
+        history, actual = played
+        for case in game_cases(game, index, history, actual, seed):
+            k = len(rows)
+            if k == count:
+                break
+            value = saved.get({**settings, "position": k})
+            if value is None:
+                row = Row(actual=case.actual)
+                row.coach, row.rounds, row.cpu = coach_numbers(game, case, derive_seed(seed, "coach", k), budget)
+                # the reference's own noise well below the coach's: at least 4 playouts per round
+                reference = min(MAX_PLAYOUTS, max(playouts, 4 * row.rounds))
+                row.truth, row.exact_truth = truth_numbers(game, case.state, reference, derive_seed(seed, "truth", k))
+                value = row.__dict__
+                saved.add({**settings, "position": k}, value)
+            rows.append(_row(value))
+            if len(rows) % 10 == 0:
+                print(f"  {opponents}: {len(rows)}/{count}", file=sys.stderr)
+        index += 1
     return rows
 
 
@@ -284,30 +348,40 @@ def verdicts(done: Any) -> list[str]:
     return out
 
 
-def review_part(game: Game, games: int, seed: int) -> dict[str, Any]:
-    specs = [parse_bot_spec(s) for s in REVIEW_SEATS]
-    same = total = 0
-    cpu: list[float] = []
-    by_seat: dict[str, list[float]] = {}
-    for g in range(games):
-        game_seed = derive_seed(seed, "review-game", g)
-        final = play_game(game, make_bots(game, specs, game_seed), seed=game_seed)
-        record = record_of(final, seed=game_seed)
-        for seat in range(game.num_players):
-            runs = []
-            for run in range(2):
-                started = time.process_time()
-                done = review(record, seat, seed=derive_seed(seed, "review", g, seat, run))
-                cpu.append(time.process_time() - started)
-                runs.append(done)
-            a, b = verdicts(runs[0]), verdicts(runs[1])
-            same += sum(x == y for x, y in zip(a, b, strict=True))
-            total += len(a)
-            by_seat.setdefault(REVIEW_SEATS[seat], []).extend(
-                [float(getattr(runs[0], "total_loss", 0.0)), float(getattr(runs[1], "total_loss", 0.0))]
-            )
-        print(f"  review: game {g + 1}/{games}", file=sys.stderr)
-    return {"same": same, "total": total, "cpu": statistics.mean(cpu), "cpu_max": max(cpu), "loss": by_seat}
+def review_part(games: int, seed: int, saved: Results) -> list[dict[str, Any]]:
+    """Each game of :data:`REVIEW_MIXES` (``games`` of each mix), every seat reviewed twice."""
+    out = []
+    for m, (name, seats) in enumerate(REVIEW_MIXES):
+        game = load_game(name)
+        specs = [parse_bot_spec(s) for s in seats]
+        same = total = 0
+        cpu: list[float] = []
+        counts = {"mistake": 0, "fine": 0, "close": 0}
+        for g in range(games):
+            game_seed = derive_seed(seed, "review-game", m, g)
+            final = play_game(game, make_bots(game, specs, game_seed), seed=game_seed)
+            record = record_of(final, seed=game_seed)
+            for seat in range(game.num_players):
+                runs = []
+                for run in range(2):
+                    key = {"review": name, "seats": list(seats), "game": g, "seed": seed, "seat": seat, "run": run}
+                    value = saved.get(key)
+                    if value is None:
+                        started = time.process_time()
+                        done = review(record, seat, seed=derive_seed(seed, "review", m, g, seat, run))
+                        value = {"verdicts": verdicts(done), "cpu": time.process_time() - started}
+                        saved.add(key, value)
+                    runs.append(value)
+                a, b = runs[0]["verdicts"], runs[1]["verdicts"]
+                same += sum(x == y for x, y in zip(a, b, strict=True))
+                total += len(a)
+                for v in a + b:
+                    counts[v] += 1
+                cpu += [r["cpu"] for r in runs]
+            print(f"  review: {name} {', '.join(seats)}: game {g + 1}/{games}", file=sys.stderr)
+        out.append({"game": name, "seats": seats, "games": games, "same": same, "total": total,
+                    "counts": counts, "cpu": statistics.mean(cpu), "cpu_max": max(cpu)})
+    return out
 
 
 # -- the page ---------------------------------------------------------------------------------
@@ -317,7 +391,7 @@ def _pct(x: float) -> str:
     return f"{100 * x:.0f}%"
 
 
-def section(args: argparse.Namespace, odds: dict[str, dict[str, Any]], reviewed: dict[str, Any] | None) -> str:
+def section(args: argparse.Namespace, odds: dict[str, dict[str, Any]], reviewed: list[dict[str, Any]] | None) -> str:
     lines = [
         f"### {args.label}",
         "",
@@ -337,25 +411,31 @@ def section(args: argparse.Namespace, odds: dict[str, dict[str, Any]], reviewed:
             f"**{_pct(od[0])}**, {100 * od[1]:.1f} pts, ±{100 * od[2]:.1f} | {_pct(oo[0])} of {oo[4]} | "
             f"**{br[0]:.3f}**, {br[1]:.3f}, {br[2]:.3f} |"
         )
-    first = next(iter(odds.values()))
-    lines += [
-        "",
-        f"¹ entries whose true-state value is between 2% and 98%. The true state was enumerated "
-        f"exactly in {first['exact_truth']} of {first['positions']} positions; elsewhere its playouts carry a "
-        f"standard error of {first['score'][3]:.2f} points on the expected score and "
-        f"{100 * first['odds'][3]:.1f} points on an odds entry (mean), which the coverage counts against the coach.",
-    ]
-    if reviewed is not None:
-        losses = ", ".join(
-            f"{name} {statistics.mean(v):.1f}" for name, v in reviewed["loss"].items()
-        )
+    if odds:
+        first = next(iter(odds.values()))
         lines += [
             "",
-            f"Review (`savanna analyse`, {args.reviews} games of `{', '.join(REVIEW_SEATS)}`, every seat twice "
-            f"with different seeds): the same verdict on **{reviewed['same']} of {reviewed['total']}** decisions "
-            f"({_pct(reviewed['same'] / reviewed['total'])}); **{reviewed['cpu']:.1f} CPU s** per reviewed game "
-            f"(longest {reviewed['cpu_max']:.1f}); expected score lost per game by player: {losses}.",
+            f"¹ entries whose true-state value is between 2% and 98%. The true state was enumerated "
+            f"exactly in {first['exact_truth']} of {first['positions']} positions; elsewhere its playouts carry a "
+            f"standard error of {first['score'][3]:.2f} points on the expected score and "
+            f"{100 * first['odds'][3]:.1f} points on an odds entry (mean), which the coverage counts against the coach.",
         ]
+    if reviewed:
+        lines += [
+            "",
+            "Review (`savanna analyse`, every seat of each game twice with different seeds):",
+            "",
+            "| game | players | decisions | same verdict | mistake, fine, too close (both runs) | CPU s per reviewed game: mean, longest |",
+            "| --- | --- | ---: | ---: | --- | --- |",
+        ]
+        for r in reviewed:
+            c = r["counts"]
+            lines.append(
+                f"| {r['game']} | `{', '.join(r['seats'])}` | {r['total']} | **{r['same']}** ({_pct(r['same'] / r['total'])}) | "
+                f"{c['mistake']}, {c['fine']}, {c['close']} | {r['cpu']:.1f}, {r['cpu_max']:.1f} |"
+            )
+        same, total = sum(r["same"] for r in reviewed), sum(r["total"] for r in reviewed)
+        lines += ["", f"In all: the same verdict on **{same} of {total}** decisions ({_pct(same / total)})."]
     return "\n".join(lines)
 
 
@@ -378,21 +458,27 @@ def main() -> None:
     parser.add_argument("--opponents", default="heuristic,ismcts:sims=100")
     parser.add_argument("--budget", type=float, default=1.0, help="CPU seconds per answer")
     parser.add_argument("--reference", type=int, default=1000, help="playouts from the true state")
-    parser.add_argument("--reviews", type=int, default=2, help="games reviewed twice per seat (0: skip)")
+    parser.add_argument(
+        "--reviews", type=int, default=1, help="games of each mix of REVIEW_MIXES reviewed twice per seat (0: skip)"
+    )
     parser.add_argument("--seed", type=int, default=2025)
     parser.add_argument("--label", default="after")
     parser.add_argument("--raw", type=Path, help="also write every position's numbers (JSON) here")
+    parser.add_argument(
+        "--results", type=Path, help="resume from and append to this file (JSON lines: games and positions done)"
+    )
     parser.add_argument("--write", action="store_true")
     args = parser.parse_args()
     game = load_game("banjooli")
+    saved = Results(args.results)
     odds: dict[str, dict[str, Any]] = {}
     raw: dict[str, Any] = {}
     for opponents in args.opponents.split(","):
         if args.positions:
-            rows = odds_part(game, args.positions, args.seed, opponents, args.budget, args.reference)
+            rows = odds_part(game, args.positions, args.seed, opponents, args.budget, args.reference, saved)
             odds[opponents] = odds_summary(rows)
             raw[opponents] = [r.__dict__ for r in rows]
-    reviewed = review_part(game, args.reviews, args.seed) if args.reviews else None
+    reviewed = review_part(args.reviews, args.seed, saved) if args.reviews else None
     text = section(args, odds, reviewed)
     if args.raw is not None:
         args.raw.write_text(json.dumps({"odds": raw, "review": reviewed}, default=str) + "\n", encoding="utf-8")

@@ -13,13 +13,16 @@ import re
 
 import pytest
 import typer
+from typer.core import TyperGroup
 from typer.testing import CliRunner
 
 from savanna.cli import app
 
 WIDTH = 80
-ROOT = typer.main.get_command(app)
-COMMANDS = sorted(ROOT.commands)  # type: ignore[attr-defined]
+_COMMAND = typer.main.get_command(app)
+assert isinstance(_COMMAND, TyperGroup)
+ROOT: TyperGroup = _COMMAND
+COMMANDS = sorted(ROOT.commands)
 BOX = re.compile(r"[│╭╮╰╯─]")
 
 

@@ -67,9 +67,11 @@ def test_simulate_into_an_unwritable_place_fails_before_any_game(
     import savanna.lab.simulation
 
     played: list[object] = []
-    monkeypatch.setattr(
-        savanna.lab.simulation, "run_simulation", lambda *a, **k: played.append(a) or []
-    )
+    def run_simulation(*a: object, **k: object) -> list[object]:
+        played.append(a)
+        return []
+
+    monkeypatch.setattr(savanna.lab.simulation, "run_simulation", run_simulation)
     blocker = tmp_path / "file"
     blocker.write_text("x")
     result = runner.invoke(

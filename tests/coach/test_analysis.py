@@ -12,6 +12,7 @@ from savanna.coach.interval import Z
 from savanna.coach.policy import Policy, path_key
 from savanna.coach.simulation import EndReader, enumerate_ends
 from savanna.core import OptionError, load_game
+from savanna.games.banjooli import BanjooliState
 from tests.coach.conftest import ListedToy, toy_position
 
 
@@ -19,6 +20,7 @@ def _mid_banjooli(seed: int, turn: int = 6):
     game = load_game("banjooli")
     rng = random.Random(seed)
     state = game.new_initial_state()
+    assert isinstance(state, BanjooliState)
     while not (state.turn >= turn and state.phase_name == "decide" and len(state.legal_actions()) > 1):
         if state.is_chance_node():
             state.apply(state.sample_chance(rng))

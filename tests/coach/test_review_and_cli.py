@@ -176,3 +176,38 @@ def test_the_plot_counts_turns_on_its_x_axis(hyena_record: Record) -> None:
         inside = [d for d in done.decisions if d.turn == turn]
         assert loss == pytest.approx(sum(d.loss.value for d in inside))
         assert half >= 0 and verdict in {d.verdict for d in inside}
+    assert any(half > 0 for _, _, half, _ in bars)  # the bars carry their uncertainty
+
+
+class _Differences:
+    """An analysis stand-in: each rival's paired difference with the move played."""
+
+    def __init__(self, **by_move: tuple[float, float, int]) -> None:
+        self.by_move = {int(k[1:]): v for k, v in by_move.items()}
+
+    def difference(self, move: int, played: int) -> tuple[float, float, int]:
+        assert played == 0
+        return self.by_move[move]
+
+
+@pytest.mark.parametrize(
+    ("differences", "verdict"),
+    [
+        ({"m1": (1.0, 0.1, 96)}, "mistake"),  # 1.0 - 2.5 x 0.1 is above the tolerance
+        ({"m1": (0.1, 0.1, 96)}, "fine"),  # 0.1 + 2.5 x 0.1 is below it
+        ({"m1": (-0.8, 0.1, 96)}, "fine"),  # the move played was better
+        ({"m1": (0.5, 0.1, 96)}, "close"),  # about the tolerance: too close to call
+        ({"m1": (0.3, 0.5, 96)}, "close"),  # significant neither way
+        ({"m1": (2.0, 0.1, 1)}, "close"),  # one round says nothing
+        ({"m1": (0.1, 0.1, 96), "m2": (1.0, 0.1, 96)}, "mistake"),  # one reference is enough
+        ({"m1": (0.1, 0.1, 96), "m2": (0.5, 0.1, 96)}, "close"),
+    ],
+)
+def test_a_mistake_is_called_only_when_the_whole_interval_is_past_the_tolerance(
+    differences: dict[str, tuple[float, float, int]], verdict: str
+) -> None:
+    from savanna.coach.review import _verdict
+
+    run = _Differences(**differences)
+    rivals = sorted(run.by_move)
+    assert _verdict(run, 0, rivals, 0.52, 2.5) == verdict  # type: ignore[arg-type]

@@ -65,7 +65,7 @@ def test_the_hint_wraps_long_moves_and_its_legend_instead_of_cutting_them(lang: 
     import random
 
     from savanna.core import load_game, sample_action
-    from savanna.i18n.tui import french_spaces
+    from savanna.core.messages import typeset
 
     game = load_game("hyena", players=2)
     state = game.new_initial_state()
@@ -78,7 +78,7 @@ def test_the_hint_wraps_long_moves_and_its_legend_instead_of_cutting_them(lang: 
     assert not any(line.endswith("…") for line in lines), lines
     flat = " ".join(" ".join(lines).split())
     for action in result.actions:
-        words = french_spaces(action.text(lang)) if lang == "fr" else action.text(lang)
+        words = typeset(action.text(lang), lang)
         assert " ".join(words.split()) in flat
     verdict = MESSAGES.template("moves.close" if "clearly" in flat or "nettement" in flat else "moves.clear", lang)
-    assert " ".join((french_spaces(verdict) if lang == "fr" else verdict).split()) in flat
+    assert " ".join(typeset(verdict, lang).split()) in flat

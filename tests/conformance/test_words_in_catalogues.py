@@ -1,9 +1,9 @@
 """A game's title, summary and options' help are worded in its message catalogue, not in code.
 
-``GameSpec.title``/``title_fr`` come from ``game.title`` (``summary``/``summary_fr`` from
-``game.summary``), an option's ``help``/``help_fr``
-from ``option.<name>`` (the game's catalogue, or the core's for the options every game
-declares), in English and French; ``savanna games``, ``--help`` and the lobby show them.
+``GameSpec.title_in(lang)`` comes from ``game.title`` (``summary_in`` from ``game.summary``),
+an option's ``help_in(lang)`` from ``option.<name>`` (the game's catalogue, or the core's
+for the options every game declares), in every language of the catalogue; ``savanna
+games``, ``--help`` and the lobby show them. No spec has a field per language.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from savanna.core import registered_games
 from savanna.core.messages import CORE_MESSAGES
 
 GAMES = sorted(registered_games())
-PAIR_IN_CODE = re.compile(r"""\b(title|title_fr|help|help_fr|summary|summary_fr)\s*=\s*["'(]""")
+PAIR_IN_CODE = re.compile(r"""\b(title|titles|help|helps|summary|summaries)\s*=\s*["'(]""")
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -26,9 +26,12 @@ def test_the_title_is_the_catalogues_in_both_languages(name: str) -> None:
     catalogue = cls.catalogue
     assert "game.title" in catalogue
     assert cls.spec.title == catalogue.text("game.title", "en")
-    assert cls.spec.title_fr == catalogue.text("game.title", "fr")
+    for lang in catalogue.languages:
+        assert cls.spec.title_in(lang) == catalogue.text("game.title", lang)
+        assert cls.spec.summary_in(lang) == catalogue.text("game.summary", lang)
     assert cls.spec.summary == catalogue.text("game.summary", "en")
-    assert cls.spec.summary_fr == catalogue.text("game.summary", "fr") != cls.spec.summary
+    assert cls.spec.summary_in("fr") != cls.spec.summary
+    assert cls.spec.title_in("wo") == cls.spec.title  # a language the catalogue lacks: English
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -38,8 +41,9 @@ def test_every_options_help_is_the_catalogues_in_both_languages(name: str) -> No
         key = f"option.{option.name}"
         source = cls.catalogue if key in cls.catalogue else CORE_MESSAGES
         assert key in source, (name, option.name)
-        assert (option.help, option.help_fr) == (source.text(key, "en"), source.text(key, "fr"))
-        assert option.help and option.help_fr
+        for lang in source.languages:
+            assert option.help_in(lang) == source.text(key, lang)
+        assert option.help and option.help_in("fr") != option.help
 
 
 @pytest.mark.parametrize("name", GAMES)

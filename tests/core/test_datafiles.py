@@ -89,5 +89,5 @@ def test_every_game_reads_its_data_files_through_the_one_loader() -> None:
             elif isinstance(node, ast.ImportFrom):
                 names = [node.module or ""]
             if any(n in ("tomllib", "importlib.resources", "importlib") for n in names):
-                offences.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+                offences.append(f"{path.relative_to(ROOT)}:{getattr(node, 'lineno', 0)}")
     assert offences == []

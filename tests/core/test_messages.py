@@ -10,9 +10,10 @@ from savanna.core import (
     DataError,
     MessageCatalogue,
     NotationError,
+    OptionError,
     load_messages,
 )
-from savanna.core.messages import _flatten, template_fields
+from savanna.core.messages import _flatten, plural_category, template_fields, typeset
 
 
 def catalogue(en: dict[str, str], fr: dict[str, str]) -> MessageCatalogue:
@@ -89,7 +90,7 @@ def test_notation_errors_say_what_was_expected_in_both_languages() -> None:
 
 def test_a_package_without_message_files_is_a_data_error() -> None:
     with pytest.raises(DataError, match=r"no message file messages\.en\.toml"):
-        load_messages("savanna.bots")
+        load_messages("savanna.interop")
 
 
 def test_the_core_rules_come_from_the_core_catalogue() -> None:
@@ -114,8 +115,54 @@ def test_a_count_writes_its_noun_in_the_form_the_language_asks_for() -> None:
 
 
 def test_a_count_spec_without_two_forms_is_refused_when_the_catalogue_loads() -> None:
-    with pytest.raises(DataError, match="count spec '@coin'"):
+    with pytest.raises(DataError, match="count spec @coin needs two forms"):
         catalogue({"pay": "pays {n:@coin}"}, {"pay": "paie {n:@pièce|pièces}"})
+
+
+@pytest.mark.parametrize(
+    ("spec", "complaint"),
+    [("one=coin|lots=coins", "'lots=coins' is not category=form"), ("one=coin|few=coins", "has no 'other' form")],
+)
+def test_a_named_count_spec_must_use_cldr_categories_and_give_other(spec: str, complaint: str) -> None:
+    with pytest.raises(DataError, match=complaint):
+        catalogue({"pay": "pays {n:@" + spec + "}"}, {"pay": "paie {n:@pièce|pièces}"})
+
+
+def test_the_plural_rule_is_cldrs_from_babel() -> None:
+    """French puts 0 and 1.5 in the singular (CLDR ``one``: the integer part is 0 or 1) and a
+    million in ``many``, which falls back to the ``other`` form; Polish has ``few`` and
+    ``many``, named in its template."""
+    cat = MessageCatalogue(
+        "demo",
+        {
+            "en": {"pay": "pays {n:@coin|coins}"},
+            "fr": {"pay": "paie {n:@pièce|pièces}"},
+            "pl": {"pay": "płaci {n:@one=moneta|few=monety|many=monet|other=monety}"},
+        },
+    )
+    assert cat.text("pay", "fr", n=1.5) == "paie 1.5 pièce"
+    assert cat.text("pay", "fr", n=1_000_000) == "paie 1000000 pièces"
+    assert [cat.text("pay", "pl", n=n) for n in (1, 3, 5, 22, 25)] == [
+        "płaci 1 moneta",
+        "płaci 3 monety",
+        "płaci 5 monet",
+        "płaci 22 monety",
+        "płaci 25 monet",
+    ]
+    assert plural_category(-1, "en") == "one"
+    assert plural_category("two", "fr") == "other"
+
+
+def test_french_typography_is_applied_to_every_message_once_filled_in() -> None:
+    cat = catalogue({"ask": "{who}: ready? «{word}»"}, {"ask": "{who} : prêt ? « {word} »"})
+    nbsp = "\u00a0"
+    assert cat.text("ask", "fr", who="Awa", word="bot:x ; y") == (
+        f"Awa{nbsp}: prêt{nbsp}? «{nbsp}bot:x{nbsp}; y{nbsp}»"
+    )
+    assert cat.text("ask", "en", who="Awa", word="go ;") == "Awa: ready? «go ;»"
+    # the raw template is kept as written
+    assert cat.template("ask", "fr") == "{who} : prêt ? « {word} »"
+    assert typeset(typeset("prêt ?", "fr"), "fr") == typeset("prêt ?", "fr") == f"prêt{nbsp}?"
 
 
 def test_no_french_message_of_a_game_writes_one_coin_as_plural() -> None:
@@ -130,3 +177,25 @@ def test_no_french_message_of_a_game_writes_one_coin_as_plural() -> None:
             text = MESSAGES.text(key, "fr", **dict.fromkeys(template_fields(template), n))
             assert f"{n} pièces" not in text, (key, text)
 
+
+
+def test_an_error_worded_by_a_catalogue_speaks_each_of_its_languages() -> None:
+    cat = MessageCatalogue(
+        "demo",
+        {"en": {"bad": "no option {name}"}, "fr": {"bad": "pas d'option {name}"}, "qps": {"bad": "⟦ñö öptïöñ {name}⟧"}},
+    )
+    err = OptionError(cat.words("bad", name="'x'"))
+    assert str(err) == "no option 'x'" == err.text("en") == err.text("wo")
+    assert err.text("fr") == "pas d'option 'x'"
+    assert err.text("qps") == "⟦ñö öptïöñ 'x'⟧"
+
+
+def test_the_cores_refusals_come_from_its_catalogue() -> None:
+    from savanna.core import load_game
+
+    with pytest.raises(OptionError) as refused:
+        load_game("hyena", players=9)
+    assert refused.value.messages == CORE_MESSAGES.words(
+        "error.option.players", game="hyena", low=2, high=6, players="9"
+    )
+    assert refused.value.text("fr").startswith("hyena se joue de 2 à 6 joueurs")

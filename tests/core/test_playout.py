@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -18,7 +19,7 @@ from savanna.core.rng import make_rng, sequence_rng
 from savanna.lab import SimulationPlan, play_one
 from savanna.lab.simulation import _random_game
 
-CONFIGURATIONS = [(name, {}) for name in sorted(registered_games())] + [
+CONFIGURATIONS: list[tuple[str, dict[str, Any]]] = [(name, {}) for name in sorted(registered_games())] + [
     ("banjooli", {"special": "vortex", "berries": True}),
     ("banjooli", {"tiles": 6, "special": "lava"}),
     ("hyena", {"rules": "traditional"}),

@@ -58,7 +58,7 @@ def _quiet_checkers() -> Iterator[None]:
 @pytest.fixture(params=CONFIGS, ids=IDS)
 def config(request: pytest.FixtureRequest) -> Config:
     """One (game name, players, options) configuration."""
-    return request.param  # type: ignore[no-any-return]
+    return request.param
 
 
 @pytest.fixture

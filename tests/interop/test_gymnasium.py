@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
@@ -12,7 +14,7 @@ from savanna.interop.gymnasium import SavannaEnv, make
 from tests.interop.conftest import Config
 
 
-def _make(config: Config, **kwargs: object) -> SavannaEnv:
+def _make(config: Config, **kwargs: Any) -> SavannaEnv:
     name, players, options = config
     return make(name, players=players, **kwargs, **options)
 
@@ -25,7 +27,7 @@ def test_gymnasium_check_env_passes_with_heuristic_opponents_on_the_last_seat(ga
     check_env(make(game, opponents="heuristic", seat=game.num_players - 1))
 
 
-def _episode(env: SavannaEnv, seed: int) -> tuple[list[int], float, dict[str, object]]:
+def _episode(env: SavannaEnv, seed: int) -> tuple[list[int], float, dict[str, Any]]:
     observation, info = env.reset(seed=seed)
     rng = np.random.default_rng(seed)
     actions: list[int] = []
@@ -123,7 +125,7 @@ def test_render_shows_the_agent_view_only() -> None:
         ({"length": 99}, "length"),
     ],
 )
-def test_bad_configuration_raises_option_error(kwargs: dict[str, object], words: str) -> None:
+def test_bad_configuration_raises_option_error(kwargs: dict[str, Any], words: str) -> None:
     with pytest.raises(OptionError, match=words):
         make("toy", **kwargs)
 
@@ -141,9 +143,9 @@ def test_registered_ids_make_the_same_environment_through_gymnasium(game: Game) 
     from savanna.interop.gymnasium import env_id, register_envs
 
     assert env_id("toy") in register_envs()
-    made = gymnasium.make(
-        env_id(game.name), opponents="random", players=game.num_players, **game.options
-    )
+    options: dict[str, Any] = dict(game.options)
+    made = gymnasium.make(env_id(game.name), opponents="random", players=game.num_players, **options)
+    assert isinstance(made.unwrapped, SavannaEnv)
     assert made.unwrapped.game.options == game.options
     assert made.unwrapped.game.num_players == game.num_players
     check_env(made.unwrapped)

@@ -60,7 +60,7 @@ def _secret_swaps(game: Game, history: list[int], limit: int = 4) -> list[tuple[
 
 def _adapter_views(spiel_state: openspiel.SavannaSpielState, game: Game) -> list[object]:
     aec = raw_env(game)
-    aec.state = spiel_state.inner
+    aec.state = spiel_state.inner  # type: ignore[method-assign,assignment]  # the adapter's state, set for the test
     gym = make(game, opponents="random", seat=WATCHER)
     gym.state = spiel_state.inner
     parallel = parallel_env(game)
@@ -115,7 +115,7 @@ def test_toy_card_of_another_seat_is_invisible_to_every_adapter() -> None:
         state = spiel.new_initial_state()
         for action in (0, card, 1, 1):
             state.apply_action(action)
-        assert state.inner.cards == [0, card]
+        assert state.inner.cards == [0, card]  # type: ignore[attr-defined]  # the toy game's state
         views.append(_adapter_views(state, game))
     assert views[0] == views[1] == views[2]
     # ... while seat 1 itself does see its card.

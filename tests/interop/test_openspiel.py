@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 import pickle
 import random
+from typing import Any
 
 import numpy as np
 import pyspiel
@@ -156,7 +157,7 @@ def test_every_choice_option_is_accepted_as_a_parameter(name: str) -> None:
         if isinstance(option, ChoiceOption):
             for choice in option.choices:
                 assert (
-                    openspiel.load_game(name, **{option.name: choice}).savanna_game.options[
+                    openspiel.load_game(name, **dict[str, Any]({option.name: choice})).savanna_game.options[
                         option.name
                     ]
                     == choice
@@ -260,7 +261,7 @@ def test_public_observer_shows_the_spectator_view() -> None:
     ids=["all-players", "private-only", "params"],
 )
 def test_observer_refuses_kinds_that_would_leak_or_are_unknown(
-    kind: object, params: object
+    kind: Any, params: Any
 ) -> None:
     spiel = openspiel.load_game("toy")
     with pytest.raises(ValueError):

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import pytest
+from gymnasium import spaces
 from pettingzoo.test import api_test, seed_test
 from pettingzoo.utils import wrappers
 
@@ -13,7 +16,7 @@ from savanna.interop.pettingzoo import env, raw_env
 from tests.interop.conftest import Config
 
 
-def _env(config: Config, **kwargs: object) -> object:
+def _env(config: Config, **kwargs: Any) -> Any:
     name, players, options = config
     return env(name, players=players, **options, **kwargs)
 
@@ -40,9 +43,10 @@ def test_spaces_follow_the_game(game: Game) -> None:
     assert aec.possible_agents == [f"player_{s}" for s in range(game.num_players)]
     for agent in aec.possible_agents:
         space = aec.observation_space(agent)
+        assert isinstance(space, spaces.Dict) and isinstance(aec.action_space(agent), spaces.Discrete)
         assert space["observation"].shape == game.observation_tensor_shape
         assert space["action_mask"].shape == (game.num_distinct_actions,)
-        assert aec.action_space(agent).n == game.num_distinct_actions
+        assert aec.action_space(agent).n == game.num_distinct_actions  # type: ignore[attr-defined]
 
 
 def _play_out(aec: raw_env, seed: int) -> dict[str, float]:
@@ -99,7 +103,7 @@ def test_raw_env_refuses_an_unknown_action_naming_the_rule() -> None:
     assert aec.game_state.to_text() == before
 
 
-def _env_with_a_masked_action() -> tuple[object, str, int]:
+def _env_with_a_masked_action() -> tuple[Any, str, int]:
     """A wrapped env of a registered game, reset, at a turn where some action is not legal."""
     for name in sorted(registered_games()):
         wrapped = env(name)
@@ -139,7 +143,7 @@ def test_render_shows_the_spectator_view() -> None:
         ({"length": 1}, "length"),
     ],
 )
-def test_bad_configuration_raises_option_error(kwargs: dict[str, object], words: str) -> None:
+def test_bad_configuration_raises_option_error(kwargs: dict[str, Any], words: str) -> None:
     with pytest.raises(OptionError, match=words):
         raw_env("toy", **kwargs)
 

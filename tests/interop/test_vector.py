@@ -14,6 +14,7 @@ from typing import Any
 import gymnasium
 import numpy as np
 import pytest
+from gymnasium.spaces import Discrete
 from gymnasium.vector import AutoresetMode, SyncVectorEnv
 
 from savanna.core import IllegalActionError, OptionError
@@ -21,6 +22,12 @@ from savanna.interop.gymnasium import SavannaVectorEnv, env_id, make, make_vec, 
 from tests.interop.conftest import Config
 
 SLOTS = 3
+
+
+def game_shape(env: SavannaVectorEnv) -> tuple[int, ...]:
+    shape = env.single_observation_space.shape
+    assert shape is not None
+    return shape
 
 
 def _pair(config: Config, mode: AutoresetMode, **kwargs: Any) -> tuple[SavannaVectorEnv, SyncVectorEnv]:
@@ -45,7 +52,7 @@ def test_vector_env_steps_the_same_games_as_sync_vector_env(config: Config, mode
     ours, reference = _pair(config, mode)
     obs_a, info_a = ours.reset(seed=11)
     obs_b, info_b = reference.reset(seed=11)
-    assert obs_a.dtype == np.float32 and obs_a.shape == (SLOTS, *ours.single_observation_space.shape)
+    assert obs_a.dtype == np.float32 and obs_a.shape == (SLOTS, *game_shape(ours))
     assert (obs_a == obs_b).all()
     _same_infos(info_a, info_b)
     rng = np.random.default_rng(5)
@@ -77,7 +84,8 @@ def test_gymnasium_make_vec_builds_the_savanna_vector_env() -> None:
     env = gymnasium.make_vec(identifier, num_envs=4, opponents="random", players=2)
     assert isinstance(env, SavannaVectorEnv) and env.num_envs == 4
     observations, infos = env.reset(seed=0)
-    assert observations.shape == (4, *env.single_observation_space.shape)
+    assert observations.shape == (4, *game_shape(env))
+    assert isinstance(env.single_action_space, Discrete)
     assert infos["action_mask"].shape == (4, env.single_action_space.n)
 
 

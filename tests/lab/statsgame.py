@@ -15,7 +15,7 @@ class ToyStatsGame(ToyGame):
     spec = GameSpec(
         name="toystats",
         title="Toy race with statistics",
-        title_fr="Course jouet avec statistiques",
+        titles=(("en", "Toy race with statistics"), ("fr", "Course jouet avec statistiques")),
         min_players=2,
         max_players=4,
         default_players=2,

@@ -13,11 +13,11 @@ from savanna.core import OptionError
 from savanna.lab import SimulationPlan
 from savanna.lab.fairness import (
     FairnessSettings,
-    _stratified,
     answer,
     games_needed,
     run_until_answered,
 )
+from savanna.lab.stratified import stratified_test
 from savanna.lab.summary import summarise
 
 CARDS = ("A", "B", "C", "D", "E")
@@ -84,11 +84,11 @@ def test_the_variance_is_the_exact_permutation_variance_within_games() -> None:
     # Three games of three seats: enumerate all 6^3 within-game permutations of the levels.
     levels = np.array([[0, 1, 2], [0, 0, 1], [2, 1, 0]])
     y = np.array([[1.0, 0.0, 0.0], [3.0, 1.0, 2.0], [0.0, 1.0, 1.0]])
-    result = _stratified(levels, y, 3, None, 0)
+    result = stratified_test(levels, y, 3, None, 0)
     totals = []
     for perms in itertools.product(itertools.permutations(range(3)), repeat=3):
         shuffled = np.array([levels[g][list(p)] for g, p in enumerate(perms)])
-        totals.append(_stratified(shuffled, y, 3, None, 0)["total"])
+        totals.append(stratified_test(shuffled, y, 3, None, 0)["total"])
     totals_array = np.array(totals)
     assert np.allclose(totals_array.mean(axis=0), 0.0)
     exact = np.cov(totals_array.T, bias=True)

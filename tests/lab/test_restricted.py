@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -27,7 +28,7 @@ runner = CliRunner()
 TOY = {"length": 5}
 
 
-def _design(bot: str, restriction: str, games: int, seed: int, **kw: object) -> RestrictedPlay:
+def _design(bot: str, restriction: str, games: int, seed: int, **kw: Any) -> RestrictedPlay:
     return RestrictedPlay.create(
         "toystats", bot=bot, restriction=restriction, games=games, seed=seed, players=3, options=TOY, **kw
     )

@@ -16,7 +16,7 @@ from savanna.lab.simulation import LabError
 def _plan(game: str = "toy", **kw: object) -> SimulationPlan:
     args: dict = {"bots": ["heuristic", "random"], "games": 12, "seed": 5, "players": 3}
     args.update(kw)
-    return SimulationPlan.create(game, **args)  # type: ignore[arg-type]
+    return SimulationPlan.create(game, **args)
 
 
 def test_seats_rotate_so_no_bot_keeps_a_seat(toy_game_class: type) -> None:

@@ -12,11 +12,12 @@ import importlib
 import importlib.util
 import sys
 from pathlib import Path
+from typing import Any
 
 from savanna.native import is_compiled
 
 
-def run_docstring_examples(name: str, **options: int) -> doctest.TestResults:
+def run_docstring_examples(name: str, **options: Any) -> doctest.TestResults:
     """``doctest.testmod`` of module ``name``, from its source when it runs compiled."""
     module = importlib.import_module(name)
     if is_compiled(module):

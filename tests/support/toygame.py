@@ -44,7 +44,7 @@ class ToyGame(Game):
     spec = GameSpec(
         name="toy",
         title="Toy race",
-        title_fr="Course jouet",
+        titles=(("en", "Toy race"), ("fr", "Course jouet")),
         min_players=2,
         max_players=4,
         default_players=2,

@@ -67,7 +67,7 @@ def test_an_action_the_game_hides_from_its_own_actor_is_still_shown_to_that_seat
     actor = state.current_player()
     original = type(state).action_viewers
     try:
-        type(state).action_viewers = lambda self, a: Audience.seats_only()  # type: ignore[method-assign]
+        type(state).action_viewers = lambda self, action: Audience.seats_only()  # type: ignore[method-assign]
         entry = entry_of(state, action)
     finally:
         type(state).action_viewers = original  # type: ignore[method-assign]

@@ -58,8 +58,11 @@ def test_short_rules_say_which_throw_ends_a_turn(rules: str, lang: str, said: st
 
 def test_plurals_of_tabas_and_holes() -> None:
     game = load_game("hyena", players=2)
-    state = game.new_initial_state()
     from savanna.games.hyena.notation import describe
+    from savanna.games.hyena.state import HyenaState
+
+    state = game.new_initial_state()
+    assert isinstance(state, HyenaState)
 
     state.stage, state.pending = 2, 1  # deciding after a throw worth 1
     words = {describe(state, a, lang) for a in state.legal_actions() for lang in ("en", "fr")}

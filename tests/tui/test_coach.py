@@ -122,3 +122,42 @@ def test_savanna_play_coach_flag_turns_it_on(tmp_path: Path) -> None:
     assert "The coach: moves for Player 1 (you)" in done.stdout
     off = run("play", "toy", "--seed", "2", "--pause", "0", stdin="hint\nquit\nn\n", cwd=tmp_path)
     assert "The coach is off at this table" in off.stdout
+
+
+@pytest.mark.parametrize("name", ["hyena", "river-race"])
+def test_the_coach_answers_in_every_game_with_decisions(name: str, tmp_path: Path) -> None:
+    play, _ = session(name, "human,bot:heuristic", ["odds", "", "hint", "", "quit", "n"], tmp_path, seed=4)
+    coached(play, samples=6).run()
+    out = screen(play.console)
+    odds = page(out, "The coach: odds for Player 1 (you)")
+    assert "chance to win" in odds and "expected score" in odds and "How the game may end" in odds
+    moves = page(out, "The coach: moves for Player 1 (you)")
+    assert "Your moves" in moves and "expected score" in moves
+
+
+def test_a_river_race_offer_is_answered_with_the_value_of_accepting_refusing_and_countering(
+    tmp_path: Path,
+) -> None:
+    """The hint at an offer lists accept, refuse and the counter-offers, each with its
+    expected score (a seeded game between heuristic bots, seat 1 asked to pay)."""
+    from savanna.bots import make_bots, parse_bot_spec, play_game
+
+    game = load_game("river-race", players=3)
+    final = play_game(game, make_bots(game, [parse_bot_spec("heuristic")] * 3, 4), seed=4)
+    state, history = game.new_initial_state(), []
+    for action in final.history:  # up to the first offer
+        history.append(action)
+        offer = state.action_to_text(action)
+        state.apply(action)
+        if offer.startswith("offer"):
+            break
+    assert state.current_player() == 0, "seed 4 asks seat 1 to pay"
+    play, _ = session(game, "human,bot:heuristic,bot:heuristic", ["hint", "", "quit", "n"], tmp_path, seed=4,
+                      history=history, height=60)
+    coached(play, samples=6).run()
+    shown = page(screen(play.console), "The coach: moves for Player 1 (you)")
+    rows = [line for line in shown.splitlines() if line.startswith(("* ", "  ", "- "))]
+    for answer in ("accept", "refuse", "counter 0"):
+        row = next((line for line in rows if f" {answer} " in f"{line} "), None)
+        assert row is not None, f"no {answer!r} in the hint:\n{shown}"
+        assert re.search(r"^[*\- ] +\d+\.\d ", row), f"no expected score for {answer!r}: {row!r}"

@@ -5,8 +5,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from savanna.saves import is_save, read_game
 from tests.tui.conftest import screen, session
+
+
+def flat(out: str) -> str:
+    """What was written, with the lines of a path wrapped at its separators put together."""
+    return " ".join(out.replace("/\n", "/").split())
 
 
 def test_quit_then_enter_saves_the_game(toy, tmp_path: Path) -> None:
@@ -14,7 +21,7 @@ def test_quit_then_enter_saves_the_game(toy, tmp_path: Path) -> None:
     outcome = play.run()
     assert not outcome.finished and outcome.record_path == tmp_path / "game.json"
     assert keys.prompts[-1].startswith("Enter saves and leaves, n leaves without saving")
-    assert f"it will be saved to {tmp_path / 'game.json'}" in screen(play.console)
+    assert f"it will be saved to {tmp_path / 'game.json'}" in flat(screen(play.console))
     assert read_game((tmp_path / "game.json").read_text()).result is None
     assert "Game saved to" in screen(play.console)
 
@@ -60,7 +67,7 @@ def test_save_asks_before_replacing_another_games_save(toy, tmp_path: Path) -> N
     play.run()
     asks = [p for p in keys.prompts if p.startswith("Replace it with this game?")]
     out = screen(play.console)
-    assert len(asks) == 2 and f"{other} already holds another save (toy, " in out
+    assert len(asks) == 2 and f"{other} already holds another save (toy, " in flat(out)
     assert "Not saved:" in out  # Enter kept the other game's save
     after = other.read_text()
     assert after != before and read_game(after).actions  # "y" replaced it with this game
@@ -91,3 +98,35 @@ def test_system_errors_in_french(toy, tmp_path: Path) -> None:
     play.run()
     out = screen(play.console)
     assert "ce dossier n'existe pas" in " ".join(out.split()) and "No such file" not in out
+
+
+def _lines_naming(out: str, folders: list[str]) -> list[str]:
+    return [line for line in out.splitlines() if any(f[:6] in line for f in folders)]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_long_save_path_wraps_at_its_separators_at_80_columns(toy, tmp_path: Path, lang: str) -> None:
+    folders = ["savanna-saved-games-of-the-evening", "banjooli-club-of-dakar", "tuesday-night-league"]
+    deep = tmp_path.joinpath(*folders)
+    deep.mkdir(parents=True)
+    words = ["save", "quit", ""] if lang == "en" else ["sauver", "quitter", ""]
+    play, _ = session("toy", "human,bot:random", words, tmp_path, seed=1, lang=lang)
+    play.save_to = deep / "the-game-we-left-unfinished.savanna.json"
+    assert play.run().record_path == play.save_to
+    out = screen(play.console)
+    assert all(len(line) <= 80 for line in out.splitlines()), out
+    named = _lines_naming(out, [*folders, "the-game-we-left"])
+    assert len(named) >= 6  # saved, where it will be saved, saved again: each on two lines or more
+    for folder in [*folders, "the-game-we-left-unfinished.savanna.json"]:
+        assert any(folder in line for line in named), (folder, out)  # never cut inside a name
+    assert all(line.rstrip().endswith("/") or line.rstrip().endswith(".json") or "/" not in line for line in named)
+    assert str(play.save_to) in "".join(out.splitlines())  # the lines put together name the file
+
+
+def test_path_lines_cut_only_after_separators() -> None:
+    from savanna.tui.keeping import wrap_path_line
+
+    said = wrap_path_line("Game saved to /home/ada/a-long-folder-name/another-long-one/game.json", 30)
+    assert said.split("\n") == ["Game saved to /home/ada/", "a-long-folder-name/", "another-long-one/game.json"]
+    assert wrap_path_line("short words only", 30) == "short words only"
+    assert max(map(len, wrap_path_line("x" * 50, 20).split("\n"))) == 20  # a name longer than a line

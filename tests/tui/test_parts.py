@@ -82,3 +82,14 @@ def test_a_dealt_card_is_shown_only_to_its_owner_and_moves_to_everyone(toy, tmp_
     assert move.text_for(None) == "move C" and move.actor == 0
 
 
+
+
+def test_every_terminal_module_stays_under_500_lines() -> None:
+    """Issue 21: the session is split along its seams (turns, keeping, pages, prompt)."""
+    from pathlib import Path
+
+    import savanna.tui
+
+    folder = Path(savanna.tui.__file__).parent
+    sizes = {p.name: len(p.read_text(encoding="utf-8").splitlines()) for p in folder.glob("*.py")}
+    assert sizes["session.py"] < 500 and max(sizes.values()) < 500, sizes

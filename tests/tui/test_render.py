@@ -5,7 +5,6 @@ from __future__ import annotations
 import io
 import random
 import re
-from collections.abc import Sequence
 from typing import Any
 
 from rich.console import Console
@@ -30,7 +29,7 @@ COLOUR_CODE = re.compile(r"\x1b\[[0-9;]*(3[0-7]|38;[25];[0-9;]+|9[0-7])m")
 class StyledToy(ToyGame):
     """The toy race with its own colours, as a game gives them through ``text_styles``."""
 
-    def text_styles(self, lang: str) -> Sequence[tuple[str, str]]:
+    def text_styles(self, lang: str = "en") -> list[tuple[str, str]]:
         return [(r"(?<=^A \|)[.o]+", "red"), (r"o", "bold green")]
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -312,7 +313,7 @@ def test_reroll_subsets_are_one_entry_and_list_shows_every_one(tmp_path: Path) -
 
 def test_family_code_asks_which_dice_and_enter_goes_back(tmp_path: Path) -> None:
     play, keys = session(
-        "banjooli", "human,bot:random", ["2", "", "2", "4 3 1", "quit", "n"], tmp_path, seed=4
+        "banjooli", "human,bot:random", ["reroll", "", "reroll", "4 3 1", "quit", "n"], tmp_path, seed=4
     )
     play.run()
     assert keys.prompts[1].startswith("reroll which? Type some of 1 2 3 4 5 6")
@@ -322,11 +323,11 @@ def test_family_code_asks_which_dice_and_enter_goes_back(tmp_path: Path) -> None
 
 def test_family_question_in_french(tmp_path: Path) -> None:
     play, keys = session(
-        "banjooli", "human,bot:random", ["2", "13", "quitter", "n"], tmp_path, seed=4, lang="fr"
+        "banjooli", "human,bot:random", ["relancer", "13", "quitter", "n"], tmp_path, seed=4, lang="fr"
     )
     play.run()
-    assert "reroll + n'importe lesquels" in screen(play.console)
-    assert keys.prompts[1].startswith("reroll lesquels\u00a0? Tapez certains de 1 2 3 4 5 6")
+    assert "relancer + n'importe lesquels" in screen(play.console)
+    assert keys.prompts[1].startswith("relancer lesquels\u00a0? Tapez certains de 1 2 3 4 5 6")
     assert moves_of(play) == ["reroll 13"]
 
 
@@ -421,7 +422,7 @@ def test_load_refuses_options_and_another_game(toy, tmp_path: Path) -> None:
 
     play, _ = session("toy", "human,bot:random", ["save", "quit", "n"], tmp_path, seed=1)
     play.run()
-    common = {
+    common: dict[str, Any] = {
         "seats": None,
         "seed": None,
         "lang": "en",
@@ -433,3 +434,11 @@ def test_load_refuses_options_and_another_game(toy, tmp_path: Path) -> None:
         build_session(game=None, option=["length=5"], load=tmp_path / "game.json", **common)
     with pytest.raises(OptionError, match="the saved game is 'toy'"):
         build_session(game="hyena", option=None, load=tmp_path / "game.json", **common)
+
+
+@pytest.mark.parametrize("typed", ["-1", "+2", "-0"])
+def test_a_signed_number_is_no_choice(typed: str, tmp_path: Path) -> None:
+    play, _ = session("banjooli", "human,bot:random", [typed, "quit", "n"], tmp_path, seed=4)
+    play.run()
+    out = screen(play.console)
+    assert f"There is no choice {typed}: there are" in out and "Several choices match" not in out

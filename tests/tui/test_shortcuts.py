@@ -72,8 +72,10 @@ def test_a_typical_turn_takes_at_most_two_lines_over_whole_games() -> None:
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    short, before = module.one_game(players=3, seed=2, options={})
+    short, _, before = module.one_game(players=3, seed=2, options={})
     assert len(short) >= 3 and statistics.median(short) <= 2 < statistics.median(before)
+    keyed, keys, _ = module.one_game(players=3, seed=2, options={}, keys=True)  # "1", "1 ffl"
+    assert statistics.median(keyed) <= 2 and keys
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
@@ -113,3 +115,34 @@ def test_a_forced_step_is_played_for_the_player_and_said(tmp_path: Path) -> None
     out = screen(play.console)
     assert "Played for you (the only choice): " in out
     assert asked_at_one_choice == []  # never asked to type a step that had no alternative
+
+
+def test_the_likeliest_choices_come_first_each_with_its_own_key(tmp_path: Path) -> None:
+    from savanna.games.banjooli.heuristic import _value, weights
+    from savanna.tui.choice import PROMOTED
+
+    play, _ = session("banjooli", "human,bot:random", ["1", "quit", "n"], tmp_path, seed=4)
+    table = play.table
+    while table.to_act() < 0:
+        table.play_chance()
+    state = table.state
+    legal = state.legal_actions()
+    want = weights(state.cards[0])  # type: ignore[attr-defined]
+    values = [_value(state, want, a) for a in legal]  # type: ignore[arg-type]
+    ordered = state.menu_order(legal)
+    assert sorted(ordered) == sorted(legal) and _value(state, want, ordered[0]) == max(values)  # type: ignore[arg-type]
+    menu = play._menu()
+    singles = [c for c in menu.choices[: PROMOTED + 1] if not c.is_family]
+    assert [c.code for c in singles] == [str(i) for i in range(1, len(singles) + 1)]
+    assert singles[0].text == state.action_to_text(ordered[0])  # the likeliest is 1
+    family = next(c for c in menu.choices if c.is_family)
+    assert len(family.members) == 63  # every reroll is still there, behind the family's key
+    play.run()
+    assert moves_of(play)[0] == state.action_to_text(ordered[0])  # "1" played it
+
+
+def test_a_key_then_the_steps_on_one_line(tmp_path: Path) -> None:
+    play, _ = session("banjooli", "human,bot:random", ["keep", "1 ff", "quit", "n"], tmp_path, seed=4)
+    play.run()
+    moves = moves_of(play)
+    assert moves[0] == "keep" and moves[1].startswith("move") and moves[2:4] == ["step F", "step F"]

@@ -108,7 +108,7 @@ def test_undo_after_dice_is_refused_with_the_reason(toy, tmp_path: Path) -> None
     play.run()
     out = screen(play.console)
     assert "Took back" not in out
-    assert "Chance has spoken since your last move (roll " in out
+    assert 'Chance has spoken since your last move ("roll' in out
     assert "it cannot be taken back" in out
     assert _mine(play)[:2] == ["move A", "move B"]
 
@@ -119,7 +119,7 @@ def test_undo_refusal_in_french(toy, tmp_path: Path) -> None:
     )
     play.run()
     out = " ".join(screen(play.console).split())
-    assert "Le hasard a parlé depuis votre dernier coup (roll " in out
+    assert "Le hasard a parlé depuis votre dernier coup (« roll" in out
     assert "il ne peut plus être repris" in out
 
 
@@ -156,7 +156,7 @@ def test_undo_after_a_peek_is_refused(tmp_path: Path) -> None:
     play, _ = session(game, "human,bot:random", ["peek", "undo", "quit", "n"], tmp_path)
     play.run()
     out = screen(play.console)
-    assert "Your move peek showed you something hidden: it cannot be taken back." in out
+    assert 'Your move "peek' in out and "showed you something hidden: it cannot be taken back." in out
     assert _mine(play) == ["peek"]
 
 
@@ -172,7 +172,7 @@ def test_undo_of_moves_that_show_nothing_goes_back_one_by_one(tmp_path: Path) ->
     play.run()
     out = screen(play.console)
     assert out.count("Took back your move") == 2
-    assert "Took back your move move " in out and "Took back your move keep." in out
+    assert 'Took back your move "keep all the dice".' in out and out.count('Took back your move "') == 2
     assert "You have no move to take back yet." in out
     assert _mine(play) == []
     assert keys.prompts[-2] == keys.prompts[0]  # back at the keep-or-reroll question
@@ -201,12 +201,14 @@ def test_a_game_with_undos_gives_a_record_replay_checks(tmp_path: Path) -> None:
 # -- saves -----------------------------------------------------------------------------------
 
 
-def _save_mid_game(tmp_path: Path, seed: int = 7, moves: int = 3) -> tuple[PlaySession, Path]:
+def _save_mid_game(
+    tmp_path: Path, seed: int = 7, moves: int = 3, typed: list[str] | None = None
+) -> tuple[PlaySession, Path]:
     saved = tmp_path / "mid.json"
     play, _ = session(
         "banjooli",
         "human,bot:random",
-        [*["1"] * moves, f"save {saved}", "quit", "n"],
+        [*(["1"] * moves if typed is None else typed), f"save {saved}", "quit", "n"],
         tmp_path,
         seed=seed,
     )
@@ -303,11 +305,11 @@ def test_load_with_a_seed_continues_reproducibly(tmp_path: Path) -> None:
 
 def test_undo_back_past_the_resume_point_keeps_the_record_checkable(tmp_path: Path) -> None:
     """Save between keep and the ostrich choice, resume, take keep back, play on."""
-    play, saved = _save_mid_game(tmp_path, moves=1)  # "1" = keep
+    play, saved = _save_mid_game(tmp_path, typed=["keep"])
     assert _mine(play) == ["keep"]
-    resumed = _load(saved, lines=["undo", "2", "13", *["1"] * 10, "quit", "y"])
+    resumed = _load(saved, lines=["undo", "reroll", "13", *["1"] * 10, "quit", "y"])
     resumed.run()
-    assert "Took back your move keep." in screen(resumed.console)
+    assert 'Took back your move "keep all the dice".' in screen(resumed.console)
     record = _after(saved)
     cut = len(play.state.history) - 1
     assert record.reseeds == [(cut, resumed.table.seeds.latest)]

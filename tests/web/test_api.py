@@ -306,7 +306,7 @@ def test_a_bot_that_fails_is_replaced_for_that_move_by_the_seeded_fallback_and_t
 
     hub = client.app.state.hub
     decide = hub.bots.decide
-    failed = []
+    failed: list[Any] = []
 
     async def failing_once(*args):
         if not failed:

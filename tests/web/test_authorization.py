@@ -148,7 +148,7 @@ def receive(ws: Any, kinds: tuple[str, ...]) -> dict[str, Any]:
     for _ in range(50):
         message = ws.receive_json()
         if message["type"] in kinds:
-            return message  # type: ignore[no-any-return]
+            return message
     raise AssertionError(f"none of {kinds}")
 
 

@@ -289,14 +289,18 @@ def test_names_and_titles_holding_html_or_script_are_shown_as_text(browser, tmp_
                   for s, n in enumerate(names)]
         context.request.post(f"{server.url}/api/tables/{made['id']}/start",
                              headers={"authorization": f"Bearer {made['host_token']}"})
+        def dismiss(dialog: Any) -> None:
+            dialogs.append(dialog.message)
+            dialog.dismiss()
+
         page = context.new_page()
-        page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+        page.on("dialog", dismiss)
         page.on("pageerror", lambda exc: errors.append(str(exc)))
         page.goto(server.url + "/")
         page.wait_for_selector(f"text={title}")
         assert names[0] in page.locator("body").inner_text()
         watcher = context.new_page()
-        watcher.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+        watcher.on("dialog", dismiss)
         watcher.goto(f"{server.url}/t/{made['id']}")
         watcher.wait_for_function("document.body.dataset.status === 'playing'")
         page.evaluate("([id, token]) => localStorage.setItem(`savanna.seat.${id}`, token)", [made["id"], tokens[0]])

@@ -166,3 +166,32 @@ def test_the_coach_of_a_seat_never_reads_another_seats_card(what: str) -> None:
     ]
     assert answers[0] == answers[1]
     assert any("What the others probably hold" in line for line in answers[0]) or what == "hint"
+
+
+@pytest.mark.parametrize("name", ["banjooli", "hyena", "river-race"])
+def test_the_coach_of_a_web_table_answers_in_every_game_with_decisions(name: str) -> None:
+    """The pool's answer for each game; in the river race, at the first offer of a seeded
+    game, the hint values accepting, refusing and countering it."""
+    from savanna.bots import make_bots, parse_bot_spec, play_game
+
+    game = load_game(name, players=3)
+    final = play_game(game, make_bots(game, [parse_bot_spec("heuristic")] * 3, 4), seed=4)
+    state, history = game.new_initial_state(), []
+    for action in final.history:  # to the first offer (the river race), else to move 30
+        history.append(action)
+        text = state.action_to_text(action)
+        state.apply(action)
+        if (name == "river-race" and text.startswith("offer")) or (name != "river-race" and len(history) >= 30):
+            break
+    while state.current_player() < 0:  # a chance draw next: the decision after it
+        history.append(final.history[len(history)])
+        state.apply(history[-1])
+    seat = state.current_player()
+    options = tuple(sorted(game.options.items()))
+    odds = coach_answer(name, 3, options, history, seat, "odds", 5, "en", None, 6)
+    assert any("chance to win" in line for line in odds) and any("How the game may end" in line for line in odds)
+    hint = "\n".join(coach_answer(name, 3, options, history, seat, "hint", 5, "en", None, 6))
+    assert "Your moves" in hint
+    if name == "river-race":
+        for answer in ("accept", "refuse", "counter 0"):
+            assert re.search(rf"^[*\- ] +\d+\.\d .* {answer} \(", hint, re.MULTILINE), hint

@@ -108,7 +108,8 @@ def tables(server: ServerProcess) -> dict[str, tuple[str, str]]:
 def test_the_help_shows_every_symbol_of_the_legend_with_its_meaning(browser, server, tables, game, lang):
     """The help dialog's legend reads as the game's pairs, in the reader's language: each
     symbol in a <dt>, its meaning in the <dd> after it, and no "[object HTMLElement]"."""
-    shown = Page(browser, server, *tables[game], lang=lang)
+    table, token = tables[game]
+    shown = Page(browser, server, table, token, lang=lang)
     try:
         page = shown.page
         page.click("#help-open")
@@ -164,7 +165,8 @@ def test_a_legend_beside_the_drawing_names_each_shape_in_the_readers_language(br
     """Beside (or under) the board: one line per swatch of the game's drawing legend, its
     meaning in the reader's language, each with its little drawing; then what the page adds
     (blue: clickable, orange: selected)."""
-    shown = Page(browser, server, *tables[game], lang=lang)
+    table, token = tables[game]
+    shown = Page(browser, server, table, token, lang=lang)
     try:
         page = shown.page
         page.wait_for_selector("#key li")
@@ -235,7 +237,8 @@ def test_phones_every_page_fits_with_the_turn_and_the_moves_on_the_first_screen(
     finally:
         context.close()
     for game in GAMES:
-        shown = Page(browser, server, *tables[game], viewport=phone, lang=lang, has_touch=True, is_mobile=True)
+        table, token = tables[game]
+        shown = Page(browser, server, table, token, viewport=phone, lang=lang, has_touch=True, is_mobile=True)
         try:
             shown.my_turn()
             check_phone_page(shown.page, f"{game} table")
@@ -247,7 +250,8 @@ def test_phones_every_page_fits_with_the_turn_and_the_moves_on_the_first_screen(
             shown.page.screenshot(path=str(SHOTS / f"{game}-phone-{phone['width']}.png"))
         finally:
             shown.close()
-        ended = Page(browser, server, *finished[game], viewport=phone, lang=lang, has_touch=True, is_mobile=True)
+        table, token = finished[game]
+        ended = Page(browser, server, table, token, viewport=phone, lang=lang, has_touch=True, is_mobile=True)
         try:
             ended.page.wait_for_selector("#end:not(.hidden)")
             check_phone_page(ended.page, f"{game} end")

@@ -37,6 +37,7 @@ from typing import Any, ClassVar
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from savanna.core import Game, Observation, OptionError, Restriction, SavannaError, State
+from savanna.core.messages import load_messages
 
 __all__ = [
     "RESTRICT",
@@ -55,6 +56,10 @@ __all__ = [
 RESTRICT = "restrict"
 """The setting every bot kind takes: ``heuristic:restrict=never-bargain`` is the heuristic
 bot with one kind of decision taken away (restricted play, :class:`RestrictedBot`)."""
+
+
+MESSAGES = load_messages("savanna.bots")
+"""The bots' words (``savanna/bots/data/messages.<lang>.toml``)."""
 
 
 class BotError(SavannaError, RuntimeError):
@@ -220,8 +225,7 @@ def _validate(kind: str, model: type[BotConfig], config: Mapping[str, Any]) -> B
         where = ".".join(str(p) for p in first["loc"]) or "settings"
         allowed = ", ".join(model.model_fields) or "none"
         raise OptionError(
-            f"bot {kind!r}: setting {where!r}: {first['msg']} (settings: {allowed})",
-            f"robot {kind!r} : réglage {where!r} : {first['msg']} (réglages : {allowed})",
+            MESSAGES.words("error.setting", kind=repr(kind), where=repr(where), why=first["msg"], allowed=allowed)
         ) from None
 
 
@@ -300,26 +304,17 @@ def parse_bot_spec(text: str) -> BotSpec:
     kinds = bot_kinds()
     if kind not in kinds:
         known = ", ".join(kinds)
-        raise OptionError(
-            f"unknown bot {text!r} (bots: {known}; settings are written kind:key=value)",
-            f"robot inconnu {text!r} (robots : {known} ; réglages : type:clé=valeur)",
-        )
+        raise OptionError(MESSAGES.words("error.unknown", text=repr(text), known=known))
     raw: dict[str, str] = {}
     for part in parts[1:]:
         key, sep, value = part.partition("=")
         key = key.strip().lower()
         if not sep or not key:
-            raise OptionError(
-                f"bot {text!r}: a setting is written key=value, not {part!r}",
-                f"robot {text!r} : un réglage s'écrit clé=valeur, pas {part!r}",
-            )
+            raise OptionError(MESSAGES.words("error.written", text=repr(text), part=repr(part)))
         raw[key] = value.strip()
     restrict = raw.pop(RESTRICT, None)
     if restrict is not None and not restrict:
-        raise OptionError(
-            f"bot {text!r}: {RESTRICT}= needs the name of a restriction of the game",
-            f"robot {text!r} : {RESTRICT}= demande le nom d'une restriction du jeu",
-        )
+        raise OptionError(MESSAGES.words("error.restrict", text=repr(text), restrict=RESTRICT))
     config = _validate(kind, kinds[kind].config_model, raw)
     given = config.model_dump(include=set(raw))
     return BotSpec(kind, given, restrict.lower() if restrict is not None else None)

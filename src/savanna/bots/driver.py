@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from savanna.bots.bot import Bot, BotError, BotSpec, Turn
+from savanna.bots.bot import MESSAGES, Bot, BotError, BotSpec, Turn
 from savanna.core import Game, OptionError, State, make_rng
 from savanna.core.rng import sequence_rng
 
@@ -28,10 +28,7 @@ def make_bots(game: Game, specs: Sequence[BotSpec], seed: int) -> list[Bot]:
         OptionError: when the number of specs is not the number of seats.
     """
     if len(specs) != game.num_players:
-        raise OptionError(
-            f"{game.name} with {game.num_players} players needs {game.num_players} bots, not {len(specs)}",
-            f"{game.name} à {game.num_players} joueurs demande {game.num_players} robots, pas {len(specs)}",
-        )
+        raise OptionError(MESSAGES.words("error.seats", game=game.name, players=game.num_players, given=len(specs)))
     return [spec.build(game, seat, make_rng(seed, "bot", seat)) for seat, spec in enumerate(specs)]
 
 
@@ -74,16 +71,13 @@ def play_game(
     else:
         raise ValueError("play_game needs exactly one of seed or rng")
     if [bot.seat for bot in bots] != list(range(game.num_players)):
-        raise BotError(
-            f"bots must sit at seats 0..{game.num_players - 1} in order, not {[b.seat for b in bots]}",
-            f"les robots doivent occuper les places 0..{game.num_players - 1} dans l'ordre",
-        )
+        raise BotError(MESSAGES.words("error.order", last=game.num_players - 1, seats=[b.seat for b in bots]))
     state = game.new_initial_state()
     limit = game.max_game_length
     steps = 0
     while not state.is_terminal():
         if steps >= limit:
-            raise BotError(f"{game!r} did not end within max_game_length={limit}")
+            raise BotError(MESSAGES.words("error.endless", game=repr(game), limit=limit))
         steps += 1
         if state.is_chance_node():
             outcome = state.sample_chance(chance)
@@ -98,8 +92,7 @@ def play_game(
             deciders.append(seat)
         if action not in legal:
             raise BotError(
-                f"{bots[seat]!r} chose {state.action_to_text_safe(action)!r}, which is not legal here",
-                f"{bots[seat]!r} a choisi {state.action_to_text_safe(action)!r}, qui n'est pas légal ici",
+                MESSAGES.words("error.illegal", bot=repr(bots[seat]), action=repr(state.action_to_text_safe(action)))
             )
         if notation is not None:
             notation.append(state.action_to_text(action))

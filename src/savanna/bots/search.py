@@ -48,7 +48,7 @@ import time
 from collections.abc import Sequence
 from typing import Literal
 
-from savanna.bots.bot import BotError
+from savanna.bots.bot import MESSAGES, BotError
 from savanna.core import CHANCE, TERMINAL, Game, Observation, State, ranking_from_scores
 from savanna.core.playout import rollout
 
@@ -192,10 +192,7 @@ class Search:
         reward: Reward = DEFAULT_REWARD,
     ) -> None:
         if observation.seat is None:
-            raise BotError(
-                "ISMCTS searches for a seat, not for a spectator's observation",
-                "l'ISMCTS cherche pour une place, pas pour l'observation d'un spectateur",
-            )
+            raise BotError(MESSAGES.words("error.spectator"))
         self.game = game
         self.observation = observation
         self.seat: int = observation.seat

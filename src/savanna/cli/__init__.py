@@ -52,6 +52,23 @@ class OneLineErrors(TyperGroup):
             raise
         sys.exit(result if isinstance(result, int) else 0)
 
+    def resolve_command(self, ctx: Any, args: list[str]) -> Any:
+        """Click's, except that an unknown command name is set on the parser's error as
+        ``unknown_command``, so that its words come from the catalogue."""
+        try:
+            return super().resolve_command(ctx, args)
+        except Exception as exc:
+            name = args[0] if args else ""
+            normal = ctx.token_normalize_func(name) if ctx.token_normalize_func else name
+            if (
+                is_a(exc, "UsageError")
+                and not name.startswith("-")
+                and self.get_command(ctx, name) is None
+                and self.get_command(ctx, normal) is None
+            ):
+                exc.unknown_command = name  # type: ignore[attr-defined]
+            raise
+
 
 app = typer.Typer(
     cls=OneLineErrors,

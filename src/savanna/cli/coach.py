@@ -195,7 +195,7 @@ def _write_json(path: Path, value: object) -> None:
 
 def _print_review(done: Review, game: Game, lang: str) -> None:
     who = player(game, done.seat, lang)
-    title = game.spec.title_fr if lang == "fr" else game.spec.title
+    title = game.spec.title_in(lang)
     console.print(say("review.title", lang, player=who, game=title), highlight=False, markup=False)
     if not done.decisions:
         console.print(say("review.none", lang, player=who), highlight=False, markup=False)

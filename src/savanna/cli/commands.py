@@ -22,7 +22,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from savanna.cli import app
-from savanna.cli.errors import language_of, print_error
+from savanna.cli.errors import MESSAGES, language_of, print_error
 from savanna.core import (
     Game,
     Option,
@@ -231,24 +231,12 @@ def json_lines(path: Path, data: bytes) -> list[tuple[int, bytes]] | None:
     return lines
 
 
-def _say(language: str, en: str, fr: str) -> str:
-    return fr if language == "fr" else en
-
-
 def chance_line(record: Record, language: str) -> str:
     """One line saying whether the record's chance outcomes were checked against its seed."""
     if record.chance is None:
-        return _say(
-            language,
-            "chance: not checked (the record does not say how it was drawn)",
-            "hasard : non vérifié (l'enregistrement ne dit pas comment il a été tiré)",
-        )
+        return MESSAGES.text("replay.chance_unchecked", language)
     seeds = ", ".join(str(s) for s in [record.seed, *(s for _, s in record.reseeds or [])])
-    return _say(
-        language,
-        f"chance: every outcome drawn again from seed {seeds} ({record.chance}) and matched",
-        f"hasard : chaque résultat retiré de la graine {seeds} ({record.chance}) et identique",
-    )
+    return MESSAGES.text("replay.chance_checked", language, seeds=seeds, how=record.chance)
 
 
 @app.command()
@@ -308,10 +296,8 @@ def replay(
             console.print(entry, highlight=False, soft_wrap=True)
     console.print(f"position: {final.to_text()}", highlight=False, markup=False)
     table = Table(title="scores")
-    table.add_column("seat" if language == "en" else "siège")
-    table.add_column("player" if language == "en" else "joueur")
-    table.add_column("score")
-    table.add_column("rank" if language == "en" else "rang")
+    for column in ("seat", "player", "score", "rank"):
+        table.add_column(MESSAGES.text(f"replay.column_{column}", language))
     ranking = final.ranking() if final.is_terminal() else None
     for seat, score in enumerate(final.scores()):
         who = record.seats[seat] if record.seats and seat < len(record.seats) else ""
@@ -321,23 +307,15 @@ def replay(
     console.print(chance_line(record, language), highlight=False, markup=False, soft_wrap=True)
     if record.bots is not None:
         console.print(
-            _say(
-                language,
-                f"bots: {bots} moves of seeded bots decided again from the seed and matched",
-                f"robots : {bots} coups de robots tirés de la graine décidés à nouveau et identiques",
-            ),
+            MESSAGES.text("replay.bots_checked", language, moves=bots),
             highlight=False,
             markup=False,
             soft_wrap=True,
         )
     if final.is_terminal():
-        console.print(("game over, " if language == "en" else "partie terminée, ") + f"{len(record.actions)} actions")
+        console.print(MESSAGES.text("replay.game_over", language, actions=len(record.actions)))
     else:
-        console.print(
-            f"the record stops before the end ({len(record.actions)} actions)"
-            if language == "en"
-            else f"l'enregistrement s'arrête avant la fin ({len(record.actions)} actions)"
-        )
+        console.print(MESSAGES.text("replay.stops_early", language, actions=len(record.actions)))
 
 
 def _replay_lines(file: Path, lines: list[tuple[int, bytes]], language: str) -> None:
@@ -359,18 +337,18 @@ def _replay_lines(file: Path, lines: list[tuple[int, bytes]], language: str) -> 
         finished += final.is_terminal()
         checked += record.chance_checked
     for number, problem in refused:
-        where = _say(language, f"line {number}:", f"ligne {number} :")
-        print_error(f"{where} {problem.text(language)}", language)
+        print_error(MESSAGES.text("replay.line", language, number=number, problem=problem.text(language)), language)
     total = len(lines)
     console.print(
-        _say(
+        MESSAGES.text(
+            "replay.lines_summary",
             language,
-            f"{file.name}: {total} records; {replayed} replayed through the rules "
-            f"({finished} finished games), {checked} with every chance outcome checked "
-            f"against its seed, {len(refused)} refused",
-            f"{file.name} : {total} enregistrements ; {replayed} rejoués selon les règles "
-            f"({finished} parties finies), {checked} dont chaque résultat du hasard est "
-            f"vérifié d'après la graine, {len(refused)} refusés",
+            file=file.name,
+            total=total,
+            replayed=replayed,
+            finished=finished,
+            checked=checked,
+            refused=len(refused),
         ),
         highlight=False,
         markup=False,

@@ -15,16 +15,21 @@ Example:
 from __future__ import annotations
 
 import difflib
+import enum
 import os
 import sys
 from collections.abc import Sequence
 from typing import Any
 
 from savanna.core.errors import LANGUAGES
+from savanna.core.messages import load_messages
 from savanna.i18n import detect_language
 from savanna.i18n.tui import M
 
-__all__ = ["click_message", "is_a", "language_of", "one_line", "print_error"]
+__all__ = ["MESSAGES", "click_message", "is_a", "language_of", "one_line", "print_error"]
+
+MESSAGES = load_messages("savanna.cli")
+"""The command line's own words (``savanna/cli/data/messages.<lang>.toml``)."""
 
 
 def is_a(exc: BaseException, name: str) -> bool:
@@ -71,52 +76,62 @@ def _param_name(exc: Any) -> str:
     return "?"
 
 
+def _is_flag(exc: Any) -> bool:
+    """Whether the option an option-usage error names takes no value (a flag)."""
+    ctx = getattr(exc, "ctx", None)
+    command = getattr(ctx, "command", None)
+    for param in getattr(command, "params", ()):
+        if exc.option_name in (*getattr(param, "opts", ()), *getattr(param, "secondary_opts", ())):
+            return bool(getattr(param, "is_flag", False)) and not getattr(param, "_flag_needs_value", False)
+    return False
+
+
+def _why(exc: Any, lang: str) -> str:
+    """Why the parser refused a value, from the parameter's declared type (Typer's
+    annotation, or Click's parameter type); Click's own words for a type or a range this
+    catalogue does not word."""
+    param = exc.param
+    if getattr(param, "min", None) is not None or getattr(param, "max", None) is not None:
+        return str(exc.message)
+    annotation = getattr(getattr(param, "type_descriptor", None), "annotation", None)
+    kind = getattr(param, "type", None)
+    if annotation is bool or (kind is not None and is_a(kind, "BoolParamType")):
+        return MESSAGES.text("parser.why.boolean", lang)
+    if annotation is int or (kind is not None and is_a(kind, "IntParamType") and not is_a(kind, "_NumberRangeBase")):
+        return MESSAGES.text("parser.why.integer", lang)
+    if annotation is float or (kind is not None and is_a(kind, "FloatParamType") and not is_a(kind, "_NumberRangeBase")):
+        return MESSAGES.text("parser.why.number", lang)
+    if isinstance(annotation, type) and issubclass(annotation, enum.Enum):
+        choices = ", ".join(str(member.value) for member in annotation)
+        return MESSAGES.text("parser.why.choice", lang, choices=choices)
+    return str(exc.message)
+
+
 def click_message(exc: Any, lang: str) -> str:
-    """The parser's complaint (a Click exception) in words, with where to find the options."""
-    fr = lang == "fr"
+    """The parser's complaint (a Click exception) in words, with where to find the options.
+
+    The kind of complaint is read from the exception's class and the parameter it names
+    (and, for an unknown command, the ``unknown_command`` the command group sets on it),
+    never from Click's English text; a complaint this catalogue does not word keeps
+    Click's own message.
+    """
     if is_a(exc, "NoSuchOption"):
-        text = (
-            f"option inconnue : {exc.option_name}" if fr else f"no such option: {exc.option_name}"
-        )
+        text = MESSAGES.text("parser.no_such_option", lang, name=exc.option_name)
         close = difflib.get_close_matches(exc.option_name, sorted(exc.possibilities or ()), 1, 0.75)
         if close:
-            text += f" (vouliez-vous dire {close[0]} ?)" if fr else f" (did you mean {close[0]}?)"
-    elif is_a(exc, "UsageError") and str(exc.message).startswith("No such command"):
-        name = str(exc.message).split("'")[1] if "'" in str(exc.message) else ""
-        text = f"commande inconnue : {name}" if fr else f"no such command: {name}"
-    elif is_a(exc, "BadOptionUsage") and "requires an argument" in exc.message:
-        text = (
-            f"l'option {exc.option_name} demande une valeur"
-            if fr
-            else f"option {exc.option_name} needs a value"
-        )
+            text = MESSAGES.text("parser.did_you_mean", lang, text=text, name=close[0])
+    elif getattr(exc, "unknown_command", None) is not None:
+        text = MESSAGES.text("parser.no_such_command", lang, name=exc.unknown_command)
+    elif is_a(exc, "BadOptionUsage"):
+        key = "parser.takes_no_value" if _is_flag(exc) else "parser.needs_value"
+        text = MESSAGES.text(key, lang, name=exc.option_name)
     elif is_a(exc, "MissingParameter"):
-        name = _param_name(exc)
-        text = f"il manque {name}" if fr else f"missing {name}"
-    elif is_a(exc, "BadParameter"):
-        name = _param_name(exc)
-        text = (f"valeur invalide pour {name} : " if fr else f"invalid value for {name}: ") + _why(
-            str(exc.message), fr
-        )
+        text = MESSAGES.text("parser.missing", lang, name=_param_name(exc))
+    elif is_a(exc, "BadParameter") and getattr(exc, "param", None) is not None:
+        text = MESSAGES.text("parser.invalid", lang, name=_param_name(exc), why=_why(exc, lang))
     else:
         text = str(exc.format_message())
     ctx = getattr(exc, "ctx", None)
     if ctx is not None:
-        where = f"{ctx.command_path} --help"
-        text += f" ({where} affiche les options)" if fr else f" ({where} shows the options)"
+        text = MESSAGES.text("parser.see_help", lang, text=text, where=f"{ctx.command_path} --help")
     return text
-
-
-_WHY = {
-    "valid integer": ("a whole number is expected", "un nombre entier est attendu"),
-    "valid number": ("a number is expected", "un nombre est attendu"),
-    "valid boolean": ("true or false is expected", "true ou false est attendu"),
-}
-
-
-def _why(message: str, fr: bool) -> str:
-    """The parser's reason for refusing a value, in plain words when it is a common one."""
-    for clue, (en, fr_text) in _WHY.items():
-        if clue in message:
-            return fr_text if fr else en
-    return message

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import dataclasses
 import logging
+import math
 import socket
 import threading
 import webbrowser
@@ -55,6 +57,58 @@ def serve(
         int, typer.Option(help="Games in play one client address may have created at once.")
     ] = 20,
     max_playing: Annotated[int, typer.Option(help="Games in play on the whole server at once.")] = 1000,
+    max_websockets: Annotated[
+        int | None,
+        typer.Option(help="Websockets held open at once, in all (default: 4000, or less if the open-file "
+                     "limit is lower)."),
+    ] = None,
+    per_table_connections: Annotated[
+        int, typer.Option(help="Websockets (players and spectators) one table accepts.")
+    ] = 64,
+    grace_seconds: Annotated[
+        int, typer.Option(help="Seconds a player may be away before the others may hand the seat to a bot, "
+                          "for a table that does not choose (5-3600).")
+    ] = 60,
+    replacement_bot: Annotated[
+        str, typer.Option(help="The bot that takes a departed player's seat (a kind, and settings: "
+                          "ismcts:sims=500).")
+    ] = "heuristic",
+    coach_workers: Annotated[
+        int, typer.Option(help="Processes where the coach thinks, apart from the bots' (0: a thread).")
+    ] = 1,
+    coach_questions: Annotated[
+        int, typer.Option(help="Coach questions thought about at once; one more is refused until one is answered.")
+    ] = 4,
+    per_client_coach: Annotated[
+        int, typer.Option(help="Coach questions one client address may have thought about at once.")
+    ] = 1,
+    heartbeat_seconds: Annotated[
+        float, typer.Option(help="With PostgreSQL: seconds between two heartbeats of this process (each also "
+                            "adopts the games of processes gone silent).")
+    ] = 1.0,
+    lease_seconds: Annotated[
+        float, typer.Option(help="With PostgreSQL: seconds of silence after which a process's games in play "
+                            "are adopted by another (at least twice --heartbeat-seconds).")
+    ] = 5.0,
+    sync_seconds: Annotated[
+        float, typer.Option(help="With PostgreSQL: seconds between two checks that every unfinished table held "
+                            "is the one stored.")
+    ] = 2.0,
+    open_table_hours: Annotated[
+        float, typer.Option(help="Hours without a change after which a table nobody started is deleted.")
+    ] = 24.0,
+    idle_game_days: Annotated[
+        float, typer.Option(help="Days without a move after which a game in play is closed as abandoned.")
+    ] = 7.0,
+    archive_after_days: Annotated[
+        float, typer.Option(help="Days after which a finished game's actions are folded into its record (an "
+                            "abandoned one is deleted).")
+    ] = 30.0,
+    shortest_clock: Annotated[
+        int | None,
+        typer.Option(help="Seconds: the shortest turn-based deadline and real-time clock a table may "
+                     "choose (default: an hour per move, a minute per game)."),
+    ] = None,
     forwarded_allow_ips: Annotated[
         str | None,
         typer.Option(
@@ -66,6 +120,7 @@ def serve(
 ) -> None:
     """Serve the lobby and live tables: friends in browsers, bots in the empty seats."""
     try:
+        from savanna.bots import parse_bot_spec
         from savanna.web import Limits, Settings, create_app
         from savanna.web.db import database_url
         from savanna.web.serving import open_file_limit, uvicorn_config
@@ -78,20 +133,54 @@ def serve(
 
     if not 0 < port < 65536:
         raise OptionError(f"--port must be 1-65535, not {port}", f"--port doit valoir 1-65535, pas {port}")
-    if bot_workers < 0 or bot_pace < 0:
-        raise OptionError(
-            "--bot-workers and --bot-pace cannot be negative",
-            "--bot-workers et --bot-pace ne peuvent pas être négatifs",
-        )
-    if (
-        min(per_client_connections, per_client_tables, per_client_playing, max_playing, max_connections or 1) < 1
-        or not per_client_rate > 0
-        or not request_seconds > 0
+    defaults = Limits()
+    for flag, value, least in (
+        ("--bot-workers", bot_workers, 0),
+        ("--coach-workers", coach_workers, 0),
+        ("--per-client-connections", per_client_connections, 1),
+        ("--per-client-tables", per_client_tables, 1),
+        ("--per-client-playing", per_client_playing, 1),
+        ("--per-client-coach", per_client_coach, 1),
+        ("--max-playing", max_playing, 1),
+        ("--max-connections", max_connections, 1),
+        ("--max-websockets", max_websockets, 1),
+        ("--per-table-connections", per_table_connections, 1),
+        ("--coach-questions", coach_questions, 1),
+        ("--grace-seconds", grace_seconds, defaults.min_grace_seconds),
     ):
+        if value is not None and value < least:
+            raise OptionError(f"{flag} must be at least {least}, not {value}",
+                              f"{flag} doit valoir au moins {least}, pas {value}")
+    if grace_seconds > defaults.max_grace_seconds:
+        raise OptionError(f"--grace-seconds must be at most {defaults.max_grace_seconds}, not {grace_seconds}",
+                          f"--grace-seconds doit valoir au plus {defaults.max_grace_seconds}, pas {grace_seconds}")
+    if not (math.isfinite(bot_pace) and bot_pace >= 0):
+        raise OptionError(f"--bot-pace must be 0 or more seconds, not {bot_pace}",
+                          f"--bot-pace doit valoir 0 seconde ou plus, pas {bot_pace}")
+    for flag, amount in (
+        ("--per-client-rate", per_client_rate),
+        ("--request-seconds", request_seconds),
+        ("--heartbeat-seconds", heartbeat_seconds),
+        ("--lease-seconds", lease_seconds),
+        ("--sync-seconds", sync_seconds),
+        ("--open-table-hours", open_table_hours),
+        ("--idle-game-days", idle_game_days),
+        ("--archive-after-days", archive_after_days),
+    ):
+        if not (math.isfinite(amount) and amount > 0):
+            raise OptionError(f"{flag} must be a number above 0, not {amount}",
+                              f"{flag} doit être un nombre au-dessus de 0, pas {amount}")
+    if lease_seconds < 2 * heartbeat_seconds:
         raise OptionError(
-            "--per-client-*, --max-playing, --max-connections and --request-seconds must be positive",
-            "--per-client-*, --max-playing, --max-connections et --request-seconds doivent être positifs",
+            f"--lease-seconds must be at least twice --heartbeat-seconds ({2 * heartbeat_seconds:g}), "
+            f"not {lease_seconds:g}: a live process would lose its games between two heartbeats",
+            f"--lease-seconds doit valoir au moins deux fois --heartbeat-seconds ({2 * heartbeat_seconds:g}), "
+            f"pas {lease_seconds:g} : un processus vivant perdrait ses parties entre deux battements",
         )
+    try:
+        replacement = str(parse_bot_spec(replacement_bot))
+    except OptionError as exc:
+        raise OptionError(f"--replacement-bot: {exc.text('en')}", f"--replacement-bot : {exc.text('fr')}") from None
     url = database_url(database)  # checked before anything starts
     files = open_file_limit()
     # Every socket is a file: the caps stay under what the process may open (a reserve for
@@ -103,7 +192,10 @@ def serve(
         max_playing_tables_per_client=per_client_playing,
         max_playing_tables=max_playing,
         max_http_connections=http_cap,
-        max_websockets=min(Limits().max_websockets, room - http_cap),
+        max_websockets=min(max_websockets or defaults.max_websockets, room - http_cap),
+        max_connections_per_table=per_table_connections,
+        grace_seconds=grace_seconds,
+        replacement_bot=replacement,
         bot_workers=bot_workers,
         bot_pace_seconds=bot_pace,
         max_connections_per_client=per_client_connections,
@@ -112,8 +204,21 @@ def serve(
         max_http_connections_per_client=2 * per_client_connections if forwarded_allow_ips is None else http_cap,
         max_open_tables_per_client=per_client_tables,
         requests_per_second=per_client_rate,
-        request_burst=max(Limits().request_burst, int(4 * per_client_rate)),
+        request_burst=max(defaults.request_burst, int(4 * per_client_rate)),
+        coach_workers=coach_workers,
+        coach_questions=coach_questions,
+        coach_per_client=per_client_coach,
+        heartbeat_seconds=heartbeat_seconds,
+        lease_seconds=lease_seconds,
+        sync_seconds=sync_seconds,
+        open_table_hours=open_table_hours,
+        idle_game_days=idle_game_days,
+        archive_after_days=archive_after_days,
     )
+    if shortest_clock is not None:
+        if shortest_clock < 1:
+            raise OptionError("--shortest-clock must be positive", "--shortest-clock doit être positif")
+        limits = dataclasses.replace(limits, min_move_seconds=shortest_clock, min_base_seconds=shortest_clock)
     application = create_app(Settings(database=url.render_as_string(hide_password=False), limits=limits))
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     lobby = f"http://{shown}:{port}/"

@@ -20,7 +20,7 @@ from typing import Final
 from savanna.coach.belief import Belief
 from savanna.coach.result import ActionValue, Analysis, Estimate, QuestionOdds
 from savanna.core import Game, Label, load_messages
-from savanna.i18n.tui import french_spaces
+from savanna.core.messages import typeset
 
 __all__ = [
     "MESSAGES",
@@ -101,8 +101,7 @@ def wrapped(text: str, width: int, lang: str, *, head: str = "", indent: int = 2
     >>> wrapped("the marked move is not clearly ahead", 20, "en", head="* ")
     ['* the marked move is', '  not clearly ahead']
     """
-    if lang == "fr":
-        text = french_spaces(text)
+    text = typeset(text, lang)
     lines = textwrap.wrap(
         text,
         width=max(len(head) + 1, width),

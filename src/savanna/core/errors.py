@@ -15,6 +15,7 @@ Example:
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 __all__ = [
@@ -67,13 +68,21 @@ class SavannaError(Exception):
 
     ``str(err)`` is the English message; :meth:`text` gives another language. ``code`` is a
     namespaced, machine-readable code (``action/illegal`` ...) for wire protocols.
+
+    The words are a catalogue message in every language
+    (``OptionError(MESSAGES.words("error.option.unknown", ...))``: language → text, English
+    required), or, for the constructors not moved to a catalogue yet, English and French.
     """
 
     code: str = "savanna/error"
 
-    def __init__(self, en: str, fr: str | None = None) -> None:
-        super().__init__(en)
-        self.messages: dict[str, str] = {"en": en, "fr": fr if fr is not None else en}
+    def __init__(self, en: str | Mapping[str, str], fr: str | None = None) -> None:
+        if isinstance(en, Mapping):
+            messages = dict(en)
+        else:
+            messages = {"en": en, "fr": fr if fr is not None else en}
+        super().__init__(messages["en"])
+        self.messages: dict[str, str] = messages
 
     def text(self, lang: str = "en") -> str:
         """The message in ``lang`` (``"en"`` or ``"fr"``); unknown languages give English."""
@@ -193,7 +202,7 @@ class RecordError(SavannaError, ValueError):
 
     def __init__(
         self,
-        en: str,
+        en: str | Mapping[str, str],
         fr: str | None = None,
         *,
         index: int | None = None,

@@ -20,6 +20,9 @@ hook (game writes)          public method (interfaces call)
 ``to_text``                 ``Game.parse_position`` (position notation round-trips)
 ``action_viewers``          who may read an action (everyone, or some seats)
 ``describe_action``         an action in words for people
+``local_action_text``       the notation as a reader of a language types it
+``menu_order``              the order a menu lists the legal actions in
+``only_choice_reason``      why a seat has a single choice
 =========================  ==========================================================
 
 What interfaces show people is declared by the game, never guessed: ``Game.message``
@@ -32,6 +35,12 @@ with a safe default: ``Game.outcome_questions``/``Game.outcomes`` (how a game ca
 default: each seat's place), ``Game.heuristic_action_in_state`` (a fast path of the
 heuristic for simulations), ``Game.determinizations`` (every state an observation allows,
 when few) and ``Game.secret`` (a seat's fixed secret in words, for beliefs).
+
+The hooks of those two kinds live in two facets that :class:`Game` inherits, apart from the
+rules: :class:`~savanna.core.presentation.GamePresentation` (drawings, legends, help, score
+sheets) and :class:`~savanna.core.analysis.GameAnalysis` (sampling, the heuristic, the
+evaluation, the coach's and the lab's hooks). A game still writes them all in its one
+``Game`` subclass.
 
 Actions are small non-negative integers. Player actions lie in
 ``range(game.num_distinct_actions)``; chance outcomes in ``range(game.max_chance_outcomes)``.
@@ -50,12 +59,12 @@ from math import lcm
 from operator import index
 from typing import Any, ClassVar, Final, SupportsIndex, TypeVar
 
-from savanna.core.display import EVERYONE, NOBODY, Audience, Label, ScoreSheet
+from savanna.core.analysis import GameAnalysis
+from savanna.core.display import EVERYONE, NOBODY, Audience, Label
 from savanna.core.errors import IllegalActionError, NotationError, OptionError, RuleRef, SeatError
 from savanna.core.messages import CORE_MESSAGES, MessageCatalogue
 from savanna.core.options import Option, OptionValue, resolve_options
-from savanna.core.outcome import Answer, OutcomeQuestion
-from savanna.core.restriction import Restriction, find_restriction
+from savanna.core.presentation import GamePresentation
 
 __all__ = [
     "CHANCE",
@@ -90,19 +99,20 @@ class GameSpec:
 
     Attributes:
         name: registry name, lower-case (``"banjooli"``).
-        title: display title in English; ``title_fr`` in French.
+        title: display title in English; :meth:`title_in` gives it in any language of
+            ``titles`` (the game's ``game.title`` message in every language of its catalogue).
         min_players, max_players, default_players: the seat range and default.
         options: the declared options with their defaults.
         perfect_information: ``False`` when some seat has secrets (cards, hidden tokens).
         version: bumped when the rules engine changes so that old records may differ.
         rules_document: the repository path of the rules document.
-        summary: one paragraph for ``savanna games`` and the lobby; ``summary_fr`` in French.
+        summary: one paragraph for ``savanna games`` and the lobby, in English;
+            :meth:`summary_in` gives it in any language of ``summaries``.
         aliases: other names accepted by the registry.
     """
 
     name: str
     title: str
-    title_fr: str
     min_players: int
     max_players: int
     default_players: int
@@ -112,7 +122,16 @@ class GameSpec:
     rules_document: str
     summary: str = ""
     aliases: tuple[str, ...] = ()
-    summary_fr: str = ""
+    titles: tuple[tuple[str, str], ...] = ()
+    summaries: tuple[tuple[str, str], ...] = ()
+
+    def title_in(self, lang: str) -> str:
+        """The title in ``lang`` (English when the catalogue has no such language)."""
+        return dict(self.titles).get(lang) or self.title
+
+    def summary_in(self, lang: str) -> str:
+        """The summary in ``lang`` (English when the catalogue has no such language)."""
+        return dict(self.summaries).get(lang) or self.summary
 
     def option(self, name: str) -> Option:
         """The declared option called ``name``.
@@ -123,7 +142,7 @@ class GameSpec:
         for opt in self.options:
             if opt.name == name:
                 return opt
-        raise OptionError(f"{self.name} has no option {name!r}", f"{self.name} n'a pas d'option {name!r}")
+        raise OptionError(CORE_MESSAGES.words("error.option.not_declared", game=self.name, key=repr(name)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,7 +182,7 @@ def ranking_from_scores(scores: Sequence[float], tiebreak: Sequence[float] | Non
     return [sum(1 for other in keys if other > mine) for mine in keys]
 
 
-class Game(ABC):
+class Game(GamePresentation, GameAnalysis, ABC):
     """A configured game: a spec, a player count and resolved options.
 
     Subclasses set ``spec`` and implement the abstract members. Construction validates the
@@ -183,8 +202,9 @@ class Game(ABC):
         n = spec.default_players if players is None else players
         if isinstance(n, bool) or not isinstance(n, int) or not spec.min_players <= n <= spec.max_players:
             raise OptionError(
-                f"{spec.name} is played by {spec.min_players} to {spec.max_players} players, not {players!r}",
-                f"{spec.name} se joue de {spec.min_players} à {spec.max_players} joueurs, pas {players!r}",
+                CORE_MESSAGES.words(
+                    "error.option.players", game=spec.name, low=spec.min_players, high=spec.max_players, players=repr(players)
+                )
             )
         self.num_players: int = n
         self.options: dict[str, OptionValue] = resolve_options(spec.name, spec.options, options)
@@ -335,229 +355,6 @@ class Game(ABC):
         """
         return self.observation_tensor(state.observation(seat))
 
-    @abstractmethod
-    def sample_state(self, observation: Observation, rng: random.Random) -> State:
-        """A full state consistent with ``observation`` (determinization for ISMCTS).
-
-        Hidden parts the observer cannot know are drawn with ``rng`` from what remains
-        possible; the observer's own view of the result equals ``observation``.
-        """
-
-    @abstractmethod
-    def heuristic_action(
-        self, observation: Observation, legal_actions: Sequence[int], rng: random.Random
-    ) -> int:
-        """The documented good-human strategy of this game: one of ``legal_actions``.
-
-        Sees only the acting seat's observation.
-        """
-
-    @abstractmethod
-    def render_text(self, observation: Observation, lang: str = "en") -> str:
-        """A plain-text drawing of what ``observation`` shows (ASCII, fits 80 columns)."""
-
-    @abstractmethod
-    def render_svg(self, observation: Observation, lang: str = "en") -> str:
-        """An SVG drawing of what ``observation`` shows, its words in ``lang``.
-
-        Every word drawn (labels, titles, letters people read) is in ``lang`` (``"en"`` or
-        ``"fr"``), like :meth:`render_text`; ``data-target`` keys (see
-        :meth:`State.action_targets`) are the same in every language.
-        """
-
-    def game_statistics(self, state: State) -> dict[str, Any]:
-        """Facts about a finished game that the simulation lab aggregates (optional hook).
-
-        The default knows nothing game-specific and returns ``{}``. A game that wants its
-        own balance figures in ``savanna simulate`` reports returns a JSON-able mapping with
-        two optional keys:
-
-        ``"game"``
-            factor name → a value, or a list of values, describing the whole game
-            (``{"tiles": 5, "special_tiles": ["crocodiles"], "finish_1": "red"}``). For
-            every factor value the lab reports how often it occurs and the mean game length
-            with and without it.
-        ``"seats"``
-            factor name → one value per seat (``{"prediction": ["P3", "P7", ...]}``). For
-            every value the lab reports the mean score and the win rate of the seats that
-            had it.
-
-        Values are strings, integers or booleans. The lab calls this hook only on terminal
-        states; it must be deterministic.
-
-        Args:
-            state: a terminal state of this game.
-
-        Returns:
-            The statistics mapping (empty by default).
-        """
-        return {}
-
-    def text_styles(self, lang: str = "en") -> list[tuple[str, str]] | None:
-        """Colours for :meth:`render_text` drawings (optional hook for terminals).
-
-        ``(regular expression, style)`` pairs, applied in order to the plain-text drawing;
-        styles are Rich style strings (``"bold red"``). The default ``None`` lets the
-        terminal use its generic highlighter.
-        """
-        return None
-
-    def legend(self, lang: str = "en") -> list[tuple[str, str]]:
-        """What each symbol of :meth:`render_text` means: ``(symbol, meaning)`` pairs.
-
-        The default (no legend) suits only games whose drawing explains itself; every
-        registered game gives one (the conformance suite checks it).
-        """
-        return []
-
-    def drawing_legend(self, lang: str = "en") -> list[tuple[str, str]]:
-        """What each shape and colour of :meth:`render_svg` means: ``(swatch, meaning)`` pairs.
-
-        ``swatch`` is a small standalone SVG drawing of the symbol as :meth:`render_svg`
-        draws it (a few units high, with a ``viewBox``); ``meaning`` is a sentence in
-        ``lang``. Pages show these pairs beside the drawing, so that it explains itself.
-        The default (none) suits only drawings that carry their own key.
-        """
-        return []
-
-    def rules_summary(self, lang: str = "en") -> str:
-        """A short summary of the rules for in-app help (a few lines of plain text).
-
-        The default is the spec's one-paragraph summary (English); games give their own
-        from their catalogue.
-        """
-        return self.spec.summary
-
-    def has_decisions(self) -> bool:
-        """Whether a seat ever chooses between actions in this configuration.
-
-        ``False`` for a game (or ruleset) whose every seat action is forced, such as the
-        Hyena game's throw-until rulesets: interfaces then play those actions by themselves
-        (the terminal's ``auto``). The default is ``True``.
-        """
-        return True
-
-    def private_summary(self, observation: Observation, lang: str = "en") -> list[str]:
-        """What only the observing seat knows, in sentences for its private panel.
-
-        A seat's own secrets as ``observation`` shows them (a prediction card, berries it
-        peeked at), one line each, in ``lang``; nothing for a spectator's observation. The
-        default (no secrets to tell) suits games of perfect information.
-        """
-        return []
-
-    def score_sheets(self, observation: Observation) -> list[ScoreSheet] | None:
-        """Each seat's final score worked out line by line, from a final observation.
-
-        Returns ``None`` before the end (the observation is not of a finished game). At the
-        end, one :class:`~savanna.core.display.ScoreSheet` per seat, in seat order, whose
-        totals are ``state.scores()`` and places ``state.ranking()``; labels come from the
-        game's catalogue. The default returns ``None``: the game declares no sheet and
-        interfaces show the bare scores.
-        """
-        return None
-
-    def evaluate(self, state: State) -> list[float] | None:
-        """An estimate of each seat's final score from a full state (optional hook).
-
-        Search bots (ISMCTS) call it on *determinized* states, never on the true state of a
-        game in progress, to cut rollouts short. The estimate is in score units, within
-        :attr:`score_bounds`, one value per seat. The default returns ``None``: the game has
-        no evaluation and searches play rollouts to the end.
-
-        Args:
-            state: any non-terminal state of this game.
-
-        Returns:
-            One estimated final score per seat, or ``None``.
-        """
-        return None
-
-    # -- what the coach asks (optional hooks with safe defaults) ----------------------
-    def outcome_questions(self) -> tuple[OutcomeQuestion, ...]:
-        """The questions people ask about how a game ends, with every possible answer.
-
-        The coach (:mod:`savanna.coach`) counts the answers of :meth:`outcomes` over many
-        simulated ends and shows the odds of each answer. The default asks each seat's
-        final place (``"seat.<s>"``, answers ``"place.<k>"``, 0 = first), worded by the
-        core's catalogue; a game overrides both hooks to ask its own questions (where each
-        ostrich finishes, who reaches the well first).
-        """
-        places = tuple(
-            Answer(f"place.{k}", Label("outcome.place", {"place": k + 1})) for k in range(self.num_players)
-        )
-        return tuple(
-            OutcomeQuestion(f"seat.{s}", Label("outcome.seat", {"seat": s + 1}), places)
-            for s in range(self.num_players)
-        )
-
-    def outcomes(self, state: State) -> dict[str, str]:
-        """The answer to each of :meth:`outcome_questions` on a finished game.
-
-        Keys are question keys, values answer keys (exactly one answer per question). The
-        default answers each seat's place from ``state.ranking()``. Called only on
-        terminal states; it must be deterministic.
-        """
-        return {f"seat.{s}": f"place.{place}" for s, place in enumerate(state.ranking())}
-
-    def heuristic_action_in_state(self, state: State, legal_actions: Sequence[int], rng: random.Random) -> int:
-        """:meth:`heuristic_action` for the seat to act in a full state (simulations).
-
-        Tools that simulate determinized states (the coach's rollouts) ask each seat's
-        heuristic choice many thousand times. The default builds that seat's observation
-        and asks :meth:`heuristic_action`; a game may override it with a faster path that
-        reads only what that seat may see, and must then return exactly the same action,
-        drawing the same numbers from ``rng`` (the coach's tests check it on every
-        registered game).
-        """
-        return self.heuristic_action(state.observation(state.current_player()), legal_actions, rng)
-
-    def determinizations(self, observation: Observation) -> list[State] | None:
-        """Every full state consistent with ``observation``, equally likely, when they are few.
-
-        The coach enumerates them to answer exactly instead of sampling
-        :meth:`sample_state`. They must be the states :meth:`sample_state` draws from, each
-        as likely as the others. The default lists the one state of a game of perfect
-        information and returns ``None`` (cannot list them) for a game with secrets.
-        """
-        if self.spec.perfect_information:
-            return [self.sample_state(observation, random.Random(0))]
-        return None
-
-    def restrictions(self) -> tuple[Restriction, ...]:
-        """The kinds of decision the lab may take away from a bot (restricted play,
-        :mod:`savanna.core.restriction`): ``savanna simulate --restrict NAME`` and bot specs
-        ``heuristic:restrict=NAME`` read them. The default declares none."""
-        return ()
-
-    def restriction(self, name: str) -> Restriction:
-        """The restriction called ``name`` (see :meth:`restrictions`).
-
-        Raises:
-            OptionError: the game declares none of that name.
-        """
-        return find_restriction(self.name, self.restrictions(), name)
-
-    def secret(self, observation: Observation) -> Label | None:
-        """The fixed secret the observing seat holds (a Prediction card dealt once), in words.
-
-        The coach infers other seats' secrets from their moves: it groups determinizations
-        by the secret each gives a seat. Two observations holding the same secret give
-        equal labels. The default ``None`` means the seat holds no secret that stays fixed
-        during the game.
-        """
-        return None
-
-    def secret_in_state(self, state: State, seat: int) -> Label | None:
-        """:meth:`secret` of ``seat`` read from a full state (a determinization).
-
-        The coach weighs every determinization of an observation by the secrets it gives
-        the other seats, hundreds of times per answer. The default builds the seat's
-        observation and asks :meth:`secret`; a game may read the state directly and must
-        then give the same label (the coach's tests check it on every registered game).
-        """
-        return self.secret(state.observation(seat))
-
 
 class State(ABC):
     """A position of a configured game, and its history of actions.
@@ -663,6 +460,31 @@ class State(ABC):
         (``move B+W`` → "blue 2 (blue + white joker)").
         """
         return self.action_to_text(action)
+
+    def local_action_text(self, action: int, lang: str = "en") -> str:
+        """``action``'s notation as a person reading ``lang`` would type it.
+
+        Menus show it, and an interface playing what a person typed maps it back to
+        :meth:`action_to_text` (two legal actions never share a local text). The default is
+        the notation itself; games give their verbs in the reader's language (Banjooli's
+        ``reroll 136`` is ``relancer 136`` in French).
+        """
+        return self.action_to_text(action)
+
+    def menu_order(self, actions: Sequence[int]) -> list[int]:
+        """``actions`` (legal here) in the order a menu lists them for a newcomer: the
+        likeliest or safest first, so that typing the first number never throws a turn away
+        (the River Race lists ``roll``, which ends its council, last). The default keeps
+        the order given.
+        """
+        return list(actions)
+
+    def only_choice_reason(self, lang: str = "en") -> str:
+        """Why the acting seat has a single legal action here, in words in ``lang``
+        (``""``: nothing worth saying). Interfaces show it beside the only choice, so that a
+        missing option is explained (the River Race: nothing to bargain or cross, so
+        ``roll``)."""
+        return ""
 
     def action_targets(self, action: int) -> tuple[str, ...]:
         """The parts of the board ``action`` (a legal seat action here) points at.

@@ -13,8 +13,13 @@ catalogue is a packaging bug and raises :class:`DataError` at import time, never
 the middle of a game.
 
 A count can choose its noun's form: ``{price:@coin|coins}`` writes the number and the
-singular or plural noun by the language's rule (English: singular for 1; French: singular
-for 0 and 1), so no message says "1 coins" or "1 pièces".
+noun in the form CLDR's plural rule of the language asks for (Babel's rules: English says
+"1 coin", "0 coins"; French "0 pièce", "2 pièces"), so no message says "1 coins" or
+"1 pièces". Two bare forms are the ``one`` and ``other`` categories; a language with more
+categories names them (``{n:@one=pion|few=piony|many=pionów|other=piona}``).
+
+Every message is typeset for its language when it is formatted (:func:`typeset`: French
+puts a no-break space before ``: ; ? ! »``), here and nowhere else.
 
 Example:
     >>> cat = MessageCatalogue("demo", {"en": {"hello": "Hello {name}"}, "fr": {"hello": "Bonjour {name}"}})
@@ -29,6 +34,7 @@ Example:
 
 from __future__ import annotations
 
+import re
 import string
 import tomllib
 from collections.abc import Callable, Iterator, Mapping
@@ -36,13 +42,19 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+import babel
+
 from savanna.core.errors import LANGUAGES, DataError, NotationError, RuleRef
 
 __all__ = [
     "CORE_MESSAGES",
+    "NBSP",
     "MessageCatalogue",
     "load_messages",
+    "plural_category",
+    "plural_forms",
     "template_fields",
+    "typeset",
 ]
 
 RULE_PREFIX = "rule."
@@ -52,23 +64,107 @@ FieldSource = Mapping[str, object] | Callable[[str], Mapping[str, object]]
 """Fields of a template: one mapping, or a function of the language giving one."""
 
 
-def singular(count: object, lang: str) -> bool:
-    """Whether ``count`` takes the singular noun in ``lang``: French uses it for 0 and 1
-    (and the fractions between), English and the others only for exactly 1.
+NBSP = "\u00a0"
+"""The no-break space French typography puts before ``: ; ? ! »`` and after ``«``."""
 
-    >>> singular(1, "en"), singular(0, "en"), singular(0, "fr"), singular(2, "fr")
-    (True, False, True, False)
+_BEFORE = re.compile(r"(?<=\S) +([:;?!»])")
+_AFTER = re.compile(r"(«) +")
+
+
+def _french(text: str) -> str:
+    return _AFTER.sub(lambda m: m.group(1) + NBSP, _BEFORE.sub(lambda m: NBSP + m.group(1), text))
+
+
+TYPOGRAPHY: dict[str, Callable[[str], str]] = {"fr": _french}
+"""Each language's typography, by language code; a language not here is left as written."""
+
+
+def typeset(text: str, lang: str) -> str:
+    """``text`` with the typography of ``lang``: the one place it is applied.
+
+    French puts a no-break space before ``: ; ? ! »`` and after ``«``, so that the
+    punctuation never starts a wrapped line; a colon glued to a word (``bot:heuristic``,
+    ``12:30``) is notation and left alone. :meth:`MessageCatalogue.text` applies it to
+    every template; call it directly only on words that do not come from a catalogue.
+    Applying it twice changes nothing.
+
+    >>> typeset("Tapez 2 : c'est votre tour ; prêt ?", "fr") == (
+    ...     "Tapez 2\\u00a0: c'est votre tour\\u00a0; prêt\\u00a0?")
+    True
+    >>> typeset("Type 2: your turn; ready?", "en")
+    'Type 2: your turn; ready?'
+    """
+    rule = TYPOGRAPHY.get(lang)
+    return rule(text) if rule is not None else text
+
+
+PLURAL_CATEGORIES = ("zero", "one", "two", "few", "many", "other")
+"""CLDR's plural categories, in CLDR's order."""
+
+
+@cache
+def _plural_rule(lang: str) -> Callable[[float | int], str]:
+    """Babel's CLDR plural rule of ``lang`` (English's for a language CLDR does not know,
+    such as a test language)."""
+    try:
+        return babel.Locale.parse(lang.replace("-", "_")).plural_form
+    except (babel.UnknownLocaleError, ValueError):
+        return babel.Locale.parse("en").plural_form
+
+
+def plural_category(count: object, lang: str) -> str:
+    """The CLDR plural category (``"one"``, ``"few"``, ``"other"`` ...) of ``count`` in ``lang``.
+
+    French says "0 pièce" and "1,5 pièce" (category ``one``), English "0 coins"; a value
+    that is not a number takes ``other``.
+
+    >>> plural_category(1, "en"), plural_category(0, "en"), plural_category(0, "fr"), plural_category(2, "fr")
+    ('one', 'other', 'one', 'other')
+    >>> plural_category(3, "pl"), plural_category(5, "pl")
+    ('few', 'many')
     """
     if isinstance(count, bool) or not isinstance(count, int | float):
-        return False
-    if lang == "fr":
-        return abs(count) < 2
-    return count == 1
+        return "other"
+    return str(_plural_rule(lang)(abs(count)))
+
+
+def plural_forms(spec: str) -> dict[str, str]:
+    """The noun forms of a count spec (the part after ``@``), by CLDR category.
+
+    Two bare forms are ``one|other`` (``coin|coins``); a language with more categories
+    names them (``one=pion|few=piony|many=pionów|other=piona``). ``other`` is required:
+    a category without its own form uses it.
+
+    Raises:
+        ValueError: for one bare form, an unknown category, or no ``other``.
+
+    >>> plural_forms("coin|coins")
+    {'one': 'coin', 'other': 'coins'}
+    >>> plural_forms("one=pion|few=piony|other=pionów")
+    {'one': 'pion', 'few': 'piony', 'other': 'pionów'}
+    """
+    parts = spec.split("|")
+    if all("=" not in part for part in parts):
+        if len(parts) != 2:
+            raise ValueError(f"count spec @{spec} needs two forms (@singular|plural) or named ones")
+        return {"one": parts[0], "other": parts[1]}
+    forms: dict[str, str] = {}
+    for part in parts:
+        category, sep, form = part.partition("=")
+        if not sep or category not in PLURAL_CATEGORIES:
+            raise ValueError(
+                f"count spec @{spec}: {part!r} is not category=form "
+                f"(categories: {', '.join(PLURAL_CATEGORIES)})"
+            )
+        forms[category] = form
+    if "other" not in forms:
+        raise ValueError(f"count spec @{spec} has no 'other' form")
+    return forms
 
 
 class _Formatter(string.Formatter):
-    """``str.format`` with one addition: a spec ``@singular|plural`` writes the number and
-    the noun in the form the language asks for."""
+    """``str.format`` with one addition: a spec ``@singular|plural`` (or named CLDR
+    categories) writes the number and the noun in the form the language's plural rule asks for."""
 
     def __init__(self, lang: str) -> None:
         super().__init__()
@@ -76,10 +172,9 @@ class _Formatter(string.Formatter):
 
     def format_field(self, value: Any, format_spec: str) -> str:
         if format_spec.startswith("@"):
-            one, sep, many = format_spec[1:].partition("|")
-            if not sep:
-                raise ValueError(f"plural spec {format_spec!r} needs two forms: @singular|plural")
-            return f"{value} {one if singular(value, self.lang) else many}"
+            forms = plural_forms(format_spec[1:])
+            noun = forms.get(plural_category(value, self.lang), forms["other"])
+            return f"{value} {noun}"
         return str(super().format_field(value, format_spec))
 
 
@@ -126,16 +221,12 @@ class MessageCatalogue:
             for key, template in table.items():
                 if not isinstance(template, str) or not template.strip():
                     raise DataError(f"{owner} messages ({lang}): {key!r} must be a non-empty text")
-                bad = [
-                    spec
-                    for _, _, spec, _ in string.Formatter().parse(template)
-                    if spec and spec.startswith("@") and spec.count("|") != 1
-                ]
-                if bad:
-                    raise DataError(
-                        f"{owner} messages ({lang}): {key!r} has a count spec {bad[0]!r}; "
-                        "write @singular|plural"
-                    )
+                for _, _, spec, _ in string.Formatter().parse(template):
+                    if spec and spec.startswith("@"):
+                        try:
+                            plural_forms(spec[1:])
+                        except ValueError as exc:
+                            raise DataError(f"{owner} messages ({lang}): {key!r}: {exc}") from None
                 if template_fields(template) != template_fields(english[key]):
                     raise DataError(
                         f"{owner} messages ({lang}): {key!r} uses fields "
@@ -168,31 +259,47 @@ class MessageCatalogue:
             raise KeyError(f"{self.owner} has no message {key!r}")
         return table[key]
 
-    def text(self, key: str, lang: str = "en", **fields: object) -> str:
-        """The message ``key`` in ``lang``, its fields filled in.
+    def text(self, key: str, /, lang: str = "en", **fields: object) -> str:
+        """The message ``key`` in ``lang``, its fields filled in, typeset for the language
+        (:func:`typeset`, applied once the fields are in: a field may be another message).
 
         Raises:
             KeyError: for an unknown key or a missing field (programming errors).
         """
-        template = self.template(key, lang)
+        known = lang if lang in self._messages else "en"
+        template = self.template(key, known)
         if ":@" not in template:
-            return template.format(**fields)
-        return _formatter(lang if lang in self._messages else "en").format(template, **fields)
+            return typeset(template.format(**fields), known)
+        return typeset(_formatter(known).format(template, **fields), known)
 
-    def title_words(self) -> dict[str, str]:
+    def words(self, key: str, /, **fields: object) -> dict[str, str]:
+        """The message ``key`` in every language of the catalogue (language → text), the
+        words of a :class:`~savanna.core.errors.SavannaError`.
+
+        >>> CORE_MESSAGES.words("error.option.written", text="'x'")["en"]
+        "an option is written KEY=VALUE, not 'x'"
+        """
+        return {lang: self.text(key, lang, **fields) for lang in self.languages}
+
+    def in_every_language(self, key: str, **fields: object) -> tuple[tuple[str, str], ...]:
+        """The message ``key`` in every language of the catalogue: ``(lang, text)`` pairs."""
+        return tuple((lang, self.text(key, lang, **fields)) for lang in self.languages)
+
+    def title_words(self) -> dict[str, Any]:
         """A game's title and one-paragraph summary from its ``game.title`` and
         ``game.summary`` messages, as the fields of :class:`~savanna.core.GameSpec`
-        (``title``, ``title_fr``, ``summary``, ``summary_fr``): worded once, here."""
-        words = {"title": self.text("game.title", "en"), "title_fr": self.text("game.title", "fr")}
+        (``title`` and ``summary`` in English, ``titles`` and ``summaries`` in every
+        language): worded once, here."""
+        words: dict[str, Any] = {"title": self.text("game.title", "en"), "titles": self.in_every_language("game.title")}
         if "game.summary" in self:
-            words |= {"summary": self.text("game.summary", "en"), "summary_fr": self.text("game.summary", "fr")}
+            words |= {"summary": self.text("game.summary", "en"), "summaries": self.in_every_language("game.summary")}
         return words
 
-    def option_words(self, name: str) -> dict[str, str]:
-        """Option ``name``'s help from its ``option.<name>`` message: ``{"help": en,
-        "help_fr": fr}``, the fields of :class:`~savanna.core.options.Option`."""
+    def option_words(self, name: str) -> dict[str, Any]:
+        """Option ``name``'s help from its ``option.<name>`` message: ``{"help": english,
+        "helps": every language}``, the fields of :class:`~savanna.core.options.Option`."""
         key = f"option.{name}"
-        return {"help": self.text(key, "en"), "help_fr": self.text(key, "fr")}
+        return {"help": self.text(key, "en"), "helps": self.in_every_language(key)}
 
     def keys_under(self, prefix: str) -> list[str]:
         """The keys starting with ``prefix`` (``"legend."``), in file order."""
@@ -260,6 +367,9 @@ def _flatten(table: Mapping[str, Any], prefix: str = "") -> Iterator[tuple[str, 
 def load_messages(package: str, owner: str | None = None) -> MessageCatalogue:
     """The catalogue in ``<package>/data/messages.<lang>.toml`` for every language (cached).
 
+    English and French are required; any other ``messages.<lang>.toml`` beside them is a
+    further language, checked the same way (every key, the same fields).
+
     Args:
         package: the package holding the ``data`` folder (``"savanna.games.hyena"``).
         owner: the name used in error messages (the package's last part by default).
@@ -270,7 +380,15 @@ def load_messages(package: str, owner: str | None = None) -> MessageCatalogue:
     name = owner or package.rpartition(".")[2]
     folder = resources.files(package).joinpath("data")
     messages: dict[str, dict[str, str]] = {}
-    for lang in LANGUAGES:
+    try:
+        present = sorted(
+            entry.name[len("messages.") : -len(".toml")]
+            for entry in folder.iterdir()
+            if entry.name.startswith("messages.") and entry.name.endswith(".toml")
+        )
+    except (FileNotFoundError, NotADirectoryError):
+        present = []
+    for lang in [*LANGUAGES, *(code for code in present if code not in LANGUAGES)]:
         path = folder.joinpath(f"messages.{lang}.toml")
         try:
             raw = tomllib.loads(path.read_text(encoding="utf-8"))

@@ -36,13 +36,18 @@ OptionValue = int | str | bool
 
 @dataclass(frozen=True, slots=True)
 class Option:
-    """Base of the option kinds. ``help`` is English, ``help_fr`` French: a game words them
-    in its catalogue (``option.<name>``) and fills them with ``MESSAGES.option_words(name)``."""
+    """Base of the option kinds. ``help`` is English and ``helps`` every language: a game
+    words them in its catalogue (``option.<name>``) and fills them with
+    ``MESSAGES.option_words(name)``; :meth:`help_in` reads them."""
 
     name: str
     default: OptionValue
     help: str = ""
-    help_fr: str = ""
+    helps: tuple[tuple[str, str], ...] = ()
+
+    def help_in(self, lang: str) -> str:
+        """The help in ``lang`` (English when the catalogue has no such language)."""
+        return dict(self.helps).get(lang) or self.help
 
     def coerce(self, raw: object) -> OptionValue:  # pragma: no cover - overridden
         raise OptionError(f"option {self.name!r} has no type")
@@ -61,10 +66,7 @@ class IntOption(Option):
 
     def coerce(self, raw: object) -> OptionValue:
         if isinstance(raw, bool):
-            raise OptionError(
-                f"option {self.name!r} takes a whole number, not {raw!r}",
-                f"l'option {self.name!r} prend un nombre entier, pas {raw!r}",
-            )
+            raise OptionError(CORE_MESSAGES.words("error.option.int_type", name=repr(self.name), raw=repr(raw)))
         if isinstance(raw, int):
             value = raw
         else:
@@ -72,13 +74,15 @@ class IntOption(Option):
                 value = int(str(raw).strip())
             except ValueError:
                 raise OptionError(
-                    f"option {self.name!r} takes a whole number from {self.low} to {self.high}, not {raw!r}",
-                    f"l'option {self.name!r} prend un nombre entier de {self.low} à {self.high}, pas {raw!r}",
+                    CORE_MESSAGES.words(
+                        "error.option.int_text", name=repr(self.name), low=self.low, high=self.high, raw=repr(raw)
+                    )
                 ) from None
         if not self.low <= value <= self.high:
             raise OptionError(
-                f"option {self.name!r} must be from {self.low} to {self.high}, not {value}",
-                f"l'option {self.name!r} doit être comprise entre {self.low} et {self.high}, pas {value}",
+                CORE_MESSAGES.words(
+                    "error.option.int_range", name=repr(self.name), low=self.low, high=self.high, value=value
+                )
             )
         return value
 
@@ -97,8 +101,7 @@ class ChoiceOption(Option):
         if value not in self.choices:
             allowed = "|".join(self.choices)
             raise OptionError(
-                f"option {self.name!r} must be one of {allowed}, not {raw!r}",
-                f"l'option {self.name!r} doit valoir {allowed}, pas {raw!r}",
+                CORE_MESSAGES.words("error.option.choice", name=repr(self.name), allowed=allowed, raw=repr(raw))
             )
         return value
 
@@ -122,10 +125,7 @@ class BoolOption(Option):
             return True
         if text in _FALSE:
             return False
-        raise OptionError(
-            f"option {self.name!r} must be on or off, not {raw!r}",
-            f"l'option {self.name!r} doit valoir on ou off, pas {raw!r}",
-        )
+        raise OptionError(CORE_MESSAGES.words("error.option.bool", name=repr(self.name), raw=repr(raw)))
 
     def describe(self) -> str:
         return "on|off"
@@ -155,10 +155,7 @@ def parse_assignment(text: str) -> tuple[str, str]:
     key, sep, value = text.partition("=")
     key = key.strip()
     if not sep or not key:
-        raise OptionError(
-            f"an option is written KEY=VALUE, not {text!r}",
-            f"une option s'écrit CLÉ=VALEUR, pas {text!r}",
-        )
+        raise OptionError(CORE_MESSAGES.words("error.option.written", text=repr(text)))
     return key, value.strip()
 
 
@@ -175,9 +172,6 @@ def resolve_options(
     for key, raw in (given or {}).items():
         if key not in by_name:
             known = ", ".join(sorted(by_name)) or "none"
-            raise OptionError(
-                f"{game} has no option {key!r} (options: {known})",
-                f"{game} n'a pas d'option {key!r} (options : {known})",
-            )
+            raise OptionError(CORE_MESSAGES.words("error.option.unknown", game=game, key=repr(key), known=known))
         values[key] = by_name[key].coerce(raw)
     return values

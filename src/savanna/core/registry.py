@@ -18,6 +18,7 @@ from typing import Any
 
 from savanna.core.errors import OptionError
 from savanna.core.game import Game
+from savanna.core.messages import CORE_MESSAGES
 
 __all__ = ["broken_games", "game_class", "load_game", "register", "registered_games"]
 
@@ -87,12 +88,9 @@ def game_class(name: str) -> type[Game]:
         if key in cls.spec.aliases:
             return cls
     if key in _broken:
-        raise OptionError(
-            f"game {name!r} failed to load: {_broken[key]}",
-            f"le jeu {name!r} n'a pas pu être chargé : {_broken[key]}",
-        )
+        raise OptionError(CORE_MESSAGES.words("error.option.game_broken", name=repr(name), why=_broken[key]))
     known = ", ".join(games) or "none"
-    raise OptionError(f"unknown game {name!r} (games: {known})", f"jeu inconnu {name!r} (jeux : {known})")
+    raise OptionError(CORE_MESSAGES.words("error.option.game_unknown", name=repr(name), known=known))
 
 
 def load_game(name: str, players: int | None = None, options: Mapping[str, Any] | None = None) -> Game:

@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from savanna.core.errors import OptionError
+from savanna.core.messages import CORE_MESSAGES
 
 if TYPE_CHECKING:
     from savanna.core.game import State
@@ -110,7 +111,4 @@ def find_restriction(game_name: str, restrictions: Sequence[Restriction], name: 
         if restriction.name == name:
             return restriction
     known = ", ".join(r.name for r in restrictions) or "none"
-    raise OptionError(
-        f"{game_name} has no restriction {name!r} (restrictions: {known})",
-        f"{game_name} n'a pas de restriction {name!r} (restrictions : {known})",
-    )
+    raise OptionError(CORE_MESSAGES.words("error.option.restriction", game=game_name, name=repr(name), known=known))

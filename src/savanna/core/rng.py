@@ -47,6 +47,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from savanna.core.errors import OptionError
+from savanna.core.messages import CORE_MESSAGES
 
 __all__ = [
     "DRAWS",
@@ -74,10 +75,7 @@ def check_seed(seed: int, flag: str = "--seed") -> int:
         OptionError: naming ``flag``, for a negative, too large or non-integer seed.
     """
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
-        raise OptionError(
-            f"{flag} must be a whole number from 0 to {MAX_SEED}, not {seed!r}",
-            f"{flag} doit être un nombre entier de 0 à {MAX_SEED}, pas {seed!r}",
-        )
+        raise OptionError(CORE_MESSAGES.words("error.option.seed", flag=flag, high=MAX_SEED, seed=repr(seed)))
     return seed
 
 

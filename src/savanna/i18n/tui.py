@@ -1,34 +1,15 @@
 """Messages of the terminal interface (``savanna play``, ``savanna replay --step``).
 
-French templates are written with ordinary spaces; :func:`M` puts the no-break space
-French typography wants before ``:``, ``;``, ``?``, ``!`` and inside « », so that the
-punctuation never starts a wrapped line.
+French templates are written with ordinary spaces; the catalogue puts the no-break space
+French typography wants before ``:``, ``;``, ``?``, ``!`` and inside « »
+(:func:`savanna.core.messages.typeset`), so that the punctuation never starts a wrapped line.
 """
 
 from __future__ import annotations
 
-import re
-
 from savanna.i18n import Catalogue
 
-__all__ = ["MESSAGES", "M", "french_spaces"]
-
-NBSP = "\u00a0"
-
-_BEFORE = re.compile(r"(?<=\S) +([:;?!»])")
-_AFTER = re.compile(r"(«) +")
-
-
-def french_spaces(text: str) -> str:
-    """``text`` with a no-break space before ``: ; ? ! »`` and after ``«``.
-
-    A colon glued to a word (``bot:heuristic``, ``12:30``) is notation and left alone.
-
-    >>> french_spaces("Tapez 2 : c'est votre tour ; prêt ?") == (
-    ...     "Tapez 2\\u00a0: c'est votre tour\\u00a0; prêt\\u00a0?")
-    True
-    """
-    return _AFTER.sub(lambda m: m.group(1) + NBSP, _BEFORE.sub(lambda m: NBSP + m.group(1), text))
+__all__ = ["MESSAGES", "M"]
 
 
 MESSAGES = Catalogue(
@@ -197,7 +178,8 @@ MESSAGES = Catalogue(
             "numéro qui regroupe plusieurs coups demande lequel. S'il n'y a qu'un choix, "
             "Entrée le joue ; un pas sans autre choix est joué pour vous (l'écran le dit).\n"
             "Une ligne peut contenir un coup et ce qui le suit : au Banjooli Xeet, garder "
-            "move J ffl garde les dés, déplace jaune, puis fait deux pas devant et un à gauche ; "
+            "déplacer J TTG garde les dés, déplace jaune, puis avance tout droit, tout droit, "
+            "à gauche (G, T, D : gauche, tout droit, droite) ; "
             "relancer VRP relance les dés de ces couleurs (relancer 136 : par numéros de dés). "
             "Ce qui suit un lancer de dés n'est pas joué : retapez-le en voyant les dés.\n"
             "Commandes, à chaque invite :\n"
@@ -348,6 +330,5 @@ MESSAGES = Catalogue(
 
 
 def M(key: str, lang: str = "en", **fields: object) -> str:
-    """The message ``key`` in ``lang``, filled in (French spacing applied)."""
-    text = MESSAGES(key, lang, **fields)
-    return french_spaces(text) if lang == "fr" else text
+    """The message ``key`` in ``lang``, filled in (typeset for the language by the catalogue)."""
+    return MESSAGES(key, lang, **fields)

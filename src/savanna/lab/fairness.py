@@ -55,6 +55,7 @@ from scipy import stats as sps
 from savanna.core import OptionError, derive_seed
 from savanna.lab.simulation import LabError, Outcome, SimulationPlan, run_simulation
 from savanna.lab.stats import bin_numbers, holm, natural_key, wilson_interval
+from savanna.lab.stratified import cluster_se, simultaneous_z, stratified_test
 from savanna.lab.summary import BUILT_IN_SEAT_FACTORS, factor_key, factor_label, game_factors
 
 __all__ = [
@@ -155,73 +156,6 @@ def _keys(values: list[Any], given: Sequence[Any] = ()) -> tuple[list[str], list
     return keys, ordered + sorted(present - set(ordered), key=natural_key)
 
 
-# -- the stratified test ----------------------------------------------------------------------
-
-
-def _stratified(
-    levels: np.ndarray, y: np.ndarray, count: int, rng: np.random.Generator | None, draws: int
-) -> dict[str, Any]:
-    """The generalised CMH test of ``y`` by level, with each game (row) as a stratum."""
-    games, seats = y.shape
-    onehot = np.zeros((games, seats, count))
-    onehot[np.arange(games)[:, None], np.arange(seats)[None, :], levels] = 1.0
-    centred = y - y.mean(axis=1, keepdims=True)
-    per_game = np.einsum("gs,gsl->gl", centred, onehot)  # observed minus expected, per game
-    m = onehot.sum(axis=1)
-    spread = (centred**2).sum(axis=1)
-    share = m / seats
-    variance = seats / (seats - 1) * (np.diag(spread @ share) - (share * spread[:, None]).T @ share)
-    total = per_game.sum(axis=0)
-    eig = np.linalg.eigvalsh(variance)
-    df = int((eig > 1e-9 * max(float(eig.max()), 1e-300)).sum()) if eig.size else 0
-    inverse = np.linalg.pinv(variance, hermitian=True, rcond=1e-9)
-    statistic = float(total @ inverse @ total) if df else 0.0
-    diag = np.diag(variance)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        z = np.where(diag > 0, total / np.sqrt(np.where(diag > 0, diag, 1.0)), 0.0)
-    p = float(sps.chi2.sf(statistic, df)) if df else 1.0
-    level_p = 2 * sps.norm.sf(np.abs(z))
-    method = "asymptotic chi-square"
-    if rng is not None and df:
-        flat = centred.ravel()
-        base = (np.arange(games) * count)[:, None]
-        exceed = 0
-        level_exceed = np.zeros(count)
-        for _ in range(draws):
-            shuffled = np.take_along_axis(levels, np.argsort(rng.random((games, seats)), axis=1), 1)
-            drawn = np.bincount((shuffled + base).ravel(), weights=flat, minlength=games * count)
-            d = drawn.reshape(games, count).sum(axis=0)
-            exceed += float(d @ inverse @ d) >= statistic - 1e-9
-            with np.errstate(divide="ignore", invalid="ignore"):
-                dz = np.where(diag > 0, d / np.sqrt(np.where(diag > 0, diag, 1.0)), 0.0)
-            level_exceed += np.abs(dz) >= np.abs(z) - 1e-9
-        p = (1 + exceed) / (1 + draws)
-        level_p = (1 + level_exceed) / (1 + draws)
-        method = f"{draws} random permutations within games"
-    return {
-        "per_game": per_game,
-        "m": m,
-        "total": total,
-        "variance": variance,
-        "statistic": statistic,
-        "df": df,
-        "p": p,
-        "level_p": level_p,
-        "method": method,
-        "observed": np.einsum("gs,gsl->l", y, onehot),
-    }
-
-
-def _cluster_se(per_game: np.ndarray, m: np.ndarray, effect: np.ndarray) -> np.ndarray:
-    """Standard error of each level's effect (a ratio estimator), the game as the unit."""
-    games = per_game.shape[0]
-    n = m.sum(axis=0)
-    residual = per_game - effect[None, :] * m
-    with np.errstate(divide="ignore", invalid="ignore"):
-        var = games / max(games - 1, 1) * (residual**2).sum(axis=0) / np.where(n > 0, n, 1.0) ** 2
-    return np.sqrt(np.where(n > 0, var, np.nan))
-
-
 # -- questions --------------------------------------------------------------------------------
 
 
@@ -300,15 +234,15 @@ def _seat_question(
     rng = None
     if small and settings.permutations > 0:
         rng = np.random.default_rng(derive_seed(plan.seed, "permutations", factor, response))
-    result = _stratified(level_array, y, count, rng, settings.permutations)
+    result = stratified_test(level_array, y, count, rng, settings.permutations)
     n = result["m"].sum(axis=0)
     with np.errstate(divide="ignore", invalid="ignore"):
         effect = np.where(n > 0, result["total"] / np.where(n > 0, n, 1.0), 0.0)
         observed = np.where(n > 0, result["observed"] / np.where(n > 0, n, 1.0), 0.0)
-    se = _cluster_se(result["per_game"], result["m"], effect)
+    se = cluster_se(result["per_game"], result["m"], effect)
     present = [i for i in range(count) if n[i] > 0]
     level_p = holm([float(result["level_p"][i]) for i in present])
-    z = _zcrit(settings.alpha, len(present))
+    z = simultaneous_z(settings.alpha, len(present))
     out_levels = []
     for rank, i in enumerate(present):
         half = z * float(se[i]) if math.isfinite(float(se[i])) else float("nan")
@@ -378,7 +312,7 @@ def _game_score_question(
         ses.append(se)
         raw_p.append(float(2 * sps.norm.sf(abs(effect) / se)) if se > 0 else 1.0)
     adjusted = holm(raw_p)
-    z = _zcrit(settings.alpha, len(levels))
+    z = simultaneous_z(settings.alpha, len(levels))
     out_levels = [
         {
             "level": lv,
@@ -423,7 +357,7 @@ def _frequency_question(
         statistic, p = float(result.statistic), float(result.pvalue)
     raw_p = [float(sps.binomtest(c, games, share).pvalue) for c in counts]
     adjusted = holm(raw_p)
-    z = _zcrit(settings.alpha, len(levels))
+    z = simultaneous_z(settings.alpha, len(levels))
     out_levels = []
     for i, lv in enumerate(levels):
         lo, hi = wilson_interval(counts[i], games, z)
@@ -460,11 +394,6 @@ def _frequency_question(
 
 
 # -- verdicts ---------------------------------------------------------------------------------
-
-
-def _zcrit(alpha: float, levels: int) -> float:
-    """The normal quantile of two-sided simultaneous intervals over ``levels`` (Bonferroni)."""
-    return float(sps.norm.isf(alpha / (2 * max(levels, 1))))
 
 
 def _r(value: float, digits: int = 4) -> float:
@@ -520,7 +449,7 @@ def _verdict(q: _Question, p_adjusted: float, settings: FairnessSettings) -> str
 
 
 def _power(q: _Question, settings: FairnessSettings, block: int) -> dict[str, Any]:
-    z = _zcrit(settings.alpha, len(q.levels)) + float(sps.norm.ppf(settings.power))
+    z = simultaneous_z(settings.alpha, len(q.levels)) + float(sps.norm.ppf(settings.power))
     finite = [s for s in q.unit_se if math.isfinite(s) and s > 0]
     margin = settings.score_margin if q.response == "score" else settings.margin
     if not finite:
@@ -594,7 +523,7 @@ def answer(
     adjusted = holm([q.p for q in questions])
     rows = []
     for q, p_adjusted in zip(questions, adjusted, strict=True):
-        z = _zcrit(settings.alpha, len(q.levels))
+        z = simultaneous_z(settings.alpha, len(q.levels))
         widths = [2 * z * s / math.sqrt(q.games) for s in q.unit_se if math.isfinite(s)]
         power = _power(q, settings, plan.block)
         for row in q.levels:  # a level is declared only when its question is (closed testing)

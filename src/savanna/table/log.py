@@ -30,17 +30,13 @@ from typing import overload
 
 from savanna.core import CHANCE, Audience, State
 from savanna.core.errors import LANGUAGES
-from savanna.i18n.tui import french_spaces
+from savanna.core.messages import typeset
 
 __all__ = ["Entry", "Line", "Log", "Reader", "Turn", "entry_of", "news_start", "typeset"]
 
 Reader = int | None
 """A seat, or ``None`` for a spectator."""
 
-
-def typeset(text: str, lang: str) -> str:
-    """``text`` with its language's typography (French: a no-break space before ``: ; ? !``)."""
-    return french_spaces(text) if lang == "fr" else text
 
 
 @dataclass(frozen=True, slots=True)

@@ -326,6 +326,35 @@ class Table(Seating):
             tuple(state.legal_actions()),
         )  # fmt: skip
 
+    def timeout_turn(self, spec: str) -> BotTurn | None:
+        """The decision due from a person whose time ran out, for the bot ``spec`` to play
+        (:mod:`savanna.table.clocks`); ``None`` when no person is due to act."""
+        state = self._state
+        if self.status != PLAYING or state.is_terminal():
+            return None
+        player = state.current_player()
+        if player < 0 or self.controller(player) is not None:
+            return None
+        index = self.version
+        return BotTurn(
+            self.game, player, spec, index, self.seeds.seed_at(index), state.observation(player),
+            tuple(state.legal_actions()),
+        )  # fmt: skip
+
+    def propose_timeout(self, turn: BotTurn, action: int, *, draw: bool = True) -> Commit | None:
+        """The move the bot chose for a person out of time (:meth:`timeout_turn`); the
+        record says a bot played that one move (so replay checks it). ``None`` when the
+        decision is no longer due (the person moved first, or a bot plays the seat now).
+
+        Raises:
+            IllegalActionError: an action the rules refuse.
+        """
+        if self.status != PLAYING or turn.index != self.version or self.controller(turn.seat) is not None:
+            return None
+        own = self.seats[turn.seat].playing_form
+        controls = ((turn.index, turn.seat, BOT_PREFIX + turn.spec), (turn.index + 1, turn.seat, own))
+        return self._propose(turn.seat, [action], draw, controls)
+
     def start(self) -> list[Event]:
         """Begin the game (every seat taken); chance due is then drawn by the interface
         (:meth:`propose_chance`), so that it can be stored first."""

@@ -31,13 +31,16 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
 
-__all__ = ["FAMILY_MIN", "Choice", "Match", "Menu", "normal_words"]
+__all__ = ["FAMILY_MIN", "PROMOTED", "Choice", "Match", "Menu", "normal_words"]
 
 FAMILY_MIN = 10
 """A verb with at least this many legal actions is offered as one family entry."""
+
+PROMOTED = 3
+"""Members of a family the terminal also lists on their own, the likeliest first."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,14 +160,18 @@ class Menu:
     """The entries offered for a list of legal action texts.
 
     Attributes:
-        texts: the legal actions' notation, in the game's order.
+        texts: the legal actions as the reader types them (the game's
+            :meth:`~savanna.core.State.local_action_text`), in the game's order.
         choices: the entries: single actions and families, each with its code.
         words: each legal action in words (same order as ``texts``; may be empty).
+        notation: each legal action's notation, when it differs from ``texts`` (a French
+            reader's ``relancer 136`` is ``reroll 136``); empty when they are the same.
     """
 
     texts: tuple[str, ...]
     choices: tuple[Choice, ...]
     words: tuple[str, ...] = ()
+    notation: tuple[str, ...] = ()
 
     @classmethod
     def build(
@@ -173,13 +180,19 @@ class Menu:
         words: Sequence[str] | None = None,
         *,
         family_min: int = FAMILY_MIN,
+        notation: Sequence[str] | None = None,
+        promote: Mapping[str, int] | None = None,
     ) -> Menu:
         """Group ``texts`` into entries; codes follow the order of first appearance.
 
         Args:
-            texts: the legal actions' notation.
+            texts: the legal actions as the reader types them.
             words: the same actions in words (``describe_action``), if the game has them.
             family_min: the fewest actions of one verb grouped as a family.
+            notation: the same actions in the game's notation, when it differs from ``texts``.
+            promote: for a family's verb, how many of its first members (the likeliest,
+                when the game ranked them: :meth:`~savanna.core.State.menu_order`) also get
+                a key of their own, before the family's entry.
         """
         said = list(words) if words is not None else [""] * len(texts)
         said = ["" if _normal(w) == _normal(t) else w for t, w in zip(texts, said, strict=True)]
@@ -190,29 +203,55 @@ class Menu:
         prefix = "#" if any(t.strip().isdigit() for t in texts) else ""
         choices: list[Choice] = []
         done: set[str] = set()
+        promoted: dict[str, int] = {}
+        ranked = promote or {}
+        later: list[Choice] = []  # the entries of families whose likeliest members came first
         for i, text in enumerate(texts):
             verb = _verb(text)
             group = groups[verb]
             is_family = len(group) >= family_min and all(len(texts[j].split()) >= 2 for j in group)
-            code = f"{prefix}{len(choices) + 1}"
             if not is_family:
-                choices.append(Choice(code, text, words=said[i]))
+                choices.append(Choice("", text, words=said[i]))
+                continue
+            if verb not in done and promoted.get(verb, 0) < ranked.get(verb, 0):
+                # One of the family's likeliest members (listed first): a key of its own.
+                promoted[verb] = promoted.get(verb, 0) + 1
+                choices.append(Choice("", text, words=said[i]))
                 continue
             if verb in done:
                 continue
             done.add(verb)
             members = tuple(texts[j] for j in group)
             arguments = [t.split(maxsplit=1)[1] for t in members]
-            choices.append(
-                Choice(
-                    code,
-                    text.split(maxsplit=1)[0],
-                    members,
-                    _subset_alphabet(arguments),
-                    member_words=tuple(said[j] for j in group),
-                )
+            family = Choice(
+                "",
+                text.split(maxsplit=1)[0],
+                members,
+                _subset_alphabet(arguments),
+                member_words=tuple(said[j] for j in group),
             )
-        return cls(tuple(texts), tuple(choices), tuple(said))
+            (later if verb in promoted else choices).append(family)
+        choices = [replace(c, code=f"{prefix}{n}") for n, c in enumerate([*choices, *later], start=1)]
+        played = tuple(notation) if notation is not None and list(notation) != list(texts) else ()
+        return cls(tuple(texts), tuple(choices), tuple(said), played)
+
+    def to_notation(self, typed: str) -> str:
+        """What to give the game's parser for ``typed``: the notation of the legal action
+        whose local text it is (case, spaces and accents ignored; a verb may be
+        abbreviated), or of the only action of the form ``<verb> <typed>`` (``T`` for
+        ``avancer T``); else ``typed`` itself, for the game to read.
+        """
+        if not self.notation:
+            return typed
+        wanted = _plain(" ".join(self.expand(" ".join(typed.split())).split()))
+        for text, played in zip(self.texts, self.notation, strict=True):
+            if _plain(text) == wanted:
+                return played
+        if len(wanted.split()) == 1:
+            found = [p for t, p in zip(self.texts, self.notation, strict=True) if _plain(t).split()[1:] == [wanted]]
+            if len(found) == 1:
+                return found[0]
+        return typed
 
     def by_code(self, typed: str) -> Choice | None:
         """The entry whose code is ``typed`` (or a family named by its bare verb)."""
@@ -269,7 +308,7 @@ class Menu:
         if choice is not None:
             kind = "family" if choice.is_family else "action"
             return Match(kind, choice.text, (choice,))
-        if wanted.lstrip("#").isdigit():
+        if wanted.lstrip("#").lstrip("+-").isdigit():  # "-1", "+3": a number, not a choice
             return Match("out_of_range", typed)
         expanded = self.expand(" ".join(typed.split()))
         if self.is_move(expanded):

@@ -18,7 +18,7 @@ from savanna.coach import advise, analyse
 from savanna.coach.belief import BeliefTracker, decision_seen
 from savanna.coach.text import belief_lines, hint_lines, odds_lines, say
 from savanna.core import Game, State, derive_seed
-from savanna.i18n.tui import french_spaces
+from savanna.core.messages import typeset
 
 __all__ = ["COACH_SECONDS", "TerminalCoach", "words"]
 
@@ -31,7 +31,7 @@ HINT_MOVES = 8
 def words(key: str, lang: str, **fields: object) -> str:
     """A coach message for the terminal (French typography's no-break spaces applied)."""
     text = say(key, lang, **fields)
-    return french_spaces(text) if lang == "fr" else text
+    return typeset(text, lang)
 
 
 @dataclass
@@ -91,7 +91,7 @@ class TerminalCoach:
             out = odds_lines(self.game, result, self.lang, width)
             if belief.beliefs:
                 out += ["", *belief_lines(self.game, belief.beliefs, self.lang, width)]
-        return [french_spaces(line) if self.lang == "fr" else line for line in out]
+        return [typeset(line, self.lang) for line in out]
 
     def _tracker(self, state: State, seat: int, seed: int) -> BeliefTracker:
         """The seat's belief tracker, fed the actions played since it was last asked.

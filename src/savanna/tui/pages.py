@@ -64,24 +64,30 @@ class Pages:
         return self._page(play.t("help.title"), lines)
 
     def news(self, seat: int, menu: Menu) -> str:
-        """Every turn since ``seat`` last played, on pages, when its screen has no room for all.
+        """Every turn since ``seat`` last played, on pages, when its screen has no room for
+        all and another seat played since ``seat`` last looked at its screen.
 
         A tall board (five players' pawns on the river race's map) leaves a few lines for
         the log; what happened since the player's last turn is then shown first, in full.
         Returns what was typed to leave the pages (a move or a command, played next).
         """
         play = self.session
+        log = play.table.log
+        since = play.looked.get(seat, 0)
+        if not any(not e.is_chance and e.actor != seat for e in log[since:]):
+            return ""  # nothing happened since the player last looked (their own roll, say)
         shown = play.screen(seat, menu=menu)
         compose(shown, play.console.width, play.console.height)
-        log = next((s for s in shown.sections if isinstance(s, Log)), None)
-        if log is None or not log.dropped:
+        section = next((s for s in shown.sections if isinstance(s, Log)), None)
+        if section is None or not section.dropped:
             return ""
         width = play.console.width
         room = play.console.height - 3  # the title, its wrap, the pager's prompt
-        lines = wrap_all(log.forms[0], width, 2)
+        lines = wrap_all(section.forms[0], width, 2)
         if len(lines) > room:
-            lines = wrap_all(log.forms[-1], width, 2)
+            lines = wrap_all(section.forms[-1], width, 2)
         typed = self._page(play.t("news.title"), lines)
+        play.looked[seat] = len(log)
         return "" if typed.lower() in LEAVE else typed
 
     def coach(self, seat: int, what: str) -> str:

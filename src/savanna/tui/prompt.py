@@ -17,9 +17,10 @@ from typing import TYPE_CHECKING
 from rich.console import Console
 from rich.text import Text
 
-from savanna.core import NotationError, SavannaError
+from savanna.core import IllegalActionError, NotationError, SavannaError
 from savanna.i18n.tui import M
 from savanna.tui.choice import Choice, Menu
+from savanna.tui.keeping import save_command
 from savanna.tui.pages import LEAVE
 from savanna.tui.render import localise
 
@@ -170,7 +171,7 @@ class TurnInput:
                 return self.answer(typed)
             return None
         if said == "save":
-            play.save_command(answer)
+            save_command(play, answer)
             return None
         if said == "board":
             return None
@@ -178,7 +179,7 @@ class TurnInput:
             words = answer.strip().lower().split()
             play.auto = (not play.auto) if len(words) == 1 else words[1] in {"on", "oui", "yes", "y", "o"}
             notice = Text(play.t("auto.on" if play.auto else "auto.off"), style="yellow")
-            if play.auto and len(menu.texts) == 1 and play._forced_step(self.seat):
+            if play.auto and len(menu.texts) == 1 and play.forced_step(self.seat):
                 play._notice = notice  # said on the next screen: this turn is over
                 return TurnEnd.PLAYED
             play.say(notice)
@@ -208,7 +209,7 @@ class TurnInput:
         """The legal action ``text`` names (verb abbreviations allowed), or ``None``."""
         state = self.session.table.state
         try:
-            action = state.parse_action(self.menu.expand(" ".join(text.split())))
+            action = state.parse_action(self.menu.to_notation(self.menu.expand(" ".join(text.split()))))
         except SavannaError:
             return None
         return action if action in state.legal_actions() else None
@@ -226,7 +227,9 @@ class TurnInput:
             return None
         play = self.session
         for k in range(len(words) - 1, 0, -1):
-            action = self._legal(" ".join(words[:k]))
+            head = " ".join(words[:k])
+            named = self.menu.match(head)  # a choice's key (``1 ffl``) or its move
+            action = self._legal(named.text if named.kind == "action" else head)
             if action is not None:
                 play.play(self.seat, action)
                 play._ahead, play._ahead_seat = " ".join(words[k:]), self.seat
@@ -246,18 +249,21 @@ class TurnInput:
         """Play the move ``wanted`` names, reading it generously; say why when it cannot."""
         play, menu = self.session, self.menu
         try:
-            play.play(self.seat, play.table.state.parse_action(wanted))
+            play.play(self.seat, play.table.state.parse_action(menu.to_notation(wanted)))
             return TurnEnd.PLAYED
         except SavannaError as err:
             refusal = err
         by_words = menu.by_words(wanted)
         if by_words.kind == "action":
-            play.play(self.seat, play.table.state.parse_action(by_words.text))
+            play.play(self.seat, play.table.state.parse_action(menu.to_notation(by_words.text)))
             return TurnEnd.PLAYED
         if by_words.kind == "several":
             play.say(Text(play.t("pick.one", typed=wanted.strip()), style="yellow"))
             return by_words.choices, play.t("choices.some", what=wanted.strip())
-        play.say(Text(localise(refusal.text(play.lang), play.lang), style="bold red"))
+        said = refusal.text(play.lang)
+        if menu.notation and isinstance(refusal, IllegalActionError):  # named as it was typed
+            said = said.replace(repr(refusal.action), repr(wanted.strip()), 1)
+        play.say(Text(localise(said, play.lang), style="bold red"))
         first = wanted.split(maxsplit=1)[0].lower() if wanted.strip() else ""
         verbs = menu.verbs()
         # A refused move already says why; text the game could not read gets the verbs of now.

@@ -23,7 +23,8 @@ from rich.console import Console
 from rich.text import Text
 
 from savanna.core import Game, Observation, ScoreSheet
-from savanna.i18n.tui import M, french_spaces
+from savanna.core.messages import typeset
+from savanna.i18n.tui import M
 from savanna.tui.choice import Choice
 
 __all__ = [
@@ -56,12 +57,12 @@ _PIECES: tuple[tuple[str, str], ...] = (
 
 def localise(text: str, lang: str) -> str:
     """Text from a game's catalogue, with French spacing when ``lang`` is French."""
-    return french_spaces(text) if lang == "fr" else text
+    return typeset(text, lang)
 
 
 def game_title(game: Game, lang: str) -> str:
     """The game's display title in ``lang``."""
-    return game.spec.title_fr if lang == "fr" and game.spec.title_fr else game.spec.title
+    return game.spec.title_in(lang)
 
 
 def board_lines(game: Game, observation: Observation, lang: str) -> list[Text]:

@@ -5,8 +5,9 @@ which owns the game: its seats, its seeds (chance is drawn from the seed and the
 in the game, the record says so and ``savanna replay`` checks every die and every bot
 move), its log and who may read each action, undo, saves and the record. The session draws
 each screen to fit the window (:mod:`savanna.tui.frames`), reads what people type
-(:mod:`savanna.tui.prompt`) and opens the pages they ask for (:mod:`savanna.tui.pages`):
-``?`` the help and the symbols, ``rules`` the rules in short, ``list`` every choice.
+(:mod:`savanna.tui.turns`, :mod:`savanna.tui.prompt`) and opens the pages they ask for
+(:mod:`savanna.tui.pages`): ``?`` the help and the symbols, ``rules`` the rules in short,
+``list`` every choice. Saves, ``quit`` and the end are in :mod:`savanna.tui.keeping`.
 
 On a shared screen with several people and secrets, the screen and its scroll-back are
 wiped before each person's turn, keys typed in advance are thrown away, and the next
@@ -22,105 +23,31 @@ fresh seed, so no saved file tells what comes next.
 
 from __future__ import annotations
 
-import datetime
-import errno
-import json
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 
 from rich.console import Console
 from rich.text import Text
 
-from savanna.core import CHANCE, Game, OptionError, SavannaError, State
+from savanna.core import CHANCE, Game, OptionError, State
 from savanna.i18n.tui import M
-from savanna.saves import is_save, seal
 from savanna.table import Seat, Table
-from savanna.tui.choice import Choice, Menu
+from savanna.tui import keeping, turns
+from savanna.tui.choice import PROMOTED, Choice, Menu
 from savanna.tui.coach import TerminalCoach
 from savanna.tui.coach import words as coach_words
-from savanna.tui.frames import end_pages, table_screen
-from savanna.tui.pages import LEAVE, Pages
-from savanna.tui.prompt import (
-    TurnEnd,
-    TurnInput,
-    command,
-    flush_typed_ahead,
-    read_with_console,
-    seat_typed,
-)
+from savanna.tui.frames import table_screen
+from savanna.tui.keeping import Outcome, _same, default_record_path
+from savanna.tui.pages import Pages
+from savanna.tui.prompt import TurnEnd, flush_typed_ahead, read_with_console
 from savanna.tui.render import clear_screen, localise, secure_clear
-from savanna.tui.screen import Screen, compose, render, wrap_all
+from savanna.tui.screen import Screen, compose, render
 from savanna.tui.seat import SeatSpec, seat_label
+from savanna.tui.turns import STEP_PAUSE
 from savanna.tui.view import Viewer
 
 __all__ = ["Outcome", "PlaySession", "default_record_path", "table_seat"]
-
-_YES = frozenset({"y", "yes", "o", "oui"})
-_NO = frozenset({"n", "no", "non"})
-_BACK = frozenset({"b", "back", "r", "retour", "c", "cancel", "annuler"})
-STEP_PAUSE = 0.25
-"""The share of ``pause`` waited between two actions of the same bot turn."""
-
-
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    """How a session ended.
-
-    Attributes:
-        state: the last state.
-        finished: whether the game reached its end.
-        record_path: where the record was written (``None`` when the player declined).
-        interrupted: whether input ended (end of file, Ctrl-C) rather than a ``quit``.
-    """
-
-    state: State
-    finished: bool
-    record_path: Path | None
-    interrupted: bool = False
-
-
-def default_record_path(game: str, directory: Path | None = None, when: datetime.datetime | None = None) -> Path:
-    """``<game>-<date>-<time>.savanna.json`` in ``directory`` (the current one), never an
-    existing file. The seed is not in the name: a game in progress keeps it secret.
-    """
-    folder = Path.cwd() if directory is None else directory
-    stamp = (when or datetime.datetime.now()).strftime("%Y-%m-%d-%H%M")
-    path = folder / f"{game}-{stamp}.savanna.json"
-    n = 2
-    while path.exists():
-        path = folder / f"{game}-{stamp}-{n}.savanna.json"
-        n += 1
-    return path
-
-
-def _same(path: Path) -> Path:
-    """``path`` made absolute, to compare two ways of naming one file."""
-    try:
-        return path.expanduser().resolve()
-    except (OSError, RuntimeError):
-        return path.absolute()
-
-
-_OS_ERRORS = {
-    errno.ENOENT: "os.noent",
-    errno.EACCES: "os.access",
-    errno.EPERM: "os.access",
-    errno.EISDIR: "os.isdir",
-    errno.ENOTDIR: "os.notdir",
-    errno.ENOSPC: "os.nospace",
-    errno.EROFS: "os.readonly",
-    errno.ENAMETOOLONG: "os.toolong",
-}
-
-
-def system_error(exc: OSError, lang: str) -> str:
-    """Why the system refused, in ``lang`` (the usual reasons; else the system's own words)."""
-    key = _OS_ERRORS.get(exc.errno or 0)
-    if key is not None:
-        return M(key, lang)
-    return exc.strerror or str(exc)
 
 
 def table_seat(spec: SeatSpec) -> Seat:
@@ -229,6 +156,9 @@ class PlaySession:
         # next prompts: dropped, with a notice, as soon as chance or someone else plays.
         self._ahead = ""
         self._ahead_seat = -1
+        # How long the log was when each seat last looked at its screen (the news pages show
+        # only what happened since).
+        self.looked: dict[int, int] = {}
 
     # -- small helpers ----------------------------------------------------------------
     @property
@@ -278,34 +208,6 @@ class PlaySession:
         if self.hot_seat and self._on_screen is not None:
             secure_clear(self.console)
             self._on_screen = None
-
-    def _hand_over(self, seat: int) -> TurnEnd | None:
-        """Wipe the screen and wait for ``seat``'s player to take the keyboard.
-
-        Keys typed before this screen appeared are thrown away, and only the seat's number
-        (or its name) lets the game go on: an Enter typed in a hurry does nothing.
-        """
-        if not self.hot_seat or self._on_screen == seat:
-            return None
-        secure_clear(self.console)
-        self._on_screen = None
-        self.flush()
-        who = self.seat_name(seat)
-        while True:
-            answer = self.read(self.t("handover", who=who, n=seat + 1) + " ")
-            if seat_typed(answer, seat):
-                break
-            said = command(answer)
-            if said == "quit":
-                return TurnEnd.QUIT
-            if said == "save":
-                self.save_command(answer)
-            elif said in {"help", "rules", "list", "board", "odds", "hint"}:
-                self.console.print(self.t("help.handover", who=who, n=seat + 1), soft_wrap=True)
-            else:
-                self.console.print(Text(self.t("handover.wrong", who=who, n=seat + 1), style="yellow"), soft_wrap=True)
-        self._on_screen = seat
-        return None
 
     def screen(
         self,
@@ -357,14 +259,18 @@ class PlaySession:
                 if player == CHANCE:
                     self._drop_ahead("ahead.chance")
                     table.play_chance()
-                    self._show_public()  # nothing is drawn for chance: the next log says it
+                    # Nothing is drawn for chance (the next log says it); the screen is wiped
+                    # unless the seat on it plays on (no second hand-over after its own roll).
+                    after = CHANCE if table.finished else table.to_act()
+                    if after != CHANCE and after != self._on_screen:
+                        self._show_public()
                 elif table.controller(player) is None:
                     if player != self._ahead_seat:
                         self._drop_ahead("ahead.other")
-                    if (self.auto or self._continues(player)) and self._forced_step(player):
+                    if (self.auto or self._continues(player)) and self.forced_step(player):
                         continue
-                    if self._human_turn(player) is TurnEnd.QUIT:
-                        left = self._quit()
+                    if turns.human_turn(self, player) is TurnEnd.QUIT:
+                        left = keeping.leave(self)
                         if left is not None:
                             return left
                 else:
@@ -373,11 +279,11 @@ class PlaySession:
         except (EOFError, KeyboardInterrupt):
             self._said = None
             self.console.print()
-            path = self._write(self.out)
+            path = keeping.write(self, self.out)
             if path is not None:
-                self.console.print(self.t("interrupted", path=str(path)), soft_wrap=True)
+                self.console.print(keeping.path_said(self, "interrupted", path=str(path)), soft_wrap=True)
             return Outcome(self.state, False, path, interrupted=True)
-        return self._finish()
+        return keeping.finish(self)
 
     def _continues(self, seat: int) -> bool:
         """Whether ``seat`` is in the middle of its turn: the last action was its own."""
@@ -391,66 +297,9 @@ class PlaySession:
             self._ahead = ""
         self._ahead_seat = -1
 
-    def _forced_step(self, seat: int) -> bool:
-        """Play ``seat``'s only choice without asking; ``False`` when it has a real decision.
-
-        With ``auto`` on, one line per action (or per throw of the chance it calls);
-        otherwise (a forced step in the middle of a turn) the next screen says it was
-        played. A word typed ahead for it is used up.
-        """
-        legal = self.state.legal_actions()
-        if len(legal) != 1:
-            return False
-        table = self.table
-        start = len(table.log)
-        if self._ahead:
-            menu = self._menu()
-            head, _, rest = self._ahead.partition(" ")
-            if menu.match(head).kind == "action" or self._names_only(menu, head):
-                self._ahead = rest.strip()
-            elif len(head) > 1 and self._names_only(menu, head[0]):
-                self._ahead = (head[1:] + " " + rest).strip()
-        if not self.auto:
-            self.play(seat, legal[0])
-            words = table.log[-1].words_for(seat, self.lang) or table.log[-1].text
-            said = self.t("forced", what=localise(words, self.lang))
-            if self._notice is not None and self._notice.plain.startswith(said.split(":")[0]):
-                self._notice.append(self.t("sep") + localise(words, self.lang))
-            else:
-                self._notice = Text(said, style="cyan")
-            return True
-        self._show_public()
-        self.play(seat, legal[0])
-        self._auto_line(seat, start)
-        return True
-
-    def _names_only(self, menu: Menu, word: str) -> bool:
-        """Whether ``word`` names the menu's only action."""
-        try:
-            return self.state.parse_action(menu.expand(word)) in self.state.legal_actions()
-        except SavannaError:
-            return False
-
-    def _auto_line(self, seat: int, start: int) -> None:
-        """Play the chance that follows, then say in one line what ``seat`` did since the
-        log's entry ``start`` and what chance answered (as a spectator may read it, on a
-        shared screen)."""
-        table = self.table
-        while not table.finished and table.to_act() == CHANCE:
-            table.play_chance()
-        if not self._auto_told:
-            self._auto_told = True
-            self.clear()
-            self.console.print(Text(self.t("auto.told"), style="yellow"), soft_wrap=True)
-        viewer = None if self.hot_seat else self._passive_viewer()
-        entries = list(table.log[start:])
-        if any(e.is_chance for e in entries):  # the throws say it all: one line per throw
-            entries = [e for e in entries if e.is_chance]
-        for entry in entries:
-            line = Text(self.seat_name(seat) + self.t("colon"), style="bold")
-            line.append(localise(entry.words_for(viewer, self.lang) or self.t("hidden.move"), self.lang))
-            self.console.print(line, soft_wrap=True)
-            self._wait(STEP_PAUSE)
+    def forced_step(self, seat: int) -> bool:
+        """Play ``seat``'s only choice without asking (see :func:`~savanna.tui.turns.forced_step`)."""
+        return turns.forced_step(self, seat)
 
     def _bot_step(self, seat: int) -> None:
         table = self.table
@@ -468,7 +317,7 @@ class PlaySession:
         start = len(table.log)
         table.adopt(commit)
         if forced:
-            self._auto_line(seat, start)
+            turns.auto_line(self, seat, start)
             return
         viewer = self._passive_viewer()
         shown = commit.entries[0].words_for(viewer, self.lang) or self.t("hidden.move")
@@ -478,183 +327,36 @@ class PlaySession:
 
     def _menu(self) -> Menu:
         state = self.state
-        legal = state.legal_actions()
-        texts = [state.action_to_text(a) for a in legal]
+        legal = state.menu_order(state.legal_actions())
+        texts = [state.local_action_text(a, self.lang) for a in legal]
         words = [state.describe_action(a, self.lang) for a in legal]
-        return Menu.build(texts, words)
-
-    def _human_turn(self, seat: int) -> TurnEnd:
-        if self._hand_over(seat) is TurnEnd.QUIT:
-            return TurnEnd.QUIT
-        menu = self._menu()
-        texts = menu.texts
-        if len(texts) == 1:
-            prompt = self.t("prompt.only", who=self.seat_name(seat), what=texts[0]) + " "
-        else:
-            prompt = self.t("prompt", who=self.seat_name(seat)) + " "
-        message: list[Text] = []
-        if self._notice is not None:
-            message.append(self._notice)
-            self._notice = None
-        only: Sequence[Choice] | None = None
-        header: str | None = None
-        answers = TurnInput(self, seat, menu)
-        if self._ahead and self._ahead_seat == seat:  # the rest of a line typed ahead
-            typed, self._ahead = self._ahead, ""
-        else:
-            typed = self.pages.news(seat, menu)  # a move or a command typed at the end of the news
-        while True:
-            if typed:
-                answer, typed = typed, ""
-            else:
-                self.draw(seat, menu=menu, only=only, header=header, message=message)
-                message, only, header = [], None, None
-                answer = self.read(prompt)
-            self._said = message
-            try:
-                outcome = answers.answer(answer)
-            finally:
-                self._said = None
-            if isinstance(outcome, TurnEnd):
-                return outcome
-            if outcome is not None:
-                only, header = outcome
+        notation = [state.action_to_text(a) for a in legal]
+        # A family the game ranked (its members out of their usual order): its likeliest
+        # members get keys of their own.
+        ids: dict[str, list[int]] = {}
+        for action, text in zip(legal, texts, strict=True):
+            ids.setdefault(text.split(" ", 1)[0].lower(), []).append(action)
+        ranked = {verb: PROMOTED for verb, members in ids.items() if members != sorted(members)}
+        return Menu.build(texts, words, notation=notation, promote=ranked)
 
     def undo(self, seat: int) -> bool:
         """Take back ``seat``'s last action, unless something was learnt since it was played
         (the table's rule); says why not when it refuses."""
         undo = self.table.undo(seat)
         entry = undo.entry
+
+        def said(words: str | None) -> str:  # the move in the reader's words, quoted
+            shown = localise(words, self.lang) if words else self.t("hidden")
+            return f"« {shown} »" if self.lang == "fr" else f'"{shown}"'
+
         if undo.done:
             assert entry is not None
-            self._notice = Text(self.t("undo.done", what=entry.text), style="yellow")
+            self._notice = Text(self.t("undo.done", what=said(entry.words_for(seat, self.lang))), style="yellow")
             return True
         fields: dict[str, object] = {}
-        if entry is not None and undo.refused == "after_chance":
-            fields["what"] = entry.text_for(seat) or self.t("hidden")
-        elif entry is not None and undo.refused == "after_reply":
+        if entry is not None and undo.refused == "after_reply":
             fields["who"] = self.seat_name(entry.actor)
         elif entry is not None:
-            fields["what"] = entry.text
+            fields["what"] = said(entry.words_for(seat, self.lang))
         self.say(Text(self.t(f"undo.{undo.refused}", **fields), style="yellow"))
         return False
-
-    # -- records ----------------------------------------------------------------------
-    def record_json(self, going_on: bool = True) -> str:
-        """What ``save`` writes: the record of a finished game, else a sealed save file
-        (the rest of the game then draws from a fresh seed, when it goes on)."""
-        return self.table.save(seal, going_on=going_on)
-
-    def _write(self, path: Path, going_on: bool = False) -> Path | None:
-        try:
-            text = self.record_json(going_on)
-        except SavannaError as exc:  # the save key cannot be made or read
-            self.say(Text(self.t("save.failed", path=str(path), why=exc.text(self.lang)), style="red"))
-            return None
-        try:
-            path.write_text(text, encoding="utf-8")
-        except OSError as exc:
-            self.say(Text(self.t("save.failed", path=str(path), why=system_error(exc, self.lang)), style="red"))
-            return None
-        self._ours.add(_same(path))
-        return path
-
-    def _may_overwrite(self, path: Path) -> bool:
-        """Whether ``path`` may be written: a new file, one this session wrote or resumed
-        from, or another file the player agrees to replace (asked; Enter keeps it)."""
-        if _same(path) in self._ours or not path.exists():
-            return True
-        if path.is_dir():
-            self.say(Text(self.t("save.failed", path=str(path), why=self.t("os.isdir")), style="red"))
-            return False
-        what = self.t("save.other.file")
-        try:
-            data = path.read_bytes()
-        except OSError:
-            data = b""
-        if is_save(data):
-            try:
-                raw = json.loads(data)
-                what = self.t(
-                    "save.other.save",
-                    game=str(raw.get("game", "?")),
-                    n=int(raw.get("actions_played", 0)),
-                )
-            except (ValueError, TypeError):
-                pass
-        self.console.print(Text(self.t("save.exists", path=str(path), what=what), style="yellow"), soft_wrap=True)
-        answer = self.read(self.t("save.overwrite") + " ")
-        return answer.strip().lower() in _YES
-
-    def _saved(self, path: Path) -> Text:
-        key = "saved.over_load" if path == self.resumed_from else "saved"
-        return Text(self.t(key, path=str(path)), style="green")
-
-    def save_command(self, answer: str) -> None:
-        """``save`` or ``save FILE`` typed at a prompt: the game is saved and goes on."""
-        parts = answer.strip().split(maxsplit=1)
-        path = Path(parts[1]).expanduser() if len(parts) > 1 else self.save_to
-        if not self._may_overwrite(path):
-            self.say(Text(self.t("save.kept", path=str(path)), style="yellow"))
-            return
-        written = self._write(path, going_on=True)
-        if written is not None:
-            self.say(self._saved(written))
-
-    def _quit(self) -> Outcome | None:
-        """Leave the game, saved unless the player explicitly says not to (``n``); ``None``
-        when they go back to the game (``b``), or when the save failed (the game goes on,
-        so that nothing is lost)."""
-        self.console.print(self.t("quit.where", path=str(self.save_to)), soft_wrap=True)
-        answer = self.read(self.t("quit.ask") + " ").strip().lower()
-        if answer in _BACK:
-            return None
-        path = None
-        if answer not in _NO:
-            path = self._write(self.save_to)
-            if path is None:
-                self.console.print(Text(self.t("quit.not_saved"), style="yellow"), soft_wrap=True)
-                return None
-            self.console.print(self._saved(path), soft_wrap=True)
-        else:
-            self.console.print(Text(self.t("quit.discarded"), style="yellow"), soft_wrap=True)
-        self.console.print(self.t("bye"))
-        return Outcome(self.state, False, path)
-
-    # -- the end ----------------------------------------------------------------------
-    def _finish(self) -> Outcome:
-        """Reveal everything, work out the scores, name the winner, write the record."""
-        state = self.state
-        names = [self.seat_name(s) for s in range(self.game.num_players)]
-        path = self._write(self.out)
-        message = []
-        if path is not None:
-            if self.resumed_from is not None and path != self.resumed_from:
-                said = self.t("end.record.kept", path=str(path), save=str(self.resumed_from))
-            else:
-                said = self.t("end.record", path=str(path))
-            message.append(Text(said))
-        pages = end_pages(
-            state, names, self.lang, self.console.width, self.console.height, message=message, readers=self.humans
-        )
-        for number, shown in enumerate(pages[:-1], start=1):
-            self.clear()
-            render(self.console, shown)
-            if not self.humans:  # bots alone: nobody to press Enter, the pages follow
-                continue
-            try:
-                answer = self.read(self.t("end.more", page=number, pages=len(pages)) + " ")
-            except (EOFError, KeyboardInterrupt):  # input ended: the result is still shown
-                self.console.print()
-                break
-            if answer.strip().lower() in LEAVE:
-                break
-        lines = pages[-1]
-        if self.humans:
-            self.clear()
-        # The record's line is left to the terminal to wrap: a path is not cut by us.
-        said_lines = len(wrap_all(message, self.console.width))
-        render(self.console, lines[: len(lines) - said_lines])
-        for line in message:
-            self.console.print(line, soft_wrap=True)
-        return Outcome(state, True, path)

@@ -59,6 +59,7 @@ from savanna.core import (
     SavannaError,
     registered_games,
 )
+from savanna.core.errors import LANGUAGES
 from savanna.web.bots import BotPool
 from savanna.web.bus import make_bus
 from savanna.web.db import database_url, migrate
@@ -239,15 +240,16 @@ def create_app(settings: Settings | None = None) -> Starlette:
             out.append(
                 {
                     "name": name,
-                    "title": {"en": spec.title, "fr": spec.title_fr or spec.title},
+                    "title": {lang: spec.title_in(lang) for lang in LANGUAGES},
                     "min_players": spec.min_players,
                     "max_players": spec.max_players,
                     "default_players": spec.default_players,
-                    "summary": {"en": spec.summary, "fr": spec.summary_fr or spec.summary},
+                    "summary": {lang: spec.summary_in(lang) for lang in LANGUAGES},
                     "options": [_option_json(opt, cls.catalogue) for opt in spec.options],
                 }
             )
-        return JSONResponse({"games": out, "bots": sorted(bot_kinds()), "turn_seconds": list(limits.turn_seconds_choices)})
+        return JSONResponse({"games": out, "bots": sorted(bot_kinds()), "turn_seconds": list(limits.turn_seconds_choices),
+                             "time_controls": _time_bounds(limits)})
 
     @errors
     async def list_tables(request: Request) -> Response:
@@ -267,6 +269,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
                     "spectators": table.spectators,
                     "turn_seconds": table.turn_seconds,
                     "coach": table.coach,
+                    "time_control": table.time_control,
                     "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name, "bot": s.bot} for s in seats],
                 }
             )
@@ -290,6 +293,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
             turn_seconds=body.turn_seconds,
             client=client_address(request),
             coach=body.coach,
+            time_control=body.time_control,
         )
         return JSONResponse({"id": live.id, "host_token": host, "url": f"/t/{live.id}"}, status_code=201)
 
@@ -338,6 +342,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         out = dict(seat_view(live, client.seat, client.lang))
         out["log"] = log_for(live, client.seat, client.lang)
         out["seats"] = seats_info(live)
+        out["clock"] = live.clock_info()
         return JSONResponse(out)
 
     @errors
@@ -455,6 +460,17 @@ def _option_words(catalogue: MessageCatalogue, key: str, fallback: str) -> dict[
     return {"en": fallback, "fr": fallback}
 
 
+def _time_bounds(limits: Limits) -> dict[str, Any]:
+    """The time controls this server lets a table choose (``GET /api/games``)."""
+    return {
+        "paces": ["realtime", "turn"],
+        "on_time": ["bot_move", "replace", "lose"],
+        "per_move": [limits.min_move_seconds, limits.max_move_seconds],
+        "base": [limits.min_base_seconds, limits.max_base_seconds],
+        "increment": [0, limits.max_increment_seconds],
+    }
+
+
 def _option_json(option: Option, catalogue: MessageCatalogue) -> dict[str, Any]:
     """An option for the lobby's form: its name, values and help in both languages (the
     game's catalogue words them: ``option_name.<name>``, ``option_value.<name>.<value>``)."""
@@ -462,7 +478,7 @@ def _option_json(option: Option, catalogue: MessageCatalogue) -> dict[str, Any]:
         "name": option.name,
         "label": _option_words(catalogue, f"option_name.{option.name}", option.name),
         "default": option.default,
-        "help": {"en": option.help, "fr": option.help_fr or option.help},
+        "help": {lang: option.help_in(lang) for lang in LANGUAGES},
     }
     if isinstance(option, BoolOption):
         out["kind"] = "bool"

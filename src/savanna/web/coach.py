@@ -31,7 +31,7 @@ from savanna.coach import advise, analyse
 from savanna.coach.belief import Decision, decision_seen, posterior
 from savanna.coach.text import belief_lines, hint_lines, odds_lines
 from savanna.core import Game, derive_seed, load_game
-from savanna.i18n.tui import french_spaces
+from savanna.core.messages import typeset
 
 __all__ = ["COACH_SECONDS", "QUESTIONS", "WIDTH", "coach_answer"]
 
@@ -95,4 +95,4 @@ def coach_answer(
         lines = odds_lines(game, result, lang, WIDTH)
         if belief.beliefs:
             lines += ["", *belief_lines(game, belief.beliefs, lang, WIDTH)]
-    return [french_spaces(line) if lang == "fr" else line for line in lines]
+    return [typeset(line, lang) for line in lines]

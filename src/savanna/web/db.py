@@ -109,6 +109,9 @@ class TableRow(Base):
     # Revision 0004: the server process that owns the table (plays its chance and bots), by
     # its :class:`ServerRow` id; a process whose heartbeat stopped loses its tables to another.
     owner: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    # Revision 0005: the time control (real-time clocks or turn-based deadlines, and what a
+    # timeout does: :class:`savanna.table.clocks.TimeControl`'s stored form), or none.
+    time_control: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
 
     __table_args__ = (
         Index("ix_tables_status_updated", "status", "updated_at"),

@@ -6,6 +6,11 @@ observation, with a generator drawn from the seed), until a person must act. Onl
 server process drives a table (:meth:`~savanna.web.bus.Bus.drive`); a commit another process
 made first is caught up with, and the driver goes on. When a seat's own bot fails, the
 seeded fallback bot plays that move, and the table's events (so the record) say so.
+
+With a time control (:mod:`savanna.table.clocks`) the driver also watches the deadline of
+the person due to act: it wakes when it passes and does what the host chose
+(:meth:`~savanna.web.live.LiveTable.time_out`), through a version-checked commit, so a
+deadline acts once whichever process drives the table, after a restart too.
 """
 
 from __future__ import annotations
@@ -36,6 +41,7 @@ class Driver:
     def __init__(self, live: LiveTable) -> None:
         self.live = live
         self._task: asyncio.Task[None] | None = None
+        self._timer: asyncio.Task[None] | None = None
         self._kicked = False
 
     def kick(self) -> None:
@@ -55,12 +61,34 @@ class Driver:
             return False
         if self._task is not None and not self._task.done():
             return False
-        return table.to_act() == CHANCE or table.bot_turn() is not None
+        if table.to_act() == CHANCE or table.bot_turn() is not None:
+            return True
+        clocks = self.live.clocks()
+        return clocks is not None and clocks.out
 
     def stop(self) -> None:
         """Cancel the driving (server shutdown, or the table left memory)."""
         if self._task is not None:
             self._task.cancel()
+        if self._timer is not None:
+            self._timer.cancel()
+
+    def _arm(self) -> None:
+        """Wake at the deadline of the person due to act (a time control), if any."""
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        clocks = self.live.clocks()
+        if clocks is None or clocks.deadline is None:
+            return
+        wait = clocks.deadline - self.live.hub.wall()
+        wait = wait + 0.05 if wait > 0 else 1.0  # passed, yet not acted on: look again soon
+
+        async def wake() -> None:
+            await asyncio.sleep(wait)
+            self.kick()
+
+        self._timer = asyncio.create_task(wake(), name=f"deadline-{self.live.id}")
 
     async def _drive(self) -> None:
         backoff = 0.5
@@ -68,9 +96,12 @@ class Driver:
             while True:
                 self._kicked = False
                 try:
-                    if not await self.live.hub.bus.drive(self.live.id) or not await self._step():
+                    driving = await self.live.hub.bus.drive(self.live.id)
+                    if not driving or not await self._step():
                         # Another process drives this table, or a person must act: done,
-                        # unless kicked meanwhile.
+                        # unless kicked meanwhile (the driver wakes at the person's deadline).
+                        if driving:
+                            self._arm()
                         if self.live.status != PLAYING:
                             with contextlib.suppress(Exception):
                                 await self.live.hub.bus.release(self.live.id)
@@ -107,6 +138,9 @@ class Driver:
                 return True
             turn = table.bot_turn()
             if turn is None:
+                clocks = self.live.clocks()
+                if clocks is not None and clocks.out and clocks.acting is not None:
+                    return await self.live.time_out(clocks.acting)
                 return False
         started = loop.time()
         game = table.game

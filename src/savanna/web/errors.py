@@ -216,6 +216,12 @@ _ERRORS: dict[str, tuple[int, str, str]] = {
         "The server could not save this action; try again.",
         "Le serveur n'a pas pu enregistrer cette action ; réessayez.",
     ),
+    # Time controls (issue 28).
+    "seat/lost_time": (
+        409,
+        "Your seat lost by time: a bot plays it to the end of the game.",
+        "Votre place a perdu au temps : un robot la joue jusqu'à la fin de la partie.",
+    ),
 }
 
 

@@ -23,7 +23,8 @@ from typing import Any
 
 from savanna.bots import parse_bot_spec
 from savanna.core import SavannaError, load_game
-from savanna.table import OPEN, OPEN_SEAT, PLAYING, Seat
+from savanna.table import OPEN, OPEN_SEAT, PLAYING, Seat, TableError
+from savanna.table.clocks import REALTIME, TURN, TimeControl
 from savanna.web.auth import client_key, hash_token, new_token
 from savanna.web.bots import BotPool
 from savanna.web.bus import Bus, LocalBus
@@ -64,6 +65,8 @@ class Hub:
         self.tables: dict[str, LiveTable] = {}
         self.new_seed: Callable[[], int] = lambda: secrets.randbits(63)
         """The secret seed of each new table (tests set their own)."""
+        self.wall: Callable[[], float] = time.time
+        """The time the clocks are read at (seconds since the epoch, as the database stamps)."""
         self._loading = asyncio.Lock()
         self._tasks: list[asyncio.Task[None]] = []
         self._background: set[asyncio.Task[None]] = set()
@@ -232,6 +235,7 @@ class Hub:
         turn_seconds: Any = 0,
         client: str | None = None,
         coach: Any = False,
+        time_control: Any = None,
     ) -> tuple[LiveTable, str]:
         """Set up a table (nothing is dealt yet); returns it and the host token.
 
@@ -261,6 +265,7 @@ class Hub:
             raise web_error("request/invalid", why=f"'turn_seconds' is one of {choices}")
         if not isinstance(coach, bool):
             raise web_error("request/invalid", why="'coach' is true or false")
+        control = self._time_control(time_control)
         rows: list[SeatRow] = []
         table_id = secrets.token_urlsafe(9)
         for i, text in enumerate(seats):
@@ -291,11 +296,35 @@ class Hub:
             spectators=spectators,
             turn_seconds=int(turn_seconds),
             coach=coach,
+            time_control=control.to_json() if control is not None else None,
             creator=client_key(client) if client is not None else None,
             owner=self.store.origin or None,
         )
         await self.store.create(row, rows, open_cap=limits.max_open_tables_per_client)
         return await self.get(table_id), host
+
+    def _time_control(self, data: Any) -> TimeControl | None:
+        """A requested time control, checked against the server's bounds.
+
+        Raises:
+            WebError: ``request/invalid`` naming what is out of bounds.
+        """
+        try:
+            control = TimeControl.from_json(data)
+        except TableError as exc:
+            raise web_error("request/invalid", why=exc.text("en")) from None
+        limits = self.limits
+        if control is None:
+            return None
+        if control.pace == TURN and not limits.min_move_seconds <= control.per_move <= limits.max_move_seconds:
+            raise web_error("request/invalid", why=f"'per_move' must be {limits.min_move_seconds}-{limits.max_move_seconds} seconds")
+        if control.pace == REALTIME and not limits.min_base_seconds <= control.base <= limits.max_base_seconds:
+            raise web_error("request/invalid", why=f"'base' must be {limits.min_base_seconds}-{limits.max_base_seconds} seconds")
+        if control.pace == REALTIME and control.increment > limits.max_increment_seconds:
+            raise web_error("request/invalid", why=f"'increment' is at most {limits.max_increment_seconds} seconds")
+        if control.pace == TURN and control.increment:
+            raise web_error("request/invalid", why="a turn-based table has no 'increment'")
+        return control
 
     async def join(self, table_id: str, seat: int | None, name: str) -> tuple[int, str]:
         """Take a seat before the start; returns the seat and its new token."""
@@ -326,8 +355,8 @@ class Hub:
         if not live.is_host(host_token):
             raise web_error("host/only")
         limits = self.limits
-        await self.store.start(table_id, limits.max_playing_tables_per_client, limits.max_playing_tables)
-        await live.start()
+        started = await self.store.start(table_id, limits.max_playing_tables_per_client, limits.max_playing_tables)
+        await live.start(started)
         return live
 
     async def cleanup(self, at: datetime | None = None) -> Cleaned:

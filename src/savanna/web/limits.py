@@ -76,6 +76,10 @@ class Limits:
             once (over all its tables and seats; each seat asks one at a time).
         lease_seconds: a process silent for this long loses its games in play to another
             one (which plays their chance, bots and clocks from then on).
+        min_move_seconds, max_move_seconds: the deadline per decision a turn-based table
+            may choose (an hour to three days).
+        min_base_seconds, max_base_seconds, max_increment_seconds: the clock a real-time
+            table may give each player for the whole game, and the increment per move.
     """
 
     max_message_bytes: int = 4096
@@ -114,6 +118,11 @@ class Limits:
     coach_workers: int = 1
     coach_questions: int = 4
     coach_per_client: int = 1
+    min_move_seconds: int = 3600
+    max_move_seconds: int = 3 * 86400
+    min_base_seconds: int = 60
+    max_base_seconds: int = 3 * 3600
+    max_increment_seconds: int = 60
 
 
 class TokenBucket:

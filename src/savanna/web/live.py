@@ -23,6 +23,7 @@ import asyncio
 import logging
 import time
 from collections.abc import Sequence
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, Protocol
 
 from savanna.core import CHANCE, SavannaError, State, load_game
@@ -35,6 +36,17 @@ from savanna.table import (
     Seat,
     Table,
     TableError,
+    decide,
+)
+from savanna.table.bots import BotTurn
+from savanna.table.clocks import (
+    BOT_MOVE,
+    LOSE,
+    REPLACE,
+    Clocks,
+    TimeControl,
+    clocks,
+    forfeit_ranking,
 )
 from savanna.table.seats import BOT
 from savanna.web import view as views
@@ -49,7 +61,23 @@ from savanna.web.words import typeset
 if TYPE_CHECKING:
     from savanna.web.hub import Hub
 
-__all__ = ["Client", "LiveTable", "controls_of", "seat_of_row"]
+__all__ = ["TIMEOUTS", "Client", "LiveTable", "controls_of", "epoch", "seat_of_row"]
+
+TIMEOUTS = ("bot_time", "replace_time", "lost_time")
+"""The events of a deadline passing: a bot played that move, replaced the seat, or the seat
+lost by time (:mod:`savanna.table.clocks`)."""
+
+
+def epoch(moment: datetime) -> float:
+    """Seconds since the epoch of a stored time (SQLite gives it back without its zone: UTC)."""
+    return (moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)).timestamp()
+
+
+def decide_now(turn: BotTurn) -> int:
+    """The move a bot plays for a person out of time (seeded: replay checks it)."""
+    return decide(turn.game, turn.spec, turn.seat, turn.observation, turn.legal, turn.seed, turn.index)
+
+
 
 log = logging.getLogger("savanna.web")
 
@@ -92,7 +120,10 @@ def controls_of(seats: Sequence[Seat], events: Sequence[dict[str, Any]]) -> list
         elif kind == "reclaimed":
             playing[seat] = HUMAN
             controls.append((at, seat, HUMAN))
-        elif kind == "fallback":
+        elif kind in ("replace_time", "lost_time"):  # a timeout: a bot plays the seat from then on
+            playing[seat] = f"bot:{event['detail']}"
+            controls.append((at, seat, playing[seat]))
+        elif kind in ("fallback", "bot_time"):  # a bot played that one move
             controls += [(at, seat, f"bot:{event['detail']}"), (at + 1, seat, playing[seat])]
     return controls
 
@@ -128,6 +159,11 @@ class LiveTable:
         """The stored ``updated_at`` as of the last read (:meth:`Hub.sync` compares it)."""
         self.views = views.ViewCache()
         self.driver = Driver(self)
+        self.time_control = TimeControl.from_json(row.time_control)
+        self.started_at: float | None = None
+        """When the game began (seconds since the epoch, as stored), for the clocks."""
+        self.stamps: list[tuple[int, float]] = []
+        """``(actor, time)`` of each committed action (the clocks count from them)."""
         self.table = self._new_table(loaded)
         self._adopt(loaded)
         if row.version != self.version:
@@ -161,7 +197,10 @@ class LiveTable:
             table.set_seat(seat_row.seat, seat_of_row(seat_row), same_player=same)
             self.credentials.seats[seat_row.seat] = seat_row.token_hash if seat_row.kind == "human" else None
         known = len(self.events)
-        self.events = [{"kind": e.kind, "seat": e.seat, "at": e.at_version, "detail": e.detail} for e in loaded.events]
+        self.events = [{"kind": e.kind, "seat": e.seat, "at": e.at_version, "detail": e.detail, "time": epoch(e.created_at)}
+                       for e in loaded.events]
+        self.started_at = epoch(row.started_at) if row.started_at is not None else None
+        self.stamps.extend((a.actor, epoch(a.created_at)) for a in loaded.actions)
         for event in self.events[known:]:
             if event["kind"] == "reclaimed" and event["seat"] is not None:  # taken back in another process
                 table.seats[event["seat"]].reclaimed_at = table.clock()
@@ -189,6 +228,47 @@ class LiveTable:
     def state(self) -> State:
         """The position."""
         return self.table.state
+
+    @property
+    def forfeited(self) -> list[int]:
+        """The seats that lost by time, in the order they ran out."""
+        return [e["seat"] for e in self.events if e["kind"] == "lost_time"]
+
+    def clocks(self, now: float | None = None) -> Clocks | None:
+        """Every seat's time left now and the deadline of the person due to act (``None``
+        without a time control, or before the start), from the stored action times."""
+        control = self.time_control
+        if control is None or self.started_at is None:
+            return None
+        table = self.table
+        acting = None
+        if self.status == PLAYING and not table.finished:
+            player = table.to_act()
+            if player >= 0 and table.controller(player) is None and table.seats[player].is_human:
+                acting = player
+        due = None
+        if acting is not None:  # a seat taken back from a bot: its decision is due from then
+            due = max((e["time"] for e in self.events if e["seat"] == acting and e["kind"] == "reclaimed"), default=None)
+        moment = self.hub.wall() if now is None else now
+        return clocks(control, len(table.seats), self.started_at, self.stamps, acting, moment, due)
+
+    def clock_info(self) -> dict[str, Any] | None:
+        """What everyone sees of the clocks (no seat's secret): the pace, each seat's time
+        left, the seat acting and its deadline, and the timeouts so far."""
+        control = self.time_control
+        if control is None:
+            return None
+        now = self.hub.wall()
+        state = self.clocks(now)
+        return {
+            **control.to_json(),
+            "now": now,
+            "left": list(state.left) if state else None,
+            "acting": state.acting if state else None,
+            "deadline": state.deadline if state else None,
+            "timeouts": [{"kind": e["kind"], "seat": e["seat"], "at": e["at"], "detail": e["detail"]}
+                         for e in self.events if e["kind"] in TIMEOUTS],
+        }
 
     def seat_of(self, token: str | None) -> int | None:
         """The seat whose token this is, or ``None``."""
@@ -221,7 +301,7 @@ class LiveTable:
         seat = client.seat
         if seat is not None:
             self.table.connect(seat)
-            if self.table.seats[seat].replaced_by is not None and self.status == PLAYING:
+            if self.table.seats[seat].replaced_by is not None and self.status == PLAYING and seat not in self.forfeited:
                 async with self.lock:
                     await self._reclaim(seat)
         await client.send(views.welcome(self, seat, client.lang, host))
@@ -256,6 +336,8 @@ class LiveTable:
                 self.table.check_reclaim(client.seat)
             except TableError:
                 raise web_error("seat/not_replaced") from None
+            if client.seat in self.forfeited:
+                raise web_error("seat/lost_time")
             await self._reclaim(client.seat)
         await self.broadcast()
 
@@ -307,6 +389,7 @@ class LiveTable:
         message["watchers"] = self.watchers()
         message["spectators"] = self.spectators
         message["turn_seconds"] = int(self.table.turn_seconds)
+        message["clock"] = self.clock_info()
         client.log_sent = len(self.table.log)
         await client.send(message)
 
@@ -323,13 +406,15 @@ class LiveTable:
             "watchers": self.watchers(),
             "spectators": self.spectators,
             "turn_seconds": int(self.table.turn_seconds),
+            "clock": self.clock_info(),
         }
         await asyncio.gather(*(c.send(message) for c in list(self.clients)))
 
     # -- changing the game ------------------------------------------------------------
-    async def commit(self, commit: Commit) -> None:
+    async def commit(self, commit: Commit, events: Sequence[tuple[int, str, int, str]] = ()) -> None:
         """Write ``commit`` (the actions and the chance drawn after them) in one
-        transaction, then adopt and announce it. Call under the lock.
+        transaction (with ``events``: a timeout's), then adopt and announce it. Call under
+        the lock.
 
         Raises:
             WebError: ``version/stale`` when another writer came first (this one catches
@@ -340,7 +425,7 @@ class LiveTable:
         result = self._result(commit.state) if commit.finished else None
         seen = self.version
         try:
-            await self.hub.store.append(self.id, commit.base, commit.stored, result)
+            stamp = epoch(await self.hub.store.append(self.id, commit.base, commit.stored, result, events))
         except StaleVersion:
             await self._refresh_locked()
             raise web_error("version/stale", seen=seen, now=self.version) from None
@@ -350,6 +435,8 @@ class LiveTable:
             log.exception("table %s: could not store %d action(s)", self.id, len(commit.entries))
             raise web_error("server/busy") from None
         self.table.adopt(commit)
+        self.stamps.extend((actor, stamp) for _, actor in commit.stored)
+        self.events += [{"kind": k, "seat": s, "at": at, "detail": d, "time": stamp} for at, k, s, d in events]
         self.touched = time.monotonic()
         if result is not None:
             self._finished(result)
@@ -382,7 +469,7 @@ class LiveTable:
             loaded = await self.hub.store.load(self.id)
             if loaded is None:
                 return None
-            self.table, self.events = self._new_table(loaded), []
+            self.table, self.events, self.stamps = self._new_table(loaded), [], []
         finished = self.status == FINISHED
         moved = self._adopt(loaded)
         if self.status == FINISHED and not finished:
@@ -402,9 +489,10 @@ class LiveTable:
     def _result(self, state: State) -> dict[str, Any]:
         return {
             "scores": [float(s) for s in state.scores()],
-            "ranking": list(state.ranking()),
+            "ranking": forfeit_ranking(list(state.ranking()), self.forfeited),
             "names": views.names(self),
-            "events": self.events,
+            "events": [{k: v for k, v in e.items() if k != "time"} for e in self.events],
+            "lost_time": self.forfeited,
         }
 
     async def act(self, client: Client, action: Any, version: Any) -> None:
@@ -470,13 +558,50 @@ class LiveTable:
         await self.broadcast()
         self.kick()
 
-    async def start(self) -> None:
-        """Deal: the game begins only now, when every seat is taken."""
+    async def start(self, started: datetime | None = None) -> None:
+        """Deal: the game begins only now, when every seat is taken (at ``started``, as stored)."""
         async with self.lock:
+            if started is not None and self.started_at is None:
+                self.started_at = epoch(started)
             self.table.start()
             self.views.clear()
         await self.broadcast()
         self.kick()
+
+    async def time_out(self, seat: int) -> bool:
+        """``seat``'s time ran out (its deadline passed): do what the host chose, once, through
+        the table's own path (a version-checked commit); logged for everyone. Call under the
+        lock. Returns whether anything was played or stored (``False``: the decision is no
+        longer due, or a bot move is being thought)."""
+        control = self.time_control
+        if control is None:
+            return False
+        bot = self.hub.limits.replacement_bot
+        seen = self.version
+        if control.on_time == BOT_MOVE:
+            turn = self.table.timeout_turn(bot)
+            if turn is None or turn.seat != seat:
+                return False
+            action = decide_now(turn)
+            commit = self.table.propose_timeout(turn, action)
+            if commit is None:
+                return False
+            log.info("table %s: seat %d out of time at action %d; bot %s played that move", self.id, seat + 1, seen, bot)
+            await self.commit(commit, [(seen, "bot_time", seat, bot)])
+            return True
+        kind = "lost_time" if control.on_time == LOSE else "replace_time"
+        assert control.on_time in (LOSE, REPLACE)
+        try:
+            stamp = epoch(await self.hub.store.time_out(self.id, seen, seat, bot, kind))
+        except StaleVersion:
+            await self._refresh_locked()
+            return True
+        log.info("table %s: seat %d out of time at action %d (%s)", self.id, seat + 1, seen, kind)
+        self.events.append({"kind": kind, "seat": seat, "at": seen, "detail": bot, "time": stamp})
+        self.table.replaced(seat, bot)
+        self.views.clear()
+        await self.broadcast()
+        return True
 
     # -- chance and bots --------------------------------------------------------------
     def kick(self) -> None:

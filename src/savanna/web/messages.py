@@ -219,8 +219,34 @@ MESSAGES = Catalogue(
             "Cliquez maintenant la case où il s'arrête (cerclées de bleu).",
         ),
         "table.quick": ("Play now:", "Jouer tout de suite :"),
-        "table.turn.tab": ("Your turn", "À vous"),
-        "table.roll": ("Rolling…", "Le sort est jeté…"),
+        # -- time controls (issue 28): new words in one block, for the catalogues ---------
+        "table.events.bot_time": (
+            "Seat {seat} ran out of time at action {at}; bot {detail} played that move.",
+            "La place {seat} a dépassé son temps à l'action {at} ; le robot {detail} a joué ce coup.",
+        ),
+        "table.events.replace_time": (
+            "Seat {seat} ran out of time at action {at}; bot {detail} plays it until its player returns.",
+            "La place {seat} a dépassé son temps à l'action {at} ; le robot {detail} la joue jusqu'au retour de son joueur.",
+        ),
+        "table.events.lost_time": (
+            "Seat {seat} lost by time at action {at}; bot {detail} plays it to the end, ranked last.",
+            "La place {seat} a perdu au temps à l'action {at} ; le robot {detail} la joue jusqu'à la fin, classée dernière.",
+        ),
+        "clock.realtime": ("Real-time: {base} per player, +{inc} s a move", "Temps réel : {base} par joueur, +{inc} s par coup"),
+        "clock.turn": ("Turn-based: {per} per move", "Au tour par tour : {per} par coup"),
+        "clock.on.bot_move": ("when time runs out, a bot plays that move", "temps dépassé : un robot joue ce coup"),
+        "clock.on.replace": ("when time runs out, a bot takes the seat", "temps dépassé : un robot prend la place"),
+        "clock.on.lose": ("when time runs out, the player loses by time", "temps dépassé : le joueur perd au temps"),
+        "clock.left": ("{name}: {left}", "{name} : {left}"),
+        "clock.deadline": ("{name} must play by {when}", "{name} doit jouer avant {when}"),
+        "lobby.pace": ("Pace", "Rythme"),
+        "lobby.pace.none": ("no time control", "sans contrôle du temps"),
+        "lobby.pace.realtime": ("real-time (a clock per player)", "temps réel (une pendule par joueur)"),
+        "lobby.pace.turn": ("turn-based (a deadline per move)", "au tour par tour (un délai par coup)"),
+        "lobby.pace.base": ("Minutes per player", "Minutes par joueur"),
+        "lobby.pace.increment": ("Seconds added per move", "Secondes ajoutées par coup"),
+        "lobby.pace.per_move": ("Hours per move", "Heures par coup"),
+        "lobby.pace.on_time": ("When time runs out", "Temps dépassé"),
     }
 )
 

@@ -23,6 +23,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import zlib
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -44,6 +45,14 @@ log = logging.getLogger("savanna.web")
 
 CHANNEL = "savanna_tables"
 """The PostgreSQL notification channel: each payload is ``"<origin> <table id>"``."""
+
+START_LOCK = (0x53415641, 1)
+"""The PostgreSQL advisory lock every start holds until its transaction ends (a pair of
+32-bit keys: a key space of its own, apart from the tables' 64-bit driving locks)."""
+
+CREATOR_LOCKS = 0x53415642
+"""The first key of the advisory lock a creation holds for its creator (the second: 31 bits
+of the CRC-32 of the creator's digest, the same in every process)."""
 
 
 class StaleVersion(Exception):
@@ -233,6 +242,10 @@ class Store:
     async def create(self, table: TableRow, seats: Sequence[SeatRow], open_cap: int | None = None) -> None:
         """Store a new table and its seats.
 
+        The cap is checked and the table written in one transaction that no other creation
+        by the same creator runs beside: of creations racing at one below the cap, exactly
+        one passes.
+
         Raises:
             WebError: ``client/too_many_tables`` when its creator already has ``open_cap``
                 tables waiting for players.
@@ -240,6 +253,7 @@ class Store:
 
         def work(session: Session) -> None:
             if open_cap is not None and table.creator is not None:
+                self._one_creation_at_a_time(session, table.creator)
                 waiting = session.scalar(
                     select(func.count()).where(TableRow.creator == table.creator, TableRow.status == "open")
                 )
@@ -299,8 +313,31 @@ class Store:
 
         await self._run(work, write=True)
 
-    async def start(self, table_id: str, client_cap: int | None = None, server_cap: int | None = None) -> None:
-        """Mark the table as playing.
+    def _alone(self, session: Session, space: int, key: int) -> None:
+        """Make this transaction the only one holding ``(space, key)`` until it ends, over
+        every process of the database, so that what it counts stays what it is until its own
+        write is committed: PostgreSQL's transaction-scoped advisory lock on the pair;
+        SQLite's write lock, taken before the first read (``BEGIN IMMEDIATE``; pysqlite
+        would begin only at the first write, after the counts)."""
+        if self.backend == "postgresql":
+            session.execute(text("SELECT pg_advisory_xact_lock(:space, :key)"), {"space": space, "key": key})
+        else:
+            session.connection().exec_driver_sql("BEGIN IMMEDIATE")
+
+    def _one_start_at_a_time(self, session: Session) -> None:
+        """Make this transaction the only start running until it ends (:data:`START_LOCK`)."""
+        self._alone(session, *START_LOCK)
+
+    def _one_creation_at_a_time(self, session: Session, creator: str) -> None:
+        """Make this transaction the only creation by ``creator`` running until it ends."""
+        self._alone(session, CREATOR_LOCKS, zlib.crc32(creator.encode()) & 0x7FFFFFFF)
+
+    async def start(self, table_id: str, client_cap: int | None = None, server_cap: int | None = None) -> datetime:
+        """Mark the table as playing; returns when it started (as stored).
+
+        The caps are checked and the start written in one transaction that no other start
+        runs beside (:meth:`_one_start_at_a_time`): of starts racing at one below a cap,
+        exactly one passes.
 
         Raises:
             WebError: unknown, already started, or seats still open;
@@ -309,7 +346,8 @@ class Store:
                 holds ``server_cap`` games in play.
         """
 
-        def work(session: Session) -> None:
+        def work(session: Session) -> datetime:
+            self._one_start_at_a_time(session)
             table = session.get(TableRow, table_id)
             if table is None:
                 raise web_error("table/unknown", table=table_id)
@@ -326,16 +364,18 @@ class Store:
             )
             if open_seats:
                 raise web_error("table/seats_open", open=open_seats)
+            started = now()
             done = session.execute(
                 update(TableRow)
                 .where(TableRow.id == table_id, TableRow.status == "open")
-                .values(status="playing", started_at=now(), owner=self.origin or None)
+                .values(status="playing", started_at=started, owner=self.origin or None)
             )
             if done.rowcount != 1:  # type: ignore[attr-defined]
                 raise web_error("table/not_open")
             self._changed(session, table_id)
+            return started
 
-        await self._run(work, write=True)
+        return await self._run(work, write=True)
 
     async def append(
         self,
@@ -343,8 +383,11 @@ class Store:
         version: int,
         actions: Sequence[tuple[str, int]],
         result: dict[str, Any] | None = None,
-    ) -> None:
-        """Append ``actions`` (text, actor) after ``version``, and the result when the game ended.
+        events: Sequence[tuple[int, str, int, str]] = (),
+    ) -> datetime:
+        """Append ``actions`` (text, actor) after ``version``, and the result when the game
+        ended, with ``events`` (``(at_version, kind, seat, detail)``: a timeout) in the same
+        transaction; returns the time stamped on the actions.
 
         Committed in one transaction before the caller tells anyone.
 
@@ -352,7 +395,7 @@ class Store:
             StaleVersion: the table is no longer at ``version`` (another writer won).
         """
 
-        def work(session: Session) -> None:
+        def work(session: Session) -> datetime:
             values: dict[str, Any] = {"version": version + len(actions), "updated_at": self._stamp(table_id)}
             if result is not None:
                 values.update(status="finished", finished_at=now(), result=result)
@@ -368,10 +411,15 @@ class Store:
                 ActionRow(table_id=table_id, seq=version + i, text=text, actor=actor, created_at=stamp)
                 for i, (text, actor) in enumerate(actions)
             )
+            session.add_all(
+                EventRow(table_id=table_id, at_version=at, kind=kind, seat=seat, detail=detail, created_at=stamp)
+                for at, kind, seat, detail in events
+            )
             self._notify(session, table_id)
+            return stamp
 
         try:
-            await self._run(work, write=True)
+            return await self._run(work, write=True)
         except IntegrityError as exc:
             raise StaleVersion(table_id) from exc
 
@@ -386,6 +434,38 @@ class Store:
             self._changed(session, table_id)
 
         await self._run(work, write=True)
+
+    async def time_out(self, table_id: str, version: int, seat: int, bot: str, kind: str) -> datetime:
+        """Hand ``seat`` to ``bot`` because its time ran out, and log the event ``kind``, only
+        if the table is still at ``version`` and nobody handed the seat over meanwhile (so a
+        deadline acts once, whichever process sees it pass); returns the event's time.
+
+        Raises:
+            StaleVersion: the table moved on, or the seat is a bot's already.
+        """
+
+        def work(session: Session) -> datetime:
+            held = session.execute(  # the table's row, locked until the end (a move racing waits)
+                update(TableRow)
+                .where(TableRow.id == table_id, TableRow.version == version, TableRow.status == "playing")
+                .values(updated_at=self._stamp(table_id))
+            )
+            if held.rowcount != 1:  # type: ignore[attr-defined]
+                raise StaleVersion(table_id)
+            moved = session.execute(
+                update(SeatRow)
+                .where(SeatRow.table_id == table_id, SeatRow.seat == seat, SeatRow.kind == "human",
+                       SeatRow.replaced_by.is_(None))
+                .values(replaced_by=bot)
+            )
+            if moved.rowcount != 1:  # type: ignore[attr-defined]
+                raise StaleVersion(table_id)
+            stamp = now()
+            session.add(EventRow(table_id=table_id, at_version=version, kind=kind, seat=seat, detail=bot, created_at=stamp))
+            self._notify(session, table_id)
+            return stamp
+
+        return await self._run(work, write=True)
 
     async def settings(self, table_id: str, spectators: bool) -> None:
         """Let spectators watch the table, or not."""

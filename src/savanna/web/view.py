@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from savanna.core import CHANCE
 from savanna.table import OPEN, SeatFacts
+from savanna.table.clocks import forfeit_ranking
 from savanna.web.words import game_title, rules_help, score_sheet, typeset
 
 if TYPE_CHECKING:
@@ -77,6 +78,7 @@ def summary(live: LiveTable) -> dict[str, Any]:
         "spectators": live.spectators,
         "turn_seconds": int(live.table.turn_seconds),
         "coach": live.coach,
+        "clock": live.clock_info(),
     }
 
 
@@ -144,11 +146,17 @@ def view(live: LiveTable, seat: int | None, lang: str) -> dict[str, Any]:
             ]
             out["forced"] = len(legal) == 1 and state.plays_itself(legal[0])
         if state.is_terminal():
-            sheet = score_sheet(game, obs, state, lang)
+            sheet = score_sheet(game, obs, state, lang) or {}
+            lost = live.forfeited
+            if lost and "ranking" in sheet:  # lost by time: last, whatever the board says
+                sheet["ranking"] = forfeit_ranking(sheet["ranking"], lost)
+                for one in sheet.get("sheets", []):
+                    one["place"] = sheet["ranking"][one["seat"]]
             out["result"] = {
-                **(sheet or {}),
+                **sheet,
+                "lost_time": lost,
                 "names": names(live),
-                "events": live.events,
+                "events": [{k: v for k, v in e.items() if k != "time"} for e in live.events],
                 "record": f"/api/tables/{live.id}/record",
                 "replay": f"/t/{live.id}/replay",
             }

@@ -40,6 +40,7 @@ from pydantic import (
     ConfigDict,
     Field,
     StrictBool,
+    StrictFloat,
     StrictInt,
     StrictStr,
     TypeAdapter,
@@ -169,6 +170,11 @@ class CreateTable(_Model):
     spectators: StrictBool = Field(True, description="true or false")
     turn_seconds: StrictInt = Field(0, description="one of the turn clocks of GET /api/games")
     coach: StrictBool = Field(False, description="true or false")
+    time_control: dict[StrictStr, StrictStr | StrictInt | StrictFloat] | None = Field(
+        None,
+        description="null, or {'pace': 'realtime', 'base': seconds, 'increment': seconds, 'on_time': ...} "
+        "or {'pace': 'turn', 'per_move': seconds, 'on_time': ...}; on_time is bot_move, replace or lose",
+    )
 
 
 class JoinBody(_Model):

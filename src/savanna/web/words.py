@@ -10,20 +10,14 @@ from __future__ import annotations
 from typing import Any
 
 from savanna.core import Game, Observation, State
-from savanna.i18n.tui import french_spaces
+from savanna.core.messages import typeset
 
 __all__ = ["game_title", "rules_help", "score_sheet", "typeset"]
 
 
-def typeset(text: str, lang: str) -> str:
-    """``text`` with its language's typography: in French a no-break space before ``:``,
-    ``;``, ``?``, ``!`` (the terminal's rule, :func:`savanna.i18n.tui.french_spaces`)."""
-    return french_spaces(text) if lang == "fr" else text
-
-
 def game_title(game: Game, lang: str) -> str:
     """The game's title in ``lang``."""
-    return game.spec.title_fr if lang == "fr" and game.spec.title_fr else game.spec.title
+    return game.spec.title_in(lang)
 
 
 def _play_order(rule: Any) -> int:

@@ -27,6 +27,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from typing import Any
 
 import pytest
 from tests.games.banjooli.helpers import game
@@ -211,7 +212,7 @@ def test_setup_layout_no_first_row_of_a_straight_or_special_face_holds_a_rock() 
             assert all(code in board_module.PASSABLE for code in tile.rows[0]), tile.id
 
 
-def _games_at_the_turn_cap(special: str, games: int) -> dict[str, object]:
+def _games_at_the_turn_cap(special: str, games: int) -> dict[str, Any]:
     """The lab's ``turn_cap`` count for ``games`` games of four random bots (seed 7)."""
     plan = SimulationPlan.create("banjooli", bots=["random"] * 4, games=games, seed=7, players=4,
                                  options={"special": special})

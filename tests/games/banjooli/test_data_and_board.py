@@ -35,8 +35,9 @@ def test_cards_name_four_distinct_ostriches() -> None:
 
 def test_every_data_entry_cites_a_source() -> None:
     data = load_data()
-    for entry in [*data.tiles, *data.cards, *data.berries]:
-        assert entry.source == "design" or "banjooli-xeet-rules" in entry.source or entry.source.startswith("design;")
+    sources = [t.source for t in data.tiles] + [c.source for c in data.cards] + [b.source for b in data.berries]
+    for source in sources:
+        assert source == "design" or "banjooli-xeet-rules" in source or source.startswith("design;")
 
 
 def test_tile_data_rejects_unknown_space_codes() -> None:

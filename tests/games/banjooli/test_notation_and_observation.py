@@ -7,6 +7,7 @@ Setup 4 (Predictions dealt face down) and Berries (Jëmbat, a secret peek).
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 from tests.games.banjooli.helpers import game, position, sp
@@ -231,7 +232,7 @@ def test_the_track_and_its_sides_are_told_by_the_tiles_names_not_their_ids(lang:
     g = game(special="ravine")
     s = g.new_initial_state()
     rng = random.Random(1)
-    told = []
+    told: list[Any] = []
     while s.is_chance_node() and len(told) < 2:
         action = s.sample_chance(rng)
         told.append(s.describe_action(action, lang))

@@ -110,7 +110,7 @@ def test_ranking_shared_victory_is_said_on_the_score_sheet() -> None:
     sheets = s.game.score_sheets(s.observation(1))
     assert sheets is not None and [sheet.place for sheet in sheets] == [0, 0]
     assert [s.game.label_text(sheet.tiebreak, "fr") for sheet in sheets if sheet.tiebreak] == [
-        "égalité non départagée : la place est partagée"] * 2
+        "égalité non départagée\u00a0: la place est partagée"] * 2
 
 
 def test_score_prediction_breakdown_worded_in_english_and_french() -> None:
@@ -123,7 +123,7 @@ def test_score_prediction_breakdown_worded_in_english_and_french() -> None:
     assert english[0][0] == "card 6: Y B G P" and english[1][0] == "card 1: B G R Y"
     assert [line.points for line in sheets[0].lines] == [None, 5, 4, 3, 0, 12, 2]
     french = [g.label_text(line.label, "fr") for line in sheets[1].lines]
-    assert french[0] == "carte 1 : B V R J" and french[1] == "1re"
+    assert french[0] == "carte 1\u00a0: B V R J" and french[1] == "1re"
     # the drawing no longer repeats the reveal: interfaces show the sheets
     assert "Predictions" not in g.render_text(s.observation(None))
 

@@ -8,6 +8,7 @@ play whole games (berries, lion, special tiles) and look.
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 from tests.games.banjooli.helpers import game
@@ -18,7 +19,7 @@ from savanna.games.banjooli import BanjooliState
 CONFIGS = [{"berries": True, "special": "vortex"}, {"lion": True, "special": "lava"}, {"special": "crocodiles"}]
 
 
-def _positions(config: dict[str, object], seed: int) -> list[BanjooliState]:
+def _positions(config: dict[str, Any], seed: int) -> list[BanjooliState]:
     g = game(**config)
     rng = random.Random(seed)
     state = g.new_initial_state()

@@ -47,7 +47,7 @@ def test_example_steps_1_and_2_noa_moves_yellow_three_and_milagros_spells_it() -
 
 def test_example_step_3_erratum_yellow_cannot_move_with_green_dice() -> None:
     g = game()
-    at = {"R": "F", "G": sp(12, 2), "B": sp(13, 2), "Y": sp(10, 0), "P": sp(6, 4)}
+    at: dict[str, int | str] = {"R": "F", "G": sp(12, 2), "B": sp(13, 2), "Y": sp(10, 0), "P": sp(6, 4)}
     s = position(g, seat=2, dice="GGWWRY", arrived="R", at=at, scared="B", rerolled=False)
     with pytest.raises(IllegalActionError) as info:
         s.apply_text("move Y+W")
@@ -71,7 +71,7 @@ def test_example_step_3_erratum_yellow_cannot_move_with_green_dice() -> None:
 
 def test_example_step_4_manuela_cannot_move_then_rerolls_the_sorcery_die_and_unspells_blue() -> None:
     g = game()
-    at = {"R": "F", "G": "F", "B": sp(13, 2), "Y": sp(10, 0), "P": sp(6, 4)}
+    at: dict[str, int | str] = {"R": "F", "G": "F", "B": sp(13, 2), "Y": sp(10, 0), "P": sp(6, 4)}
     s = position(g, seat=3, phase="roll", to_roll="012345", after="reroll", arrived="RG", at=at, scared="B")
     for face in "BBRWGP":
         s.apply_text(f"roll {face}")

@@ -96,7 +96,9 @@ def test_evaluate_predicts_final_scores_better_than_the_average(rules: str) -> N
         state = game.new_initial_state()
         for action in final.history[: len(final.history) // 2]:
             state.apply_unchecked(action)
-        estimates += game.evaluate(state)
+        estimate = game.evaluate(state)
+        assert estimate is not None
+        estimates += estimate
         finals += final.returns()
     mean = statistics.fmean(finals)
     error = statistics.fmean(abs(e - f) for e, f in zip(estimates, finals, strict=True))

@@ -26,7 +26,7 @@ games = st.builds(
 )
 
 
-def _check_invariants(state) -> None:  # type: ignore[no-untyped-def]
+def _check_invariants(state) -> None:
     well = state.well
     for phase, hole, tabas in zip(state.phase, state.pos, state.bank, strict=True):
         assert 0 <= hole <= well  # no piece leaves the spiral
@@ -51,7 +51,7 @@ def _check_invariants(state) -> None:  # type: ignore[no-untyped-def]
 
 @settings(max_examples=40, deadline=None)
 @given(games, st.integers(0, 2**32))
-def test_random_play_keeps_pieces_on_the_spiral_banks_non_negative_and_ends(game, seed) -> None:  # type: ignore[no-untyped-def]
+def test_random_play_keeps_pieces_on_the_spiral_banks_non_negative_and_ends(game, seed) -> None:
     rng = random.Random(seed)
     state = game.new_initial_state()
     steps = 0
@@ -72,7 +72,7 @@ def test_random_play_keeps_pieces_on_the_spiral_banks_non_negative_and_ends(game
 
 @settings(max_examples=25, deadline=None)
 @given(games, st.integers(0, 2**32))
-def test_replay_reproduces_every_state(game, seed) -> None:  # type: ignore[no-untyped-def]
+def test_replay_reproduces_every_state(game, seed) -> None:
     rng = random.Random(seed)
     state = game.new_initial_state()
     texts = [state.to_text()]
@@ -85,7 +85,7 @@ def test_replay_reproduces_every_state(game, seed) -> None:  # type: ignore[no-u
 
 @settings(max_examples=25, deadline=None)
 @given(games, st.integers(0, 2**32), st.integers(0, 400))
-def test_position_notation_and_clone_round_trip(game, seed, cut) -> None:  # type: ignore[no-untyped-def]
+def test_position_notation_and_clone_round_trip(game, seed, cut) -> None:
     rng = random.Random(seed)
     state = game.new_initial_state()
     for _ in range(cut):
@@ -102,7 +102,7 @@ def test_position_notation_and_clone_round_trip(game, seed, cut) -> None:  # typ
 
 @settings(max_examples=15, deadline=None)
 @given(games, st.integers(0, 2**32))
-def test_same_seed_same_game(game, seed) -> None:  # type: ignore[no-untyped-def]
+def test_same_seed_same_game(game, seed) -> None:
     def run() -> list[int]:
         rng = random.Random(seed)
         state = game.new_initial_state()

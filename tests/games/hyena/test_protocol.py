@@ -16,6 +16,7 @@ from savanna.core.errors import NotationError, OptionError
 from savanna.core.play import random_playout, sample_action
 from savanna.games.hyena import HyenaGame
 from savanna.games.hyena.ruleset import RULESET_NAMES
+from savanna.games.hyena.state import HyenaState
 
 from ._support import hyena, play, position
 
@@ -129,6 +130,7 @@ def test_every_length_plays_to_the_end_and_replays_exactly(rules: str) -> None:
         game = HyenaGame(players=players, options={"rules": rules, "length": length})
         rng = random.Random(length)
         state = random_playout(game, rng, checked=length % 10 == 0)
+        assert isinstance(state, HyenaState)
         assert state.is_terminal() and state.steps <= game.max_game_length
         record = record_of(state, seed=length)
         assert replay(record).to_text() == state.to_text()
@@ -158,7 +160,7 @@ def test_render_text_draws_the_spiral_with_the_pieces() -> None:
     assert "hyena (player 2): to the well, hole 20" in text
     assert max(len(line) for line in text.splitlines()) <= 80
     french = game.render_text(state.observation(0), "fr")
-    assert "joueur 3 : vers le puits, trou 12, 4 tabas" in french and "place" not in french
+    assert "joueur 3\u00a0: vers le puits, trou 12, 4 tabas" in french and "place" not in french
     assert "quatre bâtonnets, 30 trous" in french
 
 

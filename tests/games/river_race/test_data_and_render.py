@@ -13,11 +13,13 @@ from savanna.bots import make_bots, parse_bot_spec, play_game
 from savanna.core import OptionError, load_game, record_of, replay
 from savanna.core.datafiles import read_data_file
 from savanna.core.errors import DataError
+from savanna.games.river_race import RiverRaceGame
 from savanna.games.river_race.board import load_board, parse_map
 from savanna.games.river_race.components import Material, load_material
+from savanna.games.river_race.state import RiverRaceState
 
 
-def _raw() -> dict:  # type: ignore[type-arg]
+def _raw() -> dict:
     return copy.deepcopy(dict(read_data_file("savanna.games.river_race", "map.toml")))
 
 
@@ -61,7 +63,7 @@ def test_the_village_lies_top_left_and_the_camp_bottom_right() -> None:
         (lambda m: m["river"][0]["upper"].update(bank="road2"), "bank"),
     ],
 )
-def test_a_broken_map_is_refused_at_load_saying_why(damage, why: str) -> None:  # type: ignore[no-untyped-def]
+def test_a_broken_map_is_refused_at_load_saying_why(damage, why: str) -> None:
     raw = _raw()
     damage(raw)
     with pytest.raises(DataError) as info:
@@ -178,10 +180,13 @@ def test_option_material_second_plays_the_candidate_components_of_issue_26() -> 
     assert second.gold.start[4] == [2, 3, 4, 5] and second.bag.coins == [9, 7, 5, 3, 2, 1]
     assert [(c.upper, c.lower) for c in second.cards][:3] == [(3, 4), (4, 5), (6, 2)]
     game = load_game("river-race", options={"material": "second"})
-    assert game.huts == second.huts(4) and game.tables.prices != load_game("river-race").tables.prices
+    first = load_game("river-race")
+    assert isinstance(game, RiverRaceGame) and isinstance(first, RiverRaceGame)
+    assert game.huts == second.huts(4) and game.tables.prices != first.tables.prices
     assert "2, 3, 4, 5" in game.rules()["setup.gold"].en
     assert "3/4" in game.rules_summary("en").split("\n\n")[-1]
     state = play_game(game, make_bots(game, [parse_bot_spec("heuristic")] * 4, 3), seed=3)
+    assert isinstance(state, RiverRaceState)
     assert state.is_terminal() and max(state.gold) >= 0
     assert replay(record_of(state, seed=3, seats=["heuristic"] * 4)).to_text() == state.to_text()
     with pytest.raises(OptionError):

@@ -4,22 +4,24 @@ projects scores; ISMCTS plays the game through the evaluation hook."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from tests.games.river_race.helpers import field, play, position
 
 from savanna.bots import ISMCTSBot, make_bots, parse_bot_spec, play_game
 from savanna.games.river_race import RiverRaceGame
 from savanna.games.river_race.evaluation import estimate_scores, expected_prices
+from savanna.games.river_race.state import RiverRaceState
 
 
-def _choice(state, seed: int = 0) -> str:  # type: ignore[no-untyped-def]
+def _choice(state, seed: int = 0) -> str:
     seat = state.current_player()
     action = state.game.heuristic_action(state.observation(seat), state.legal_actions(), random.Random(seed))
     return state.action_to_text(action)
 
 
-def _council(card: int = 7, gold: str = "2,9", **fields: str):  # type: ignore[no-untyped-def]
-    values = {"phase": "council", "pawns": "s1u,camp,camp/y1u,a0,camp", "cards": f"1u:{card}@0", "gold": gold}
+def _council(card: int = 7, gold: str = "2,9", **fields: str):
+    values: dict[str, Any] = {"phase": "council", "pawns": "s1u,camp,camp/y1u,a0,camp", "cards": f"1u:{card}@0", "gold": gold}
     values.update(fields)
     return position(**values)
 
@@ -105,6 +107,7 @@ def test_a_whole_game_between_heuristic_and_search_bots_ends() -> None:
     game = RiverRaceGame(players=3)
     specs = [parse_bot_spec(s) for s in ("heuristic", "ismcts:sims=20:depth=6", "heuristic")]
     final = play_game(game, make_bots(game, specs, seed=4), seed=4)
+    assert isinstance(final, RiverRaceState)
     assert final.is_terminal() and field(final, "end") in ("three", "huts", "persecutor")
 
 

@@ -5,6 +5,7 @@ interface: observation, tensor, drawings, descriptions, audiences."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 from tests.games.river_race.helpers import field, play, position
@@ -16,7 +17,7 @@ from savanna.games.river_race.actions import NUM_ACTIONS, from_id, parse_action_
 from savanna.games.river_race.notation import parse_view, position_text
 
 
-def _bargaining():  # type: ignore[no-untyped-def]
+def _bargaining():
     return position(
         phase="council", pawns="s1u,camp,camp/y1u,y1u,camp", cards="1u:7@0", gold="2,9"
     )
@@ -56,7 +57,7 @@ def test_position_notation_round_trips_through_parse_position() -> None:
         ({"cards": "1u:?@0", "pawns": "s1u,camp,camp/camp,camp,camp"}, "complete"),
     ],
 )
-def test_inconsistent_positions_are_refused_with_a_reason(change: dict[str, str], why: str) -> None:
+def test_inconsistent_positions_are_refused_with_a_reason(change: dict[str, Any], why: str) -> None:
     with pytest.raises(NotationError) as info:
         position(**change)
     assert why in str(info.value)
@@ -87,7 +88,7 @@ def test_sacrifice_secret_other_seats_views_do_not_depend_on_the_card() -> None:
     """sacrifice.secret: the same position with any other card looks the same to seat 2 and
     to a spectator: observation text and data, tensor, both drawings."""
     game = _bargaining().game
-    views = {}
+    views: dict[Any, Any] = {}
     for card in (1, 7, 12):
         state = position(phase="council", pawns="s1u,camp,camp/y1u,y1u,camp", cards=f"1u:{card}@0", gold="2,9")
         for viewer in (None, 1):

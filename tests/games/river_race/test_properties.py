@@ -23,7 +23,7 @@ games = st.builds(
 )
 
 
-def _check_invariants(state) -> None:  # type: ignore[no-untyped-def]
+def _check_invariants(state) -> None:
     game = state.game
     board = game.board
     assert min(state.gold) >= 0, "gold never goes negative"
@@ -49,7 +49,7 @@ def _check_invariants(state) -> None:  # type: ignore[no-untyped-def]
 
 @settings(max_examples=30, deadline=None)
 @given(games, st.integers(0, 2**32))
-def test_random_play_keeps_the_invariants_and_ends(game, seed) -> None:  # type: ignore[no-untyped-def]
+def test_random_play_keeps_the_invariants_and_ends(game, seed) -> None:
     rng = random.Random(seed)
     state = game.new_initial_state()
     steps = 0
@@ -65,7 +65,7 @@ def test_random_play_keeps_the_invariants_and_ends(game, seed) -> None:  # type:
 
 @settings(max_examples=30, deadline=None)
 @given(games, st.integers(0, 2**32), st.integers(0, 400))
-def test_reachable_positions_round_trip_and_views_determinize_consistently(game, seed, steps) -> None:  # type: ignore[no-untyped-def]
+def test_reachable_positions_round_trip_and_views_determinize_consistently(game, seed, steps) -> None:
     rng = random.Random(seed)
     state = game.new_initial_state()
     for _ in range(steps):
@@ -86,7 +86,7 @@ def test_reachable_positions_round_trip_and_views_determinize_consistently(game,
 
 @settings(max_examples=15, deadline=None)
 @given(games, st.integers(0, 2**32))
-def test_records_of_random_games_replay_to_the_same_position(game, seed) -> None:  # type: ignore[no-untyped-def]
+def test_records_of_random_games_replay_to_the_same_position(game, seed) -> None:
     rng = random.Random(seed)
     state = game.new_initial_state()
     while not state.is_terminal():
@@ -96,7 +96,7 @@ def test_records_of_random_games_replay_to_the_same_position(game, seed) -> None
 
 @settings(max_examples=10, deadline=None)
 @given(games, st.integers(0, 2**32))
-def test_clone_copies_every_field_and_no_field_escapes_the_declaration(game, seed) -> None:  # type: ignore[no-untyped-def]
+def test_clone_copies_every_field_and_no_field_escapes_the_declaration(game, seed) -> None:
     """state.py declares the position's fields once (``__slots__``); ``clone`` is written
     from them, so a field set anywhere else would be missed by it."""
     rng = random.Random(seed)

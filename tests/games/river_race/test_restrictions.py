@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 from functools import cache
+from typing import cast
 
 from savanna.bots import make_bots, parse_bot_spec, play_game
 from savanna.core import State, load_game
@@ -19,23 +20,25 @@ from savanna.games.river_race.actions import (
     K_OFFER,
     K_REFUSE,
     K_STEP,
+    Move,
     from_id,
 )
 from savanna.games.river_race.phase import ANSWER, COUNCIL
 from savanna.games.river_race.restrictions import NAMES
+from savanna.games.river_race.state import RiverRaceState
 
 
 @cache
-def _decisions() -> list[tuple[State, list[int]]]:
+def _decisions() -> list[tuple[RiverRaceState, list[int]]]:
     """Each decision of three seeded heuristic games: the position and its legal actions."""
     game = load_game("river-race")
-    out = []
+    out: list[tuple[RiverRaceState, list[int]]] = []
     for seed in range(3):
         final = play_game(game, make_bots(game, [parse_bot_spec("heuristic")] * 4, seed), seed=seed)
         state = game.new_initial_state()
         for action in final.history:
             if not state.is_chance_node():
-                out.append((state.clone(), state.legal_actions()))
+                out.append((cast(RiverRaceState, state.clone()), state.legal_actions()))
             state.apply(action)
     return out
 
@@ -43,6 +46,12 @@ def _decisions() -> list[tuple[State, list[int]]]:
 def _kept(name: str) -> list[tuple[State, list[int], list[int]]]:
     restriction = load_game("river-race").restriction(name)
     return [(s, legal, restriction.allowed(s, s.current_player(), legal)) for s, legal in _decisions()]
+
+
+def _move(action: int) -> Move:
+    move = from_id(action)
+    assert isinstance(move, Move)
+    return move
 
 
 def _kinds(actions: list[int]) -> set[int]:
@@ -103,10 +112,10 @@ def test_always_one_branch_keeps_that_branch_wherever_a_pawn_may_take_it() -> No
     for branch, name in ((1, "always-upper"), (2, "always-lower"), (3, "always-around")):
         forks = 0
         for _, legal, kept in _kept(name):
-            moves = [from_id(a) for a in legal if KIND[a] == K_MOVE]
+            moves = [_move(a) for a in legal if KIND[a] == K_MOVE]
             for pawn in {m.pawn for m in moves}:
                 branches = {m.branch for m in moves if m.pawn == pawn}
-                left = {from_id(a).branch for a in kept if KIND[a] == K_MOVE and from_id(a).pawn == pawn}
+                left = {_move(a).branch for a in kept if KIND[a] == K_MOVE and _move(a).pawn == pawn}
                 if branch in branches:
                     forks += 1
                     assert left == {branch}
@@ -121,16 +130,17 @@ def test_ignore_price_redraws_only_the_seats_own_card() -> None:
     holding = changed = 0
     for state, _ in _decisions():
         seat = state.current_player()
-        seen = restriction.blind(state, seat, rng)  # type: ignore[misc]
-        own = [p for p, c in enumerate(state.held) if c >= 0 and state.pos.index(state.tables.altar[p]) // 3 == seat]  # type: ignore[attr-defined]
+        assert restriction.blind is not None
+        seen = cast("RiverRaceState | None", restriction.blind(state, seat, rng))
+        own = [p for p, c in enumerate(state.held) if c >= 0 and state.pos.index(state.tables.altar[p]) // 3 == seat]
         if not own:
             assert seen is None
             continue
         holding += 1
         assert seen is not None
-        for place, card in enumerate(state.held):  # type: ignore[attr-defined]
+        for place, card in enumerate(state.held):
             if place not in own:
-                assert seen.held[place] == card  # type: ignore[attr-defined]
-        changed += any(seen.held[p] != state.held[p] for p in own)  # type: ignore[attr-defined]
-        assert seen.gold == state.gold and seen.pos == state.pos  # type: ignore[attr-defined]
+                assert seen.held[place] == card
+        changed += any(seen.held[p] != state.held[p] for p in own)
+        assert seen.gold == state.gold and seen.pos == state.pos
     assert holding and changed

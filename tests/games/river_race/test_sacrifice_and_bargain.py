@@ -5,6 +5,7 @@ docs/rules/river-race.md (The negotiation, The sacrifice cards)."""
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 from tests.games.river_race.helpers import field, play, position, refused
 
@@ -13,10 +14,10 @@ from savanna.games.river_race.board import load_board
 # Card 7: upper 4, lower 1. Card 12: upper 6, lower 3. Card 1: upper 1, lower 0.
 
 
-def _council(**fields: str):  # type: ignore[no-untyped-def]
+def _council(**fields: str):
     """Seat 1 at the start of its turn, its pawn a on the upper place of river 1 holding card 7,
     seat 2's pawns a and b waiting in that courtyard."""
-    values = {
+    values: dict[str, Any] = {
         "phase": "council",
         "pawns": "s1u,camp,camp/y1u,y1u,camp",
         "cards": "1u:7@0",

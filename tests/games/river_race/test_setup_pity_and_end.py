@@ -124,7 +124,7 @@ def test_score_sheets_list_gold_and_each_hut_and_say_how_a_tie_was_broken() -> N
     assert sheets is not None
     assert [line.points for line in sheets[1].lines] == [0, 16, 13]
     assert state.game.label_text(sheets[0].tiebreak, "en") == "tie broken by the best hut (20)"  # type: ignore[arg-type]
-    assert state.game.label_text(sheets[1].lines[1].label, "fr") == "hutte de 2a : 16"
+    assert state.game.label_text(sheets[1].lines[1].label, "fr") == "hutte de 2a\u00a0: 16"
     assert state.game.score_sheets(position().observation(0)) is None
 
 

@@ -45,7 +45,8 @@ refusals), ``scoring``, ``notation``, ``observation``, ``render``, ``evaluation`
 ``heuristic``, ``data/``; and this game's own ``moves`` (move generation: the legal actions
 and chance outcomes of a position, the feasibility of a movement, the spaces a choice
 offers), ``board`` (the track and its move tables), ``components`` (tiles, cards, berries
-from ``data/``) and ``phase`` (named values of a position).
+from ``data/``), ``phase`` (named values of a position) and ``words`` (the words people type:
+colour and direction names, French verbs, each action as a French reader types it).
 """
 
 from __future__ import annotations

@@ -114,6 +114,16 @@ def choose_in_state(state: BanjooliState, legal: Sequence[int], rng: random.Rand
     return max([(_value(state, want, action), rng.random(), action) for action in legal])[2]
 
 
+def likeliest_first(state: BanjooliState, legal: Sequence[int]) -> list[int]:
+    """``legal`` ranked by the heuristic's value for the seat to act (its own card), best
+    first; ties keep their order. What a menu lists first (``State.menu_order``)."""
+    if len(legal) < 2 or state.is_chance_node():
+        return list(legal)
+    want = weights(state.cards[state.current_player()])
+    values = {action: _value(state, want, action) for action in legal}
+    return sorted(legal, key=lambda action: -values[action])
+
+
 def _wanted_reroll(state: BanjooliState, want: list[float]) -> int:
     """The mask of the dice that serve no wanted ostrich."""
     keep = 0

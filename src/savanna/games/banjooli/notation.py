@@ -69,6 +69,7 @@ from savanna.games.banjooli.phase import (
     Reason,
 )
 from savanna.games.banjooli.rules import MESSAGES
+from savanna.games.banjooli.words import FRENCH_STEP_LETTERS, WORDS
 
 if TYPE_CHECKING:
     from savanna.games.banjooli.game import BanjooliGame
@@ -197,33 +198,6 @@ def parse_action(state: BanjooliState, text: str) -> int:
     return action
 
 
-_WORDS = {
-    # colours, in English and French, as people say them (the notation uses letters)
-    **dict.fromkeys(("blue", "bleu", "bleue"), "b"),
-    **dict.fromkeys(("yellow", "jaune", "j"), "y"),
-    **dict.fromkeys(("red", "rouge"), "r"),
-    **dict.fromkeys(("green", "vert", "verte", "v"), "g"),
-    **dict.fromkeys(("purple", "pourpre", "violet", "violette", "mauve"), "p"),
-    **dict.fromkeys(("white", "blanc", "blanche", "joker"), "w"),
-    # directions
-    **dict.fromkeys(("left", "gauche"), "l"),
-    **dict.fromkeys(("forward", "straight", "devant", "avant"), "f"),
-    **dict.fromkeys(("right", "droite"), "r"),
-    # French verbs
-    "garder": "keep",
-    "relancer": "reroll",
-    **dict.fromkeys(("déplacer", "deplacer", "bouger"), "move"),
-    **dict.fromkeys(("avancer", "pas"), "step"),
-    "sauter": "jump",
-    "ensorceler": "spell",
-    **dict.fromkeys(("désensorceler", "desensorceler"), "unspell"),
-    "passer": "pass",
-    "donner": "give",
-    **dict.fromkeys(("échanger", "echanger"), "swap"),
-    **dict.fromkeys(("baie", "berry-on"), "berry"),
-    "vers": "to",
-}
-"""Words people type that the notation writes otherwise (``move blue`` = ``move B``)."""
 _DIRECTION_VERBS = ("step", "jump", "cross")
 _LABEL_RE = re.compile(r"^([a-e])(\d{1,2})$")
 
@@ -231,22 +205,24 @@ _LABEL_RE = re.compile(r"^([a-e])(\d{1,2})$")
 def _plain_words(state: BanjooliState, t: str) -> str:
     """``t`` with colour names, French letters and words, and direction names turned into
     the notation (a direction word only after a step verb, a colour word elsewhere)."""
-    words = re.split(r"(\s+|\+)", t)
+    words = re.split(r"(\s+|\+|\*)", t)
     out = []
-    verb = next((w for w in words if w.strip() and w != "+"), "")
-    verb = _WORDS.get(verb, verb)
+    verb = next((w for w in words if w.strip() and w not in "+*"), "")
+    verb = WORDS.get(verb, verb)
     for i, word in enumerate(words):
-        if not word.strip() or word == "+":
+        if not word.strip() or word in ("+", "*"):
             out.append(word)
             continue
         if i == 0:
-            out.append(_WORDS.get(word, word))
+            out.append(WORDS.get(word, word))
         elif verb in _DIRECTION_VERBS and word in ("left", "gauche", "forward", "straight", "devant", "avant", "right", "droite"):
-            out.append(_WORDS[word])
+            out.append(WORDS[word])
+        elif verb in _DIRECTION_VERBS and word in FRENCH_STEP_LETTERS:
+            out.append(FRENCH_STEP_LETTERS[word])  # avancer G / T / D (local_text)
         elif word in ("left", "gauche", "forward", "straight", "devant", "avant", "right", "droite"):
             out.append(word)
         else:
-            out.append(_WORDS.get(word, word))
+            out.append(WORDS.get(word, word))
     return "".join(out)
 
 
@@ -386,8 +362,14 @@ def describe(state: BanjooliState, action: int, lang: str) -> str:
     phase = state.phase
     if phase == Phase.ROLL:
         return say("action.roll", lang, die=state.to_roll[0] + 1, face=colour_name(action, lang))
-    if phase == Phase.VORTEX:
-        return say("action.vortex", lang, face=colour_name(action, lang))
+    if phase == Phase.VORTEX:  # what the die does, and why (rule vortex.swap)
+        said = say("action.vortex", lang, face=colour_name(action, lang))
+        ostrich = colour_name(state.mover, lang)
+        if action == state.mover:
+            return say("acts.vortex_own", lang, said=said, ostrich=ostrich)
+        if action == WHITE or action in state.arrived:
+            return say("acts.vortex_joker", lang, said=said, ostrich=ostrich)
+        return say("acts.vortex", lang, said=said, ostrich=ostrich, other=colour_name(action, lang))
     if phase == Phase.LAYOUT:
         return say("action.layout", lang, tiles=_tile_names(state.game.layouts[action], lang))
     if phase == Phase.SIDES:
@@ -399,8 +381,11 @@ def describe(state: BanjooliState, action: int, lang: str) -> str:
     if phase in (Phase.BERRY, Phase.FIX):
         berry = load_data().berries[action]
         meaning = berry.meaning_fr if lang == "fr" else berry.meaning
-        key = "action.berry_is" if phase == Phase.BERRY else "action.fix"
-        return say(key, lang, berry=berry.name, meaning=meaning)
+        if phase == Phase.FIX:
+            return say("action.fix", lang, berry=berry.name, meaning=meaning)
+        said = say("action.berry_is", lang, berry=berry.name, meaning=meaning)
+        effect = say(f"acts.{berry.id}", lang, ostrich=colour_name(state.mover, lang))
+        return say("acts.berry", lang, said=said, effect=effect)  # what it does (rules berry.*)
     value = from_id(action)
     if isinstance(value, Reroll):
         if not value.mask:
@@ -437,7 +422,10 @@ def describe(state: BanjooliState, action: int, lang: str) -> str:
         return say("action.berry", lang, space=label)
     if value.space in state.choices[:9]:  # the drawing numbers the spaces to choose from
         label = say("action.space_mark", lang, mark=state.choices.index(value.space) + 1, label=label)
-    return say("action.to", lang, ostrich=colour_name(state.mover, lang), space=label)
+    said = say("action.to", lang, ostrich=colour_name(state.mover, lang), space=label)
+    if state.reason == Reason.NONE:
+        return said
+    return say("acts.to", lang, said=said, why=say(f"acts.why.{state.reason.value}", lang))
 
 
 # -- positions ---------------------------------------------------------------------------

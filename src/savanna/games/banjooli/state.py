@@ -12,6 +12,7 @@ is refused (:mod:`.rules`), the score (:mod:`.scoring`), what the board points a
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Final
 
@@ -33,6 +34,7 @@ from savanna.games.banjooli.actions import (
 )
 from savanna.games.banjooli.board import FINISH, Board, SpaceKind, faces
 from savanna.games.banjooli.components import load_data
+from savanna.games.banjooli.heuristic import likeliest_first
 from savanna.games.banjooli.moves import (
     can_step,
     chance_pool,
@@ -80,6 +82,7 @@ from savanna.games.banjooli.phase import (
 from savanna.games.banjooli.render import action_paths, action_targets, plays_itself
 from savanna.games.banjooli.rules import refusal
 from savanna.games.banjooli.scoring import places, score_parts
+from savanna.games.banjooli.words import local_text
 
 if TYPE_CHECKING:
     from savanna.games.banjooli.game import BanjooliGame
@@ -269,9 +272,7 @@ class BanjooliState(State):
 
     def chance_outcomes(self) -> list[tuple[int, Fraction]]:
         outcomes = chance_pool(self)
-        if not outcomes:
-            return []
-        p = Fraction(1, len(outcomes))
+        p = Fraction(1, len(outcomes) or 1)
         return [(o, p) for o in outcomes]
 
     def sample_chance(self, rng: random.Random) -> int:
@@ -284,6 +285,12 @@ class BanjooliState(State):
 
     def describe_action(self, action: int, lang: str = "en") -> str:
         return describe(self, action, lang)
+
+    def local_action_text(self, action: int, lang: str = "en") -> str:
+        return local_text(self.action_to_text(action), lang)
+
+    def menu_order(self, actions: Sequence[int]) -> list[int]:  # the heuristic's likeliest first
+        return likeliest_first(self, actions)
 
     def action_targets(self, action: int) -> tuple[str, ...]:
         """The dice, ostrich or space an action names (keys of :func:`.render.board_svg`)."""
@@ -678,12 +685,7 @@ class BanjooliState(State):
         return action_text(self, action)
 
     def parse_action(self, text: str) -> int:
-        """Read ``text`` as an action here; a well-formed but refused action names its rule.
-
-        Raises:
-            NotationError: the text is no action of this game.
-            IllegalActionError: the action is refused (the rule is named).
-        """
+        """Read ``text`` here (NotationError), naming the rule that refuses it (IllegalActionError)."""
         return parse_action(self, text)
 
     def explain_illegal(self, action: int) -> IllegalActionError:

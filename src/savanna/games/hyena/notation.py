@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from savanna.games.hyena.game import HyenaGame
     from savanna.games.hyena.state import HyenaState
 
-__all__ = ["action_text", "describe", "parse_action", "parse_position", "position_text"]
+__all__ = ["action_text", "describe", "local_text", "parse_action", "parse_position", "position_text"]
 
 _POSITION_RE: Final = re.compile(
     r"(?P<rules>[a-z-]+)/(?P<length>\d+) turn=(?P<turn>\d+):(?P<stage>start|throw|decide|over|first)"
@@ -66,6 +66,18 @@ def action_text(state: HyenaState, action: int) -> str:
     return str(from_id(action))
 
 
+_FRENCH_VERBS: Final = {"throw": "lancer", "bank": "réserver", "move": "avancer", "pay": "payer", "first": "premier"}
+_ENGLISH_VERBS: Final = {french: verb for verb, french in _FRENCH_VERBS.items()}
+
+
+def local_text(text: str, lang: str) -> str:
+    """The notation ``text`` as a French reader types it (``lancer``, ``premier 2``)."""
+    if lang != "fr":
+        return text
+    verb, _, argument = text.partition(" ")
+    return f"{_FRENCH_VERBS.get(verb, verb)} {argument}".strip()
+
+
 def parse_action(state: HyenaState, text: str) -> int:
     """The action ``text`` names in ``state``; a well-formed but refused one names its rule.
 
@@ -75,6 +87,8 @@ def parse_action(state: HyenaState, text: str) -> int:
     """
     game = state.game
     word = " ".join(text.strip().lower().split())
+    verb, _, rest = word.partition(" ")
+    word = f"{_ENGLISH_VERBS.get(verb, verb)} {rest}".strip()  # French verbs (local_text)
     if state.stage == OVER:
         raise game.refuse(text, "game.over")
     first = _FIRST_RE.fullmatch(word)

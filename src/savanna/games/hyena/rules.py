@@ -11,8 +11,8 @@ Example:
     >>> rules = rule_catalogue(load_ruleset("traditional"))
     >>> rules["well.fee"].en
     'A mother at the well needs 5 tabas before she can set off home.'
-    >>> rules["throw.table"].fr
-    'On lance 3 bâtonnets ; 0 blanc : 6, 1 blanc : un taba, 2 blancs : 2, 3 blancs : 4.'
+    >>> rules["throw.table"].fr  # typeset: no-break spaces before ; and :
+    'On lance 3 bâtonnets\xa0; 0 blanc\xa0: 6, 1 blanc\xa0: un taba, 2 blancs\xa0: 2, 3 blancs\xa0: 4.'
 """
 
 from __future__ import annotations

@@ -25,7 +25,13 @@ from typing import TYPE_CHECKING, Final
 from savanna.core.errors import IllegalActionError
 from savanna.core.game import CHANCE, TERMINAL, Observation, State, compile_clone
 from savanna.games.hyena.actions import BANK, MOVE, PAY, THROW
-from savanna.games.hyena.notation import action_text, describe, parse_action, position_text
+from savanna.games.hyena.notation import (
+    action_text,
+    describe,
+    local_text,
+    parse_action,
+    position_text,
+)
 from savanna.games.hyena.observation import observe
 from savanna.games.hyena.phase import IN_PLAY, NO_OWNER, NO_THROW, ON_TRACK, Kind, Place, Stage
 from savanna.games.hyena.render import action_targets
@@ -235,6 +241,9 @@ class HyenaState(State):
     def describe_action(self, action: int, lang: str = "en") -> str:
         """The action in words: the throw and what it is worth, or what the decision does."""
         return describe(self, action, lang)
+
+    def local_action_text(self, action: int, lang: str = "en") -> str:
+        return local_text(self.action_to_text(action), lang)
 
     def action_targets(self, action: int) -> tuple[str, ...]:
         """The sticks a throw names, the seat's tabas a bank names, the piece a move names, the

@@ -15,7 +15,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Final
 
-from pydantic import field_validator, model_validator
+from pydantic import Field, field_validator, model_validator
 
 from savanna.core.datafiles import DataModel, load_data_files
 
@@ -85,6 +85,7 @@ class VillageData(DataModel):
 
 class NegotiationData(DataModel):
     max_price: int
+    rent: int = Field(ge=0)
     source: str
 
 

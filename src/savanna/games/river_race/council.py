@@ -36,6 +36,7 @@ __all__ = [
     "dealt_gold",
     "free_gold",
     "has_council",
+    "rent_due",
     "sacrificer",
     "sacrificers",
     "waiting",
@@ -139,6 +140,31 @@ def council_ids(state: RiverRaceState) -> list[int]:
                 out.append(offers[price])
         if can_cross(state, place):
             out.append(_CROSS_IDS[sac % 3])  # rule cross.price
+    return out
+
+
+def rent_due(state: RiverRaceState) -> list[int]:
+    """Rule council.rent: the rival seats the seat to play pays if it rolls now, one entry
+    per sacrifice place where it holds the card and per rival seat with a pawn waiting in
+    that place's courtyard (in place order, then seat order); empty without a rent."""
+    tables = state.tables
+    if not tables.rent:
+        return []
+    seat = state.turn
+    pos = state.pos
+    out: list[int] = []
+    sacs = sacrificers(state)
+    for place in range(len(sacs)):
+        sac = sacs[place]
+        if sac < 0 or sac // 3 != seat or state.held[place] == NO_CARD:
+            continue
+        yard = tables.yard[place]
+        owners: list[int] = []
+        for pawn in range(len(pos)):
+            owner = pawn // 3
+            if pos[pawn] == yard and owner != seat and owner not in owners:
+                owners.append(owner)
+        out += owners
     return out
 
 

@@ -208,7 +208,12 @@ class RiverRaceGame(Game):
         """The rules in short, then the price table of the sacrifice cards (issue 26: the
         terminal's and the browser's help show it)."""
         prices = ", ".join(f"{c.number}: {c.upper}/{c.lower}" for c in self.material.cards)
-        return MESSAGES.text("help.summary", lang) + "\n\n" + MESSAGES.text("help.prices", lang, count=len(self.material.cards), prices=prices)
+        rent = self.material.negotiation.rent
+        parts = [MESSAGES.text("help.summary", lang)]
+        if rent:  # rule council.rent (the second material)
+            parts.append(MESSAGES.text("help.rent", lang, rent=rent))
+        parts.append(MESSAGES.text("help.prices", lang, count=len(self.material.cards), prices=prices))
+        return "\n\n".join(parts)
 
     def private_summary(self, observation_: Observation, lang: str = "en") -> list[str]:
         """The seat's own sacrifice cards and their prices (rule ``sacrifice.secret``)."""

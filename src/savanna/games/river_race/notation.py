@@ -53,7 +53,7 @@ from savanna.games.river_race.actions import (
     pawn_name,
 )
 from savanna.games.river_race.board import ALTAR, CAMP, KIND_NAMES, LANDING, PATH, VILLAGE, YARD
-from savanna.games.river_race.council import card_price, free_gold, sacrificer
+from savanna.games.river_race.council import card_price, free_gold, rent_due, sacrificer
 from savanna.games.river_race.phase import (
     ANSWER,
     COIN,
@@ -76,6 +76,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "describe",
+    "local_text",
     "parse_action",
     "parse_position",
     "parse_view",
@@ -382,13 +383,15 @@ def parse_action(state: RiverRaceState, text: str) -> int:
             raise game.refuse(text, "chance.outcome")
         return action
     try:
-        act = parse_action_text(text)
+        act = parse_action_text(_from_french(str(text)))
     except NotationError:
         try:
             parse_chance_text(text, dice)
         except NotationError:
-            legal = ", ".join(state.legal_action_texts()[:12])
-            raise MESSAGES.notation_error(text, "expect.legal", {"legal": legal}) from None
+            legal = state.legal_action_texts()[:12]
+            raise MESSAGES.notation_error(
+                text, "expect.legal", lambda lang: {"legal": ", ".join(local_text(t, lang) for t in legal)}
+            ) from None
         raise game.refuse(text, "chance.not_now") from None
     action = act.to_id()
     if action not in state.legal_actions():
@@ -461,7 +464,16 @@ def describe(state: RiverRaceState, action: int, lang: str = "en") -> str:
     if isinstance(act, Pass):
         return text("describe.pass", lang)
     if isinstance(act, Done):
-        return text("describe.roll", lang)
+        payees = rent_due(state)
+        if not payees:
+            return text("describe.roll", lang)
+        gold = state.gold[seat]
+        payments = []
+        for payee in payees:  # rule council.rent, paid in this order as far as the gold goes
+            paid = min(state.tables.rent, gold)
+            gold -= paid
+            payments.append(text("describe.rent_payment", lang, gold=paid, seat=payee + 1))
+        return text("describe.roll_rent", lang, payments=", ".join(payments))
     if isinstance(act, Step):
         pawn = 3 * seat + act.pawn
         place = game.board.places[game.board.place_of_yard[state.pos[pawn]]]
@@ -485,3 +497,32 @@ def describe(state: RiverRaceState, action: int, lang: str = "en") -> str:
         return text("describe.cross_alone", lang, pawn=pawn_name(pawn), river=place.river, price=price)
     names = ", ".join(pawn_name(p) for p in party)
     return text("describe.cross", lang, pawn=pawn_name(pawn), river=place.river, party=names, price=price)
+
+
+_FRENCH_WORDS: Final = {
+    "move": "déplacer",
+    "pass": "passer",
+    "roll": "lancer",
+    "step": "avancer",
+    "accept": "accepter",
+    "refuse": "refuser",
+    "cross": "traverser",
+    "counter": "contrer",
+    "offer": "offrir",
+    "upper": "haut",
+    "lower": "bas",
+    "around": "autour",
+}
+
+
+def local_text(text: str, lang: str) -> str:
+    """The notation ``text`` as a French reader types it (``déplacer a haut``, ``offrir 2b 3``)."""
+    if lang != "fr":
+        return text
+    return " ".join(_FRENCH_WORDS.get(word, word) for word in text.split(" "))
+
+
+def _from_french(text: str) -> str:
+    """``text`` with the French words of :func:`local_text` turned back into the notation."""
+    english = {french: word for word, french in _FRENCH_WORDS.items()}
+    return " ".join(english.get(word, word) for word in text.strip().lower().split())

@@ -9,8 +9,8 @@ the data. :data:`MESSAGES` holds every other text the game shows people too.
 Example:
     >>> RULES["move.skip"].en
     'Occupied spaces are jumped over and not counted.'
-    >>> RULES["spring.coin"].fr
-    "Un pion qui passe au-dessus d'une source prend la pièce du dessus de la pile : 2, 4, 6, 4, 2 pièces d'or."
+    >>> RULES["spring.coin"].fr  # typeset: a no-break space before the colon
+    "Un pion qui passe au-dessus d'une source prend la pièce du dessus de la pile\xa0: 2, 4, 6, 4, 2 pièces d'or."
     >>> MESSAGES.text("label.gold", "fr")
     'or'
 """
@@ -68,6 +68,7 @@ _SOURCES: Final[tuple[tuple[str, str], ...]] = (
     ("sacrifice.secret", f"{SEED}, CASES SACRIFICE (la regarde secrètement)"),
     ("deck.reshuffle", f"{_DESIGN}, The sacrifice cards)"),
     ("council.when", f"design; {SEED}, CASES SACRIFICE (il peut alors traverser quand il le souhaite)"),
+    ("council.rent", f"{_DESIGN}, The negotiation; designer note 8)"),
     ("council.sacrificer", f"{SEED}, CASES SACRIFICE (le joueur qui occupe le lieu de sacrifice)"),
     ("offer.yard", f"{SEED}, CASES SACRIFICE (les pions de son choix qui se trouvent dans la cour attenante)"),
     ("offer.once", f"{_DESIGN}, The negotiation)"),

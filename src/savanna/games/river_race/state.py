@@ -26,6 +26,7 @@ action is refused (:mod:`.rules`), the score (:mod:`.scoring`), the drawing's ta
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Final
 
@@ -49,6 +50,7 @@ from savanna.games.river_race.actions import (
     K_STEP,
     PASS_ID,
     REFUSE_ID,
+    ROLL_ID,
     Card,
     Coin,
     First,
@@ -56,8 +58,16 @@ from savanna.games.river_race.actions import (
     from_id,
 )
 from savanna.games.river_race.board import VILLAGE
-from savanna.games.river_race.council import card_price, council_ids, has_council, sacrificer
-from savanna.games.river_race.notation import describe, parse_action, position_text
+from savanna.games.river_race.council import (
+    card_price,
+    council_ids,
+    dealt_gold,
+    has_council,
+    rent_due,
+    sacrificer,
+    sacrificers,
+)
+from savanna.games.river_race.notation import describe, local_text, parse_action, position_text
 from savanna.games.river_race.observation import observe
 from savanna.games.river_race.phase import (
     ANSWER,
@@ -76,7 +86,7 @@ from savanna.games.river_race.phase import (
     ROLL,
 )
 from savanna.games.river_race.render import action_targets
-from savanna.games.river_race.rules import refusal
+from savanna.games.river_race.rules import MESSAGES, refusal
 from savanna.games.river_race.scoring import ranking, totals
 from savanna.games.river_race.tables import RiverTables
 from savanna.games.river_race.walking import move_ids, walk
@@ -359,6 +369,29 @@ class RiverRaceState(State):
     def describe_action(self, action: int, lang: str = "en") -> str:
         return describe(self, action, lang)
 
+    def local_action_text(self, action: int, lang: str = "en") -> str:
+        return local_text(self.action_to_text(action), lang)
+
+    def menu_order(self, actions: Sequence[int]) -> list[int]:
+        """In the council, ``roll`` (which ends it) comes last: typing 1 never skips a crossing."""
+        ordered = list(actions)
+        if self.phase == COUNCIL and ROLL_ID in ordered and len(ordered) > 1:
+            ordered.remove(ROLL_ID)
+            ordered.append(ROLL_ID)
+        return ordered
+
+    def only_choice_reason(self, lang: str = "en") -> str:
+        """Why the council offers nothing but ``roll`` (rules council.when, sacrifice.step,
+        council.sacrificer)."""
+        if self.phase != COUNCIL or self.legal_actions() != [ROLL_ID]:
+            return ""
+        sacs = sacrificers(self)
+        for place in range(len(self.held)):
+            if sacs[place] >= 0 and sacs[place] // 3 == self.turn and self.held[place] != NO_CARD:
+                price, have = card_price(self, place), self.gold[self.turn] + dealt_gold(self, place)
+                return MESSAGES.text("only.council_price", lang, price=price, have=have)
+        return MESSAGES.text("only.council", lang)
+
     def explain_illegal(self, action: int) -> IllegalActionError:
         clause, detail = refusal(self, action)
         try:
@@ -507,9 +540,19 @@ class RiverRaceState(State):
         elif kind == K_STEP:
             self._step(3 * self.turn + _ACTION_ARG[action])
         else:  # Done: the bargaining is over, the deals not crossed lapse
+            self._pay_rent()
             self.asked = []
             self.deals = []
             self.phase = ROLL
+
+    def _pay_rent(self) -> None:
+        """Rule council.rent: rolling while holding a card pays each waiting rival seat."""
+        seat = self.turn
+        rent = self.tables.rent
+        for payee in rent_due(self):
+            paid = min(rent, self.gold[seat])
+            self.gold[seat] -= paid
+            self.gold[payee] += paid
 
     def _close_offer(self) -> None:
         self.offer = []

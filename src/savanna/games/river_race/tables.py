@@ -64,7 +64,7 @@ class RiverTables:
         places: the number of sacrifice places.
         cards: the number of sacrifice cards.
         prices: ``[card * places + place]``: the price the card asks at that place.
-        persecutor_length, rings, max_turns, max_price, stack, huts: numbers of the material.
+        persecutor_length, rings, max_turns, max_price, rent, stack, huts: numbers of the material.
         rolls: the sorted rolls by chance outcome; roll_chances: their chance outcomes;
             roll_draw: the outcome of each number the core's draw of a roll can draw
             (:func:`draw_table`).
@@ -95,6 +95,7 @@ class RiverTables:
         self.rings: int = material.persecutor.rings
         self.max_turns: int = material.limits.max_turns
         self.max_price: int = material.negotiation.max_price
+        self.rent: int = material.negotiation.rent
         self.stack: tuple[int, ...] = tuple(material.spring.stack)
         self.huts: int = len(material.huts(players))
         self.rolls: tuple[tuple[int, ...], ...] = rolls(material.dice.count)

@@ -1,9 +1,11 @@
 // The lobby: the tables (join, watch, come back, replay) and the form that creates one.
 import { api, botKind, clear, el, lang, langSwitch, loadWords, t, tokens } from "/static/common.js";
+import { paceFields, paceFromForm } from "/static/clocks.js";
 
 let GAMES = [];
 let BOTS = [];
 let CLOCKS = [0];
+let TIME_BOUNDS = null;
 
 function clockLabel(seconds) {
   if (!seconds) return t("lobby.clock.none");
@@ -96,6 +98,7 @@ function renderForm() {
     el("label", { for: "grace" }, el("span", { class: "l" }, t("lobby.grace")), el("input", { id: "grace", name: "grace", type: "number", min: 5, max: 3600, value: previous.get("grace") || 60 })),
     el("label", { for: "clock" }, el("span", { class: "l" }, t("lobby.clock")),
       el("select", { id: "clock", name: "clock" }, CLOCKS.map((c) => el("option", { value: c, selected: String(c) === (previous.get("clock") || "0") ? true : null }, clockLabel(c))))),
+    paceFields(previous, TIME_BOUNDS),
     el("label", { for: "spectators" }, el("input", { type: "checkbox", id: "spectators", name: "spectators", checked: previous.has("clock") && !previous.get("spectators") ? null : true }), " ", t("lobby.spectators")),
     el("label", { for: "coach" }, el("input", { type: "checkbox", id: "coach", name: "coach", checked: previous.get("coach") ? true : null }), " ", t("lobby.coach")),
     el("p", {}, el("button", { type: "submit", id: "create-submit" }, t("lobby.submit"))));
@@ -124,7 +127,7 @@ async function create(event) {
     const made = await api("POST", "/api/tables", {
       game: game.name, players, options, seats, title, lang: lang(), grace: Number(data.get("grace")),
       turn_seconds: Number(data.get("clock") || 0), spectators: form.querySelector("#spectators").checked,
-      coach: form.querySelector("#coach").checked,
+      coach: form.querySelector("#coach").checked, time_control: paceFromForm(data),
     });
     tokens.setHost(made.id, made.host_token);
     const seat = await api("POST", `/api/tables/${made.id}/join`, { seat: 0, name });
@@ -153,6 +156,7 @@ async function main() {
   GAMES = data.games;
   BOTS = data.bots;
   CLOCKS = data.turn_seconds || [0];
+  TIME_BOUNDS = data.time_controls || null;
   document.getElementById("langslot").append(langSwitch(renderWords));
   document.getElementById("create").addEventListener("submit", create);
   document.getElementById("refresh").addEventListener("click", renderTables);

@@ -3,6 +3,7 @@
 // chosen action with the version it saw. Nothing is computed or kept here but the display.
 import { api, botKind, clear, el, icon, lang, langSwitch, loadWords, parseSvg, t, tokens } from "/static/common.js";
 import { coachMessage, coachRefused, renderCoach, setupCoach } from "/static/coach.js";
+import { renderClocks } from "/static/clocks.js";
 
 const TABLE = location.pathname.split("/")[2];
 const S = { welcome: null, view: null, seats: [], log: [], selection: new Set(), via: null, plan: null, autoAt: -1, ws: null, retry: 500, ackTimer: null, connected: false };
@@ -70,6 +71,7 @@ function handle(message) {
       S.via = null;
       autoplay();
       render();
+      renderClocks($("clocks"), message.clock, seatName);
       break;
     case "seats":
       S.seats = message.seats;
@@ -77,6 +79,7 @@ function handle(message) {
       if (S.view) S.view.status = message.status;
       renderSeats();
       renderSetup();
+      renderClocks($("clocks"), message.clock, seatName);
       break;
     case "refused":
       clearTimeout(S.ackTimer);

@@ -1,0 +1,76 @@
+"""A real-time game in Chromium whose clock runs out (issue 28): the host chooses the pace in
+the lobby's form, the table page counts the clock down, and everyone reads the loss by time."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import httpx
+import pytest
+
+from tests.web.chromium import ARGS, CHROMIUM, require_chromium
+from tests.web.conftest import ServerProcess
+
+playwright_api = pytest.importorskip("playwright.sync_api")
+
+pytestmark = pytest.mark.slow
+
+SHORT = ("--shortest-clock", "1", "--per-client-tables", "1000", "--per-client-rate", "1000",
+         "--per-client-playing", "1000", "--per-client-connections", "1000")
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    require_chromium()
+    with playwright_api.sync_playwright() as p:
+        launched = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield launched
+        launched.close()
+
+
+def test_a_real_time_clock_runs_out_in_the_browser_and_the_seat_loses_by_time(browser, tmp_path):
+    server = ServerProcess(f"sqlite:///{tmp_path / 'clock.sqlite3'}", workers=0, flags=SHORT).start()
+    context = browser.new_context(locale="en-GB")
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    try:
+        page.goto(server.url + "/")
+        page.fill("#name", "Awa")
+        page.select_option("#game", "hyena")
+        page.wait_for_selector("#seat-1")
+        page.select_option("#seat-1", "bot:heuristic")
+        page.select_option("#pace", "realtime")
+        assert page.is_visible("#pace-base") and not page.is_visible("#pace-hours")
+        page.fill("#pace-base", "0.1")  # six seconds for the whole game
+        page.fill("#pace-increment", "0")
+        page.select_option("#pace-on", "lose")
+        page.click("#create-submit")
+        page.wait_for_url("**/t/*")
+        table = page.url.rsplit("/", 1)[1]
+        with httpx.Client(timeout=10) as client:
+            stored = client.get(f"{server.url}/api/tables/{table}").json()["clock"]
+        assert stored["pace"] == "realtime" and stored["base"] == 6 and stored["on_time"] == "lose"
+        page.wait_for_selector("#start:not([disabled])")
+        page.click("#start")
+        page.wait_for_selector("#clocks:not(.hidden) li.running")
+        shown = page.locator("#clocks").inner_text()
+        assert "Real-time: 0:06 per player" in shown and "loses by time" in shown and "Awa: 0:0" in shown, shown
+        assert "must play by" in shown
+        page.wait_for_function("document.getElementById('clocks').textContent.includes('lost by time')", timeout=15000)
+        shown = page.locator("#clocks").inner_text()
+        assert "Seat 1 lost by time at action" in shown and "ranked last" in shown, shown
+        # A bot plays the seat to the end: the result ranks Awa last.
+        page.wait_for_selector("#end:not(.hidden)", timeout=60000)
+        places = page.locator("#end > #end-body > table tbody tr")
+        assert "Awa" in places.nth(places.count() - 1).inner_text(), page.locator("#end").inner_text()
+        assert "Awa" not in page.locator("#end p strong").first.inner_text()
+        with httpx.Client(timeout=10) as client:
+            view = client.get(f"{server.url}/api/tables/{table}/view").json()
+        ranking = view["result"]["ranking"]
+        assert ranking[0] == len(ranking) - 1 and ranking.count(ranking[0]) == 1 and view["result"]["lost_time"] == [0]
+        assert not errors, errors
+    finally:
+        context.close()
+        server.stop()
