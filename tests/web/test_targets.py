@@ -73,10 +73,10 @@ def test_a_path_is_an_ostrich_then_the_square_it_stops_on_and_the_steps_that_get
                 drawn = set(TARGET.findall(game.render_svg(state.observation(seat))))
                 legal = state.legal_actions()
                 for action in legal:
-                    assert state.plays_itself(action) == (len(legal) == 1 and state.action_to_text(action).split()[0]
+                    assert game.plays_itself(state, action) == (len(legal) == 1 and state.action_to_text(action).split()[0]
                                                           in ("step", "jump"))
-                    forced += state.plays_itself(action)
-                    for via, end, then in state.action_paths(action):
+                    forced += game.plays_itself(state, action)
+                    for via, end, then in game.action_paths(state, action):
                         assert {via, end} <= drawn, (via, end)
                         after = state.clone()
                         after.apply(action)
@@ -84,7 +84,8 @@ def test_a_path_is_an_ostrich_then_the_square_it_stops_on_and_the_steps_that_get
                             assert after.current_player() == seat and next_action in after.legal_actions()
                             after.apply(next_action)
                         ostrich = "BYRGP".index(via.split(":")[1])
-                        assert end == ("finish" if after.pos[ostrich] < 0 else f"space:{after.pos[ostrich]}")
+                        position = after.pos[ostrich]  # type: ignore[attr-defined]
+                        assert end == ("finish" if position < 0 else f"space:{position}")
                         paths += 1
             state.apply(sample_action(state, rng))
     assert paths > 100 and forced > 5

@@ -498,22 +498,6 @@ class State(ABC):
         """
         return ()
 
-    def action_paths(self, action: int) -> tuple[tuple[str, str, tuple[int, ...]], ...]:
-        """Where ``action`` (a legal seat action here) can take a piece, and how.
-
-        Triples ``(via, end, then)``: clicking the target ``via`` (a piece) and then ``end``
-        (where it stops) plays ``action`` and after it the seat's own following actions
-        ``then`` (the steps of a path, chosen at once by its last square). Keys are
-        ``data-target`` keys of :meth:`Game.render_svg`. The default ``()`` leaves each of
-        those actions to be chosen when its turn comes.
-        """
-        return ()
-
-    def plays_itself(self, action: int) -> bool:
-        """Whether ``action``, the one legal action here, is forced (a step with no fork):
-        a pointing interface plays it for the seat and says so. The default is ``False``."""
-        return False
-
     # -- public API -------------------------------------------------------------------
     def observation(self, seat: int | None) -> Observation:
         """What ``seat`` may know: the only door out of a state (``None``: a spectator).

@@ -140,11 +140,11 @@ def view(live: LiveTable, seat: int | None, lang: str) -> dict[str, Any]:
                     "words": typeset(state.describe_action(a, lang), lang),
                     "targets": list(state.action_targets(a)),
                     # Click a piece, then where it stops: this action and the seat's next ones.
-                    "paths": [{"via": via, "end": end, "then": list(then)} for via, end, then in state.action_paths(a)],
+                    "paths": [{"via": via, "end": end, "then": list(then)} for via, end, then in game.action_paths(state, a)],
                 }
                 for a in legal
             ]
-            out["forced"] = len(legal) == 1 and state.plays_itself(legal[0])
+            out["forced"] = len(legal) == 1 and game.plays_itself(state, legal[0])
         if state.is_terminal():
             sheet = score_sheet(game, obs, state, lang) or {}
             lost = live.forfeited

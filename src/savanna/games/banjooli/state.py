@@ -1,12 +1,14 @@
 """The Banjooli Xeet phase machine: a position and its transitions.
 
-A position is plain ints and lists (cheap to copy and to play out); :mod:`.phase` names what
-they mean and :mod:`.actions` is the one codec of the action ids. The other jobs live next
-door: what may be played (:mod:`.moves`: legal actions, chance outcomes, the spaces a choice
-offers), notation (:mod:`.notation`), what a seat sees (:mod:`.observation`), why an action
-is refused (:mod:`.rules`), the score (:mod:`.scoring`), what the board points at
-(:mod:`.render`: targets, paths). Chance outcomes: a die face 0-5 (B Y R G P W), a card
-0-9, a berry token 0-10, a layout index, a sides mask.
+A position is plain ints and lists (cheap to copy and to play out); :mod:`.phase` names
+what they mean and :mod:`.actions` is the one codec of the action ids. The other jobs
+live next door: what may be played (:mod:`.moves`: legal actions, chance outcomes, the
+spaces a choice offers), notation (:mod:`.notation`), what a seat sees
+(:mod:`.observation`), why an action is refused (:mod:`.rules`), the score
+(:mod:`.scoring`).
+
+Chance outcomes: a die face 0-5 (B Y R G P W), a card 0-9, a berry token 0-10, a layout
+index, a sides mask.
 """
 
 from __future__ import annotations
@@ -79,7 +81,7 @@ from savanna.games.banjooli.phase import (
     WHO_ACTS,
     Reason,
 )
-from savanna.games.banjooli.render import action_paths, action_targets, plays_itself
+from savanna.games.banjooli.render import action_targets
 from savanna.games.banjooli.rules import refusal
 from savanna.games.banjooli.scoring import places, score_parts
 from savanna.games.banjooli.words import local_text
@@ -96,7 +98,8 @@ _LAVA: Final = SpaceKind.LAVA
 _CROCODILE: Final = SpaceKind.CROCODILE
 _BERRY_IDS: Final = tuple(b.id for b in load_data().berries)
 
-# The hot paths' id tables as this module's finals (a compiled build keeps them in C statics).
+# The id tables the hot paths read, as this module's own finals: a compiled build keeps
+# them in C statics instead of looking the imported names up at every use.
 _WHO: Final[tuple[int | None, ...]] = WHO_ACTS
 _CHANCE_ACTS: Final[tuple[bool, ...]] = CHANCE_ACTS
 _ARGUMENT: Final[tuple[int, ...]] = ARGUMENT
@@ -293,14 +296,9 @@ class BanjooliState(State):
         return likeliest_first(self, actions)
 
     def action_targets(self, action: int) -> tuple[str, ...]:
-        """The dice, ostrich or space an action names (keys of :func:`.render.board_svg`)."""
+        """The dice a reroll names, the ostrich a move or spell names, the space a step lands
+        on or a choice names (keys of :func:`~savanna.games.banjooli.render.board_svg`)."""
         return action_targets(self, action)
-
-    def action_paths(self, action: int) -> tuple[tuple[str, str, tuple[int, ...]], ...]:
-        return action_paths(self, action)
-
-    def plays_itself(self, action: int) -> bool:
-        return plays_itself(self, action)
 
     # -- the feasibility cache ---------------------------------------------------------
     def _paths_changed(self) -> None:
