@@ -65,3 +65,11 @@ def test_french_moves_and_steps_typed_ahead(typed: list[str], steps: list[str], 
     play.run()
     assert moves_of(play)[:4] == ["keep", "move Y", *steps]
     assert sum("votre coup" in p for p in keys.prompts) == len(typed) + 1
+
+
+def test_the_family_question_reads_as_french(tmp_path: Path) -> None:
+    game = load_game("banjooli", players=2, options={"berries": True})
+    play, keys = session(game, "human,bot:random", ["baie", "", "quitter", "n"], tmp_path, seed=3, lang="fr")
+    play.run()
+    asked = [p for p in keys.prompts if p.startswith("Pour baie, tapez l'un de ceux affichés")]
+    assert asked and "lequel" not in " ".join(keys.prompts)

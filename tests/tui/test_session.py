@@ -327,7 +327,7 @@ def test_family_question_in_french(tmp_path: Path) -> None:
     )
     play.run()
     assert "relancer + n'importe lesquels" in screen(play.console)
-    assert keys.prompts[1].startswith("relancer lesquels\u00a0? Tapez certains de 1 2 3 4 5 6")
+    assert keys.prompts[1].startswith("Pour relancer, tapez certains de 1 2 3 4 5 6")
     assert moves_of(play) == ["reroll 13"]
 
 
