@@ -93,7 +93,6 @@ ALLOWANCE: dict[str, int] = {
     "coach/simulation.py": 6,
     "core/errors.py": 7,
     "core/options.py": 1,
-    "core/record.py": 40,
     "core/registry.py": 1,
     "games/banjooli/phase.py": 1,
     "games/hyena/game.py": 1,
