@@ -118,6 +118,8 @@ def test_my_tables_lists_the_seats_this_browser_holds_waiting_for_me_first(brows
         assert "Their turn" in second and "to play" in second, second
         assert "Not mine" not in page.locator("#mine").inner_text()
         assert page.title() == "(1) My tables — Savanna"
+        icon = page.evaluate("[document.querySelector(\"link[rel='icon']\").href, document.querySelector(\"link[rel='icon']\").dataset.count]")
+        assert icon[0].startswith("data:image/png") and icon[1] == "1", icon[1]
         assert not errors, errors
     finally:
         context.close()

@@ -19,9 +19,29 @@ export function heldSeats() {
 
 function waiting() { return TABLES.filter((x) => x.your_turn).length; }
 
+// The favicon with the count waiting for me in a red disc (the plain one when none).
+let ICON = null;
+function badge(n) {
+  const link = document.querySelector("link[rel='icon']");
+  if (!link) return;
+  if (ICON === null) ICON = link.getAttribute("href");
+  if (!n) { link.setAttribute("type", "image/svg+xml"); link.setAttribute("href", ICON); return; }
+  const canvas = document.createElement("canvas");
+  canvas.width = canvas.height = 32;
+  const g = canvas.getContext("2d");
+  g.fillStyle = "#c62828";
+  g.beginPath(); g.arc(16, 16, 16, 0, 2 * Math.PI); g.fill();
+  g.fillStyle = "#fff"; g.font = "bold 20px sans-serif"; g.textAlign = "center"; g.textBaseline = "middle";
+  g.fillText(n > 9 ? "9+" : String(n), 16, 17);
+  link.setAttribute("type", "image/png");
+  link.setAttribute("href", canvas.toDataURL("image/png"));
+  link.dataset.count = String(n);
+}
+
 function render() {
   const n = waiting();
   document.title = `${n ? `(${n}) ` : ""}${t("mine.title")} — Savanna`;
+  badge(n);
   document.getElementById("mine-h").textContent = t("mine.title");
   document.getElementById("mine-how").textContent = t("mine.how");
   const box = document.getElementById("mine");
