@@ -4,6 +4,7 @@
 import { api, botKind, clear, el, icon, lang, langSwitch, loadWords, parseSvg, t, tokens } from "/static/common.js";
 import { coachMessage, coachRefused, renderCoach, setupCoach } from "/static/coach.js";
 import { renderClocks } from "/static/clocks.js";
+import { noticeTurn, renderNoticeControl } from "/static/notices.js";
 
 const TABLE = location.pathname.split("/")[2];
 const S = { welcome: null, view: null, seats: [], log: [], selection: new Set(), via: null, plan: null, autoAt: -1, ws: null, retry: 500, ackTimer: null, connected: false };
@@ -58,6 +59,7 @@ function handle(message) {
       S.connected = true;
       notice(null);
       renderWords();
+      if (message.you !== null) renderNoticeControl($("notify-box"));
       break;
     case "view":
       clearTimeout(S.ackTimer);
@@ -72,6 +74,8 @@ function handle(message) {
       autoplay();
       render();
       renderClocks($("clocks"), message.clock, seatName);
+      noticeTurn($("turn-notice"), S.welcome && S.welcome.you !== null && message.to_act === S.welcome.you && (message.legal || []).length > 0,
+        (S.welcome && S.welcome.table.title) || "");
       break;
     case "seats":
       S.seats = message.seats;
