@@ -348,10 +348,13 @@ def verdicts(done: Any) -> list[str]:
     return out
 
 
-def review_part(games: int, seed: int, saved: Results) -> list[dict[str, Any]]:
-    """Each game of :data:`REVIEW_MIXES` (``games`` of each mix), every seat reviewed twice."""
+def review_part(games: int, seed: int, saved: Results, only: Sequence[str] = ()) -> list[dict[str, Any]]:
+    """Each game of :data:`REVIEW_MIXES` (``games`` of each mix; only the games named in
+    ``only`` when given), every seat reviewed twice."""
     out = []
     for m, (name, seats) in enumerate(REVIEW_MIXES):
+        if only and name not in only:
+            continue
         game = load_game(name)
         specs = [parse_bot_spec(s) for s in seats]
         same = total = 0
@@ -392,9 +395,9 @@ def _pct(x: float) -> str:
 
 
 def section(args: argparse.Namespace, odds: dict[str, dict[str, Any]], reviewed: list[dict[str, Any]] | None) -> str:
-    lines = [
-        f"### {args.label}",
-        "",
+    lines = [f"### {args.label}", ""]
+    if odds:
+        lines += [
         f"4-player Banjooli; {args.budget:g} s of CPU time per answer; true state: exact, or "
         f"{args.reference} playouts; Python {platform.python_version()}, {platform.machine()}.",
         "",
@@ -402,7 +405,7 @@ def section(args: argparse.Namespace, odds: dict[str, dict[str, Any]], reviewed:
         "chance to win: coverage, error, ± | place odds: coverage, error, ± | open place odds¹: coverage | "
         "Brier: coach, true state, constant |",
         "| --- | ---: | ---: | --- | --- | --- | --- | --- |",
-    ]
+        ]
     for opponents, s in odds.items():
         sc, wn, od, oo, br = s["score"], s["win"], s["odds"], s["open_odds"], s["brier"]
         lines.append(
@@ -461,6 +464,9 @@ def main() -> None:
     parser.add_argument(
         "--reviews", type=int, default=1, help="games of each mix of REVIEW_MIXES reviewed twice per seat (0: skip)"
     )
+    parser.add_argument(
+        "--review-games", default="", help="review only these games of REVIEW_MIXES (comma-separated names)"
+    )
     parser.add_argument("--seed", type=int, default=2025)
     parser.add_argument("--label", default="after")
     parser.add_argument("--raw", type=Path, help="also write every position's numbers (JSON) here")
@@ -478,7 +484,8 @@ def main() -> None:
             rows = odds_part(game, args.positions, args.seed, opponents, args.budget, args.reference, saved)
             odds[opponents] = odds_summary(rows)
             raw[opponents] = [r.__dict__ for r in rows]
-    reviewed = review_part(args.reviews, args.seed, saved) if args.reviews else None
+    only = [n for n in args.review_games.split(",") if n]
+    reviewed = review_part(args.reviews, args.seed, saved, only) if args.reviews else None
     text = section(args, odds, reviewed)
     if args.raw is not None:
         args.raw.write_text(json.dumps({"odds": raw, "review": reviewed}, default=str) + "\n", encoding="utf-8")

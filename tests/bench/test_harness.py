@@ -146,3 +146,20 @@ def test_a_process_refuses_to_measure_another_build_than_asked(monkeypatch: pyte
     monkeypatch.setenv("SAVANNA_BENCH_BUILD", other)
     with pytest.raises(SystemExit, match=f"asked for the {other} build"):
         engines.main(["--only", "engines", "--build", "here"])
+
+
+def test_the_coach_calibration_resumes_from_its_results_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A position measured once is read back, not measured again; a line cut by an
+    interruption is skipped; other settings are not mixed in."""
+    cal = _script("coach_calibration")
+    game = load_game("banjooli")
+    path = tmp_path / "results.jsonl"
+    first = cal.odds_part(game, 2, 7, "heuristic", 0.05, 20, cal.Results(path))
+    with path.open("a", encoding="utf-8") as out:
+        out.write('{"key": {"cut')  # interrupted mid-line
+    monkeypatch.setattr(cal, "coach_numbers", lambda *a, **k: pytest.fail("measured again"))
+    monkeypatch.setattr(cal, "play_seeded", lambda *a, **k: pytest.fail("played again"))
+    again = cal.odds_part(game, 2, 7, "heuristic", 0.05, 20, cal.Results(path))
+    assert [r.__dict__ for r in again] == [r.__dict__ for r in first]
+    with pytest.raises(pytest.fail.Exception, match="again"):
+        cal.odds_part(game, 2, 7, "heuristic", 0.05, 21, cal.Results(path))  # another reference

@@ -90,7 +90,7 @@ def test_notation_errors_say_what_was_expected_in_both_languages() -> None:
 
 def test_a_package_without_message_files_is_a_data_error() -> None:
     with pytest.raises(DataError, match=r"no message file messages\.en\.toml"):
-        load_messages("savanna.interop")
+        load_messages("savanna.lab")
 
 
 def test_the_core_rules_come_from_the_core_catalogue() -> None:
@@ -199,3 +199,34 @@ def test_the_cores_refusals_come_from_its_catalogue() -> None:
         "error.option.players", game="hyena", low=2, high=6, players="9"
     )
     assert refused.value.text("fr").startswith("hyena se joue de 2 à 6 joueurs")
+
+
+def test_a_records_refusals_come_from_the_core_catalogue_with_the_inner_reason_in_each_language() -> None:
+    import json
+
+    from savanna.core import Record, RecordError, SavannaError, load_game, record_of, replay
+
+    with pytest.raises(RecordError) as refused:
+        Record.from_json(json.dumps({"format": "chess"}))
+    assert refused.value.messages == CORE_MESSAGES.words("error.record.format", format="'savanna-record'")
+    game = load_game("hyena")
+    state = game.new_initial_state()
+    while not state.is_terminal() and len(state.history) < 3:
+        state.apply(state.legal_actions()[0])
+    raw = json.loads(record_of(state).to_json())
+    raw["actions"][1] = "zz9"
+    with pytest.raises(RecordError) as bad:
+        replay(Record.from_json(json.dumps(raw)))
+    assert bad.value.index == 1
+    inner = bad.value.cause
+    assert isinstance(inner, SavannaError)
+    for lang in ("en", "fr"):
+        assert bad.value.text(lang) == CORE_MESSAGES.text(
+            "error.record.refused", lang, number=2, text="'zz9'", why=inner.text(lang)
+        )
+    assert bad.value.text("fr").startswith("l'action 2 ('zz9') est refusée\u00a0: ")
+
+
+def test_a_template_field_cannot_be_called_lang() -> None:
+    with pytest.raises(DataError, match="field name 'lang'"):
+        catalogue({"x": "--lang is {lang}"}, {"x": "--lang vaut {lang}"})

@@ -131,6 +131,7 @@ def test_the_coach_answers_in_every_game_with_decisions(name: str, tmp_path: Pat
     out = screen(play.console)
     odds = page(out, "The coach: odds for Player 1 (you)")
     assert "chance to win" in odds and "expected score" in odds and "How the game may end" in odds
+    assert re.search(r"expected score: \d+\.\d \(likely \d+\.\d to \d+\.\d\)", odds), odds  # the interval in words
     moves = page(out, "The coach: moves for Player 1 (you)")
     assert "Your moves" in moves and "expected score" in moves
 

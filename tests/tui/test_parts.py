@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from savanna.core import OptionError, load_game, make_rng
-from savanna.i18n import Catalogue, detect_language, resolve_language
+from savanna.core.messages import MessageCatalogue
+from savanna.i18n import detect_language, resolve_language
 from savanna.i18n.tui import MESSAGES
 from savanna.tui.seat import SeatSpec, build_bot, default_seats, parse_seats
 from tests.tui.conftest import apply, session
@@ -19,7 +20,7 @@ def test_every_message_has_english_and_french() -> None:
 
 def test_catalogue_refuses_templates_with_different_fields() -> None:
     with pytest.raises(ValueError, match="uses fields"):
-        Catalogue({"x": ("{a}", "{b}")})
+        MessageCatalogue("x", {"en": {"x": "{a}"}, "fr": {"x": "{b}"}})
 
 
 @pytest.mark.parametrize(

@@ -45,6 +45,8 @@ REST: dict[str, dict[str, tuple[int, str | None]]] = {
               "spectator": (403, "host/only"), "former": (403, "host/only"), "forged": (403, "host/only")},
     "record": {role: (409, "table/not_finished") for role in ROLES},
     "replay": {role: (409, "table/not_finished") for role in ROLES},
+    # My tables (issue 28): answered to all, listing the table only for a seat's own token.
+    "mine": {role: (200, None) for role in ROLES},
 }
 
 # What each role is answered on the websocket after its hello: (reply kind, code or None).
@@ -113,6 +115,8 @@ def rest(client: TestClient, scene: Scene, route: str, role: str) -> Any:
     base = f"/api/tables/{scene.table.id}"
     if route == "info":
         return client.get(base, headers=headers)
+    if route == "mine":
+        return client.post("/api/mine", json={"seats": [{"table": scene.table.id, "token": token or ""}]})
     if route in ("view", "record", "replay"):
         return client.get(f"{base}/{route}", headers=headers)
     return client.post(f"{base}/{route}", headers=headers, json=scene.body(route, role))
@@ -136,6 +140,9 @@ def test_every_rest_route_answers_every_role_as_the_matrix_says_and_only_the_own
                 assert after[0] > before[0] and after[1:] == before[1:]
             elif before != after:
                 changed.append((route, role))
+            if route == "mine":
+                listed = answer.json()["tables"]
+                assert [x["seat"] for x in listed] == ([scene.seat[role]] if role in scene.seat else []), role
             if route == "view" and answer.status_code == 200:
                 shown = answer.json()
                 assert shown["you"] == scene.seat.get(role)

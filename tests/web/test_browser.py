@@ -43,8 +43,8 @@ def browser() -> Iterator[Any]:
 class Seat:
     """One browser context at the table: its page, frames and snapshots."""
 
-    def __init__(self, browser: Any, viewport: dict[str, int], locale: str = "en-GB") -> None:
-        self.context = browser.new_context(viewport=viewport, locale=locale)
+    def __init__(self, browser: Any, viewport: dict[str, int], locale: str = "en-GB", **context: Any) -> None:
+        self.context = browser.new_context(viewport=viewport, locale=locale, **context)
         self.page = self.context.new_page()
         self.frames: list[str] = []
         self.snapshots: list[tuple[int, str]] = []

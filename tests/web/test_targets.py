@@ -56,3 +56,36 @@ def test_a_reroll_points_at_its_dice_and_a_step_at_where_it_lands():
         state.apply(sample_action(state, rng))
     assert seen["move"][0].startswith("ostrich:")
     assert seen["step"] and seen["step"][0].startswith(("space:", "finish"))
+
+
+def test_a_path_is_an_ostrich_then_the_square_it_stops_on_and_the_steps_that_get_it_there():
+    """``action_paths``: clicking the ostrich (``via``) then the square (``end``) plays the
+    action and its ``then`` actions, each legal for the same seat in turn, and the ostrich
+    stands on ``end`` after them; both keys are drawn. A step with no fork plays itself."""
+    game = load_game("banjooli", players=2, options={"berries": True})
+    paths = forced = 0
+    for seed in range(3):
+        rng = random.Random(seed)
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            seat = state.current_player()
+            if seat >= 0:
+                drawn = set(TARGET.findall(game.render_svg(state.observation(seat))))
+                legal = state.legal_actions()
+                for action in legal:
+                    assert game.plays_itself(state, action) == (len(legal) == 1 and state.action_to_text(action).split()[0]
+                                                          in ("step", "jump"))
+                    forced += game.plays_itself(state, action)
+                    for via, end, then in game.action_paths(state, action):
+                        assert {via, end} <= drawn, (via, end)
+                        after = state.clone()
+                        after.apply(action)
+                        for next_action in then:
+                            assert after.current_player() == seat and next_action in after.legal_actions()
+                            after.apply(next_action)
+                        ostrich = "BYRGP".index(via.split(":")[1])
+                        position = after.pos[ostrich]  # type: ignore[attr-defined]
+                        assert end == ("finish" if position < 0 else f"space:{position}")
+                        paths += 1
+            state.apply(sample_action(state, rng))
+    assert paths > 100 and forced > 5

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, ClassVar
 from savanna.core.display import ScoreSheet
 
 if TYPE_CHECKING:
-    from savanna.core.game import GameSpec, Observation
+    from savanna.core.game import GameSpec, Observation, State
 
 __all__ = ["GamePresentation"]
 
@@ -84,6 +84,22 @@ class GamePresentation(ABC):
         (the terminal's ``auto``). The default is ``True``.
         """
         return True
+
+    def action_paths(self, state: State, action: int) -> tuple[tuple[str, str, tuple[int, ...]], ...]:
+        """Where ``action`` (a legal seat action in ``state``) can take a piece, and how.
+
+        Triples ``(via, end, then)``: clicking the target ``via`` (a piece) and then ``end``
+        (where it stops) plays ``action`` and after it the seat's own following actions
+        ``then`` (the steps of a path, chosen at once by its last square). Keys are
+        ``data-target`` keys of :meth:`render_svg`. The default ``()`` leaves each of those
+        actions to be chosen when its turn comes.
+        """
+        return ()
+
+    def plays_itself(self, state: State, action: int) -> bool:
+        """Whether ``action``, the one legal action in ``state``, is forced (a step with no
+        fork): a pointing interface plays it for the seat and says so. Default ``False``."""
+        return False
 
     def private_summary(self, observation: Observation, lang: str = "en") -> list[str]:
         """What only the observing seat knows, in sentences for its private panel.

@@ -48,6 +48,7 @@ from pydantic import BaseModel, ConfigDict, StrictInt, ValidationError
 
 from savanna.core.errors import RecordError, SavannaError
 from savanna.core.game import Game, State
+from savanna.core.messages import CORE_MESSAGES
 from savanna.core.play import sample_action
 from savanna.core.registry import load_game
 from savanna.core.rng import (
@@ -155,72 +156,38 @@ class Record(BaseModel):
                 continue
             for name in names:
                 if getattr(self, name) is not None:
-                    raise RecordError(
-                        f"corrupt record: field {name!r} is not part of record version {version}",
-                        f"enregistrement corrompu : le champ {name!r} n'existe pas en version {version}",
-                    )
+                    raise RecordError(CORE_MESSAGES.words("error.record.field_version", name=repr(name), version=version))
         if self.version == 1:
             return
         if self.seed is not None and not 0 <= self.seed <= MAX_SEED:
-            raise RecordError(
-                f"corrupt record: the seed must be from 0 to {MAX_SEED}, not {self.seed}",
-                f"enregistrement corrompu : la graine doit être de 0 à {MAX_SEED}, pas {self.seed}",
-            )
+            raise RecordError(CORE_MESSAGES.words("error.record.seed_range", high=MAX_SEED, seed=self.seed))
         if self.chance is not None and self.seed is None:
-            raise RecordError(
-                f"the record says its chance was drawn from its seed ({self.chance}) "
-                "but it has no seed",
-                f"l'enregistrement dit que son hasard vient de sa graine ({self.chance}) "
-                "mais il n'a pas de graine",
-            )
+            raise RecordError(CORE_MESSAGES.words("error.record.no_seed", chance=self.chance))
         self._check_bots()
         if self.reseeds is None:
             return
         if self.chance != POSITION:
-            raise RecordError(
-                "corrupt record: 'reseeds' belongs to the 'position' draw only",
-                "enregistrement corrompu : 'reseeds' ne va qu'avec le tirage 'position'",
-            )
+            raise RecordError(CORE_MESSAGES.words("error.record.reseeds_draw"))
         previous = 0
         for index, seed in self.reseeds:
             if not previous < index <= len(self.actions) or not 0 <= seed <= MAX_SEED:
-                raise RecordError(
-                    f"corrupt record: reseed [{index}, {seed}] does not fit (indices increase "
-                    f"from 1 to the number of actions, {len(self.actions)}; seeds from 0 to "
-                    f"{MAX_SEED})",
-                    f"enregistrement corrompu : la nouvelle graine [{index}, {seed}] ne convient "
-                    f"pas (indices croissants de 1 au nombre d'actions, {len(self.actions)} ; "
-                    f"graines de 0 à {MAX_SEED})",
-                )
+                raise RecordError(CORE_MESSAGES.words("error.record.reseed_fit", index=index, seed=seed, actions=len(self.actions), high=MAX_SEED))
             previous = index
 
     def _check_bots(self) -> None:
         """``bots`` goes with the ``position`` draw; ``controls`` with ``bots``, in order."""
         if self.bots is not None and self.chance != POSITION:
-            raise RecordError(
-                "corrupt record: 'bots' belongs to the 'position' draw only",
-                "enregistrement corrompu : 'bots' ne va qu'avec le tirage 'position'",
-            )
+            raise RecordError(CORE_MESSAGES.words("error.record.bots_draw"))
         if self.controls is None:
             return
         if self.bots is None:
-            raise RecordError(
-                "corrupt record: 'controls' belongs to records whose bots are seeded ('bots')",
-                "enregistrement corrompu : 'controls' ne va qu'avec des robots tirés de la graine ('bots')",
-            )
+            raise RecordError(CORE_MESSAGES.words("error.record.controls_bots"))
         previous = 0
         for index, seat, who in self.controls:
             if not previous <= index <= len(self.actions) or not 0 <= seat < self.players or not (
                 who == HUMAN or (who.startswith(BOT_PREFIX) and len(who) > len(BOT_PREFIX))
             ):
-                raise RecordError(
-                    f"corrupt record: control [{index}, {seat}, {who!r}] does not fit (indices "
-                    f"increase from 0 to the number of actions, {len(self.actions)}; seats from 0 "
-                    f"to {self.players - 1}; 'human' or 'bot:KIND')",
-                    f"enregistrement corrompu : la reprise [{index}, {seat}, {who!r}] ne convient "
-                    f"pas (indices croissants de 0 au nombre d'actions, {len(self.actions)} ; "
-                    f"sièges de 0 à {self.players - 1} ; 'human' ou 'bot:TYPE')",
-                )
+                raise RecordError(CORE_MESSAGES.words("error.record.control_fit", index=index, seat=seat, who=repr(who), actions=len(self.actions), last=self.players - 1))
             previous = index
 
     def controllers(self) -> Iterator[tuple[int, list[str]]]:
@@ -247,37 +214,20 @@ class Record(BaseModel):
         try:
             raw = json.loads(text)
         except RecursionError:
-            raise RecordError(
-                "not a game record: the JSON is nested too deeply",
-                "ce n'est pas un enregistrement de partie : le JSON est trop imbriqué",
-            ) from None
+            raise RecordError(CORE_MESSAGES.words("error.record.json_nested")) from None
         except (ValueError, UnicodeDecodeError) as exc:
-            raise RecordError(
-                f"not a game record: the file is not valid JSON ({exc})",
-                f"ce n'est pas un enregistrement de partie : le fichier n'est pas du JSON valide ({exc})",
-                cause=exc,
-            ) from exc
+            raise RecordError(CORE_MESSAGES.words("error.record.json_invalid", why=exc), cause=exc) from exc
         if not isinstance(raw, dict) or raw.get("format") != FORMAT:
-            raise RecordError(
-                f"not a game record: 'format' must be {FORMAT!r}",
-                f"ce n'est pas un enregistrement de partie : 'format' doit valoir {FORMAT!r}",
-            )
+            raise RecordError(CORE_MESSAGES.words("error.record.format", format=repr(FORMAT)))
         version = raw.get("version")
         if isinstance(version, bool) or version not in VERSIONS:
-            raise RecordError(
-                f"unknown record version {version!r} (this Savanna reads versions 1 to 3)",
-                f"version d'enregistrement inconnue {version!r} (ce Savanna lit les versions 1 à 3)",
-            )
+            raise RecordError(CORE_MESSAGES.words("error.record.version", version=repr(version)))
         try:
             record = cls.model_validate(raw)
         except ValidationError as exc:
             first = exc.errors()[0]
             where = ".".join(str(p) for p in first["loc"])
-            raise RecordError(
-                f"corrupt record: field {where!r}: {first['msg']}",
-                f"enregistrement corrompu : champ {where!r} : {first['msg']}",
-                cause=exc,
-            ) from exc
+            raise RecordError(CORE_MESSAGES.words("error.record.field", where=repr(where), why=first['msg']), cause=exc) from exc
         record.check_claims()
         return record
 
@@ -333,10 +283,7 @@ def record_of(
     if actions is None:
         actions = _notation(state)
     elif len(actions) != len(state.history):
-        raise RecordError(
-            f"{len(actions)} action texts for a game of {len(state.history)} actions",
-            f"{len(actions)} textes d'actions pour une partie de {len(state.history)} actions",
-        )
+        raise RecordError(CORE_MESSAGES.words("error.record.texts_count", texts=len(actions), actions=len(state.history)))
     result = None
     if state.is_terminal():
         result = RecordResult(scores=list(state.scores()), ranking=state.ranking())
@@ -373,18 +320,9 @@ def _game_of(record: Record) -> Game:
     try:
         game = load_game(record.game, players=record.players, options=record.options)
     except SavannaError as exc:
-        raise RecordError(
-            f"record cannot be set up: {exc}",
-            f"la partie enregistrée ne peut pas être mise en place : {exc.text('fr')}",
-            cause=exc,
-        ) from exc
+        raise RecordError({lang: CORE_MESSAGES.text("error.record.setup", lang, why=exc.text(lang)) for lang in CORE_MESSAGES.languages}, cause=exc) from exc
     if record.game_version != game.spec.version:
-        raise RecordError(
-            f"record was written by {record.game} rules version {record.game_version}; "
-            f"this Savanna has version {game.spec.version}",
-            f"l'enregistrement vient des règles {record.game} version {record.game_version} ; "
-            f"ce Savanna a la version {game.spec.version}",
-        )
+        raise RecordError(CORE_MESSAGES.words("error.record.rules_version", game=record.game, version=record.game_version, current=game.spec.version))
     return game
 
 
@@ -411,30 +349,16 @@ def replay_states(record: Record) -> Iterator[tuple[int, str, State]]:
             action = state.parse_action(text)
             state.apply(action)
         except SavannaError as exc:
-            raise RecordError(
-                f"action {index + 1} ({text!r}) is refused: {exc}",
-                f"l'action {index + 1} ({text!r}) est refusée : {exc.text('fr')}",
-                index=index,
-                action=text,
-                cause=exc,
-            ) from exc
+            raise RecordError({lang: CORE_MESSAGES.text("error.record.refused", lang, number=index + 1, text=repr(text), why=exc.text(lang)) for lang in CORE_MESSAGES.languages}, index=index, action=text, cause=exc) from exc
         if expected is not None and action != expected[0]:
             raise drawer.mismatch(index, text, expected[1])
         yield index, text, state
     if record.result is not None:
         if not state.is_terminal():
-            raise RecordError(
-                "the record claims a result but its actions do not finish the game",
-                "l'enregistrement annonce un résultat mais ses actions ne finissent pas la partie",
-            )
+            raise RecordError(CORE_MESSAGES.words("error.record.unfinished"))
         replayed = RecordResult(scores=list(state.scores()), ranking=state.ranking())
         if _canon(replayed.model_dump()) != _canon(record.result.model_dump()):
-            raise RecordError(
-                f"the recorded result {record.result.model_dump()} differs from the replayed "
-                f"result {replayed.model_dump()}",
-                f"le résultat enregistré {record.result.model_dump()} diffère du résultat "
-                f"rejoué {replayed.model_dump()}",
-            )
+            raise RecordError(CORE_MESSAGES.words("error.record.result_differs", recorded=record.result.model_dump(), replayed=replayed.model_dump()))
 
 
 class _Drawer:
@@ -469,20 +393,14 @@ class _Drawer:
 
     def mismatch(self, index: int, text: str, drawn: str) -> RecordError:
         seed = self.seeds.seed_at(index)
-        what_en, what_fr = ("action", "l'action") if self.draw == PLAYOUT else (
-            "chance outcome",
-            "le résultat du hasard",
-        )
-        return RecordError(
-            f"action {index + 1} ({text!r}) is not the {what_en} drawn from seed {seed}, "
-            f"which is {drawn!r}: the record says its chance was drawn from its seed "
-            f"({self.draw})",
-            f"l'action {index + 1} ({text!r}) n'est pas {what_fr} tiré de la graine {seed}, "
-            f"qui est {drawn!r} : l'enregistrement dit que son hasard vient de sa graine "
-            f"({self.draw})",
-            index=index,
-            action=text,
-        )
+        return RecordError(CORE_MESSAGES.words(
+            "error.record.mismatch_action" if self.draw == PLAYOUT else "error.record.mismatch_chance",
+            number=index + 1,
+            text=repr(text),
+            seed=seed,
+            drawn=repr(drawn),
+            draw=self.draw,
+        ), index=index, action=text)
 
 
 def replay(record: Record) -> State:

@@ -1,13 +1,16 @@
-"""Message catalogues for the user interfaces, in English and French.
+"""Message catalogues of the user interfaces, and the language of a session.
 
-A :class:`Catalogue` maps a message key to its English and French templates; the templates
-use ``str.format`` fields. Rule texts are not here: they travel with each game's
-:class:`~savanna.core.RuleRef`. The language comes from a flag or from the locale.
+A :class:`Catalogue` is the words of one interface: the TOML catalogue in its package's
+``data/messages.<lang>.toml`` (the terminal's in ``savanna/i18n/data``, the web pages' in
+``savanna/web/data``), read through :class:`~savanna.core.messages.MessageCatalogue` like
+every other catalogue (plurals, typography, any further language). Rule texts are not
+here: they travel with each game's :class:`~savanna.core.RuleRef`. The language comes from
+a flag or from the locale.
 
 Example:
-    >>> cat = Catalogue({"hello": ("Hello {name}", "Bonjour {name}")})
-    >>> cat("hello", "fr", name="Awa")
-    'Bonjour Awa'
+    >>> cat = Catalogue.load("savanna.i18n")
+    >>> cat("seat.human", "fr", n=2)
+    'Joueur 2'
     >>> detect_language({"LANG": "fr_SN.UTF-8"})
     'fr'
 """
@@ -18,49 +21,62 @@ import os
 from collections.abc import Mapping
 
 from savanna.core.errors import LANGUAGES, OptionError
-from savanna.core.messages import MessageCatalogue
+from savanna.core.messages import MessageCatalogue, load_messages
 
 __all__ = ["Catalogue", "detect_language", "resolve_language"]
 
 
 class Catalogue:
-    """English and French templates keyed by message id, written as Python pairs.
+    """The words of one interface, keyed by message id.
 
-    A thin front to the core's :class:`~savanna.core.messages.MessageCatalogue` for the
-    interfaces' own messages (games keep theirs in TOML files).
+    A thin front to the core's :class:`~savanna.core.messages.MessageCatalogue`, kept for
+    the interfaces' call style (``MESSAGES(key, lang, **fields)``).
 
     Args:
-        messages: key → ``(english, french)`` templates with the same format fields.
-
-    Raises:
-        DataError: (a ``ValueError``) when the two templates of a key do not use the same
-            fields (a programming error caught when the catalogue is built).
+        catalogue: the interface's message catalogue.
     """
 
-    def __init__(self, messages: Mapping[str, tuple[str, str]]) -> None:
-        self._catalogue = MessageCatalogue(
-            "interface",
-            {
-                "en": {key: en for key, (en, _) in messages.items()},
-                "fr": {key: fr for key, (_, fr) in messages.items()},
-            },
-        )
+    def __init__(self, catalogue: MessageCatalogue) -> None:
+        self._catalogue = catalogue
 
-    def __call__(self, key: str, lang: str = "en", **fields: object) -> str:
-        """The message ``key`` in ``lang`` (English for unknown languages), filled in.
+    @classmethod
+    def load(cls, package: str) -> Catalogue:
+        """The catalogue in ``<package>/data/messages.<lang>.toml``.
+
+        Raises:
+            DataError: when a file is missing or does not validate (a packaging bug).
+        """
+        return cls(load_messages(package))
+
+    def __call__(self, key: str, lang: str = "en", /, **fields: object) -> str:
+        """The message ``key`` in ``lang`` (English for unknown languages), filled in and
+        typeset.
 
         Raises:
             KeyError: for an unknown key (a programming error).
         """
         return self._catalogue.text(key, lang, **fields)
 
+    @property
+    def languages(self) -> tuple[str, ...]:
+        """The languages of the catalogue."""
+        return self._catalogue.languages
+
     def ids(self) -> list[str]:
         """Every message key, sorted."""
         return list(self._catalogue)
 
+    def template(self, key: str, lang: str) -> str:
+        """The raw template of ``key`` in ``lang``."""
+        return self._catalogue.template(key, lang)
+
     def templates(self, key: str) -> tuple[str, str]:
         """The English and French templates of ``key``."""
         return self._catalogue.template(key, "en"), self._catalogue.template(key, "fr")
+
+
+_WORDS = load_messages("savanna.i18n")
+"""The terminal's words (``savanna/i18n/data``), which also word the language flag."""
 
 
 def detect_language(environ: Mapping[str, str] | None = None) -> str:
@@ -86,8 +102,5 @@ def resolve_language(flag: str | None, environ: Mapping[str, str] | None = None)
         return detect_language(environ)
     lang = flag.strip().lower()
     if lang not in LANGUAGES:
-        raise OptionError(
-            f"--lang must be one of {', '.join(LANGUAGES)}, not {flag!r}",
-            f"--lang doit valoir {', '.join(LANGUAGES)}, pas {flag!r}",
-        )
+        raise OptionError(_WORDS.words("error.lang", languages=", ".join(LANGUAGES), flag=repr(flag)))
     return lang

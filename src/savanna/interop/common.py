@@ -10,9 +10,11 @@ import numpy.typing as npt
 
 from savanna.core.errors import OptionError
 from savanna.core.game import Game, Observation, State
+from savanna.core.messages import load_messages
 from savanna.core.registry import load_game
 
 __all__ = [
+    "MESSAGES",
     "action_mask",
     "agent_name",
     "configured_game",
@@ -21,6 +23,10 @@ __all__ = [
     "seat_of_agent",
     "state_array",
 ]
+
+
+MESSAGES = load_messages("savanna.interop")
+"""The adapters' words (``savanna/interop/data/messages.<lang>.toml``)."""
 
 
 def configured_game(
@@ -39,10 +45,7 @@ def configured_game(
     """
     if isinstance(game, Game):
         if players is not None or options:
-            raise OptionError(
-                "give players and options either to the configured game or here, not both",
-                "donnez le nombre de joueurs et les options au jeu configuré ou ici, pas aux deux",
-            )
+            raise OptionError(MESSAGES.words("error.common.give_players_and_options"))
         return game
     return load_game(game, players=players, options=options)
 
@@ -108,5 +111,5 @@ def seat_of_agent(agent: str) -> int:
     """
     prefix, _, number = agent.rpartition("_")
     if prefix != "player" or not number.isdigit():
-        raise OptionError(f"unknown agent {agent!r}", f"agent inconnu {agent!r}")
+        raise OptionError(MESSAGES.words("error.common.unknown_agent", agent=repr(agent)))
     return int(number)

@@ -60,6 +60,7 @@ from savanna.core.game import CHANCE, TERMINAL, Game, State
 from savanna.core.registry import game_class, registered_games
 from savanna.core.rng import derive_seed
 from savanna.interop.common import (
+    MESSAGES,
     action_mask,
     configured_game,
     normalised_rewards,
@@ -157,22 +158,13 @@ class SavannaEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
     ) -> None:
         game.check_seat(seat, spectator=False)
         if illegal_action not in ("lose", "raise"):
-            raise OptionError(
-                f"illegal_action must be 'lose' or 'raise', not {illegal_action!r}",
-                f"illegal_action vaut 'lose' ou 'raise', pas {illegal_action!r}",
-            )
+            raise OptionError(MESSAGES.words("error.gymnasium.illegal_action_must_be", illegal_action=repr(illegal_action)))
         if render_mode not in (None, "ansi"):
-            raise OptionError(
-                f"render mode {render_mode!r} is not supported (use 'ansi')",
-                f"le mode d'affichage {render_mode!r} n'est pas pris en charge (utilisez 'ansi')",
-            )
+            raise OptionError(MESSAGES.words("error.gymnasium.render_mode_is_not", render_mode=repr(render_mode)))
         others = [s for s in range(game.num_players) if s != seat]
         texts = [opponents] * len(others) if isinstance(opponents, str) else list(opponents)
         if len(texts) != len(others):
-            raise OptionError(
-                f"{len(others)} opponent seats need {len(others)} bot specs, not {len(texts)}",
-                f"{len(others)} places adverses demandent {len(others)} robots, pas {len(texts)}",
-            )
+            raise OptionError(MESSAGES.words("error.gymnasium.opponent_seats_need_bot", n_others=len(others), n_texts=len(texts)))
         self.game = game
         self.seat = seat
         self.illegal_action: IllegalPolicy = illegal_action
@@ -219,10 +211,7 @@ class SavannaEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
             OptionError: when the episode is over (call :meth:`reset`).
         """
         if self._over:
-            raise OptionError(
-                "the episode is over: call reset() before step()",
-                "l'épisode est terminé : appelez reset() avant step()",
-            )
+            raise OptionError(MESSAGES.words("error.gymnasium.the_episode_is_over"))
         reward, illegal = self._play(action)
         info = self._info()
         if illegal is not None:
@@ -289,10 +278,7 @@ class SavannaEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
                 bot = self._bots[player]
                 action = bot.decide(Turn(state, player, legal))
                 if action not in legal:
-                    raise BotError(
-                        f"{bot!r} chose {state.action_to_text_safe(action)!r}, which is not legal here",
-                        f"{bot!r} a choisi {state.action_to_text_safe(action)!r}, qui n'est pas légal ici",
-                    )
+                    raise BotError(MESSAGES.words("error.gymnasium.chose_which_is_not", bot=repr(bot), action=repr(state.action_to_text_safe(action))))
                 state.apply_unchecked(action)
 
     def _observe(self) -> npt.NDArray[np.float32]:
@@ -381,10 +367,7 @@ class SavannaVectorEnv(VectorEnv[npt.NDArray[np.float32], npt.NDArray[np.int64],
         autoreset_mode: AutoresetMode | str = AutoresetMode.NEXT_STEP,
     ) -> None:
         if isinstance(num_envs, bool) or not isinstance(num_envs, int) or num_envs < 1:
-            raise OptionError(
-                f"num_envs must be a whole number of games, at least 1, not {num_envs!r}",
-                f"num_envs est un nombre entier de parties, au moins 1, pas {num_envs!r}",
-            )
+            raise OptionError(MESSAGES.words("error.gymnasium.num_envs_must_be", num_envs=repr(num_envs)))
         mode = _autoreset_mode(autoreset_mode)
         self.envs = [
             SavannaEnv(game, opponents=opponents, seat=seat, illegal_action=illegal_action)
@@ -426,20 +409,12 @@ class SavannaVectorEnv(VectorEnv[npt.NDArray[np.float32], npt.NDArray[np.int64],
         else:
             seeds = list(seed)
             if len(seeds) != self.num_envs:
-                raise OptionError(
-                    f"give one seed per game: {self.num_envs} seeds, not {len(seeds)}",
-                    f"une graine par partie : {self.num_envs} graines, pas {len(seeds)}",
-                )
+                raise OptionError(MESSAGES.words("error.gymnasium.give_one_seed_per", num_envs=self.num_envs, n_seeds=len(seeds)))
         selected = np.ones(self.num_envs, dtype=np.bool_)
         if options is not None and "reset_mask" in options:
             selected = np.asarray(options["reset_mask"])
             if selected.shape != (self.num_envs,) or selected.dtype != np.bool_ or not selected.any():
-                raise OptionError(
-                    f"options['reset_mask'] must be a bool array of shape ({self.num_envs},) "
-                    "with at least one True",
-                    f"options['reset_mask'] est un tableau booléen de forme ({self.num_envs},) "
-                    "avec au moins un True",
-                )
+                raise OptionError(MESSAGES.words("error.gymnasium.options_reset_mask_must", num_envs=self.num_envs))
         for i in map(int, np.flatnonzero(selected)):
             env = self.envs[i]
             env.reset(seed=seeds[i])
@@ -464,10 +439,7 @@ class SavannaVectorEnv(VectorEnv[npt.NDArray[np.float32], npt.NDArray[np.int64],
             OptionError: with ``autoreset_mode="disabled"``, for a game already over.
         """
         if len(actions) != self.num_envs:
-            raise OptionError(
-                f"give one action per game: {self.num_envs} actions, not {len(actions)}",
-                f"une action par partie : {self.num_envs} actions, pas {len(actions)}",
-            )
+            raise OptionError(MESSAGES.words("error.gymnasium.give_one_action_per", num_envs=self.num_envs, n_actions=len(actions)))
         extra: dict[str, Any] = {}
         same_step = self.autoreset_mode == AutoresetMode.SAME_STEP
         for i, env in enumerate(self.envs):
@@ -478,10 +450,7 @@ class SavannaVectorEnv(VectorEnv[npt.NDArray[np.float32], npt.NDArray[np.int64],
                 self._fill(i)
                 continue
             if env._over:
-                raise OptionError(
-                    f"game {i} is over: reset it before stepping it",
-                    f"la partie {i} est terminée : réinitialisez-la avant de la jouer",
-                )
+                raise OptionError(MESSAGES.words("error.gymnasium.game_is_over_reset", i=i))
             reward, illegal = env._play(actions[i])
             self._rewards[i] = reward
             self._terminations[i] = env._over
@@ -540,8 +509,5 @@ def _autoreset_mode(mode: AutoresetMode | str) -> AutoresetMode:
     for m in AutoresetMode:
         names[m.value.lower()] = m
     if key not in names:
-        raise OptionError(
-            f"autoreset_mode must be next_step, same_step or disabled, not {mode!r}",
-            f"autoreset_mode vaut next_step, same_step ou disabled, pas {mode!r}",
-        )
+        raise OptionError(MESSAGES.words("error.gymnasium.autoreset_mode_must_be", mode=repr(mode)))
     return names[key]

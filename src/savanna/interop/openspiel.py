@@ -49,6 +49,7 @@ from savanna.core.errors import OptionError
 from savanna.core.game import CHANCE, TERMINAL, Game, State
 from savanna.core.options import BoolOption, IntOption
 from savanna.core.registry import game_class, registered_games
+from savanna.interop.common import MESSAGES
 
 __all__ = [
     "SavannaSpielGame",
@@ -368,21 +369,12 @@ class SavannaSpielObserver:
 
     def __init__(self, game: Game, iig_obs_type: Any, params: Mapping[str, Any] | None) -> None:
         if params:
-            raise OptionError(
-                f"observer parameters are not supported, got {dict(params)!r}",
-                f"les paramètres d'observateur ne sont pas pris en charge, reçu {dict(params)!r}",
-            )
+            raise OptionError(MESSAGES.words("error.openspiel.observer_parameters_are_not", params=repr(dict(params))))
         private = iig_obs_type.private_info
         if private == pyspiel.PrivateInfoType.ALL_PLAYERS:
-            raise OptionError(
-                "an observer of every seat's private information would leak secrets",
-                "un observateur des informations privées de toutes les places trahirait les secrets",
-            )
+            raise OptionError(MESSAGES.words("error.openspiel.an_observer_of_every"))
         if not iig_obs_type.public_info:
-            raise OptionError(
-                "Savanna observations cannot separate private from public information",
-                "les observations de Savanna ne séparent pas l'information privée de la publique",
-            )
+            raise OptionError(MESSAGES.words("error.openspiel.savanna_observations_cannot_separate"))
         self._game = game
         self._public_only = private == pyspiel.PrivateInfoType.NONE
         self._perfect_recall = bool(iig_obs_type.perfect_recall)
@@ -443,13 +435,7 @@ def load_game(name: str, players: int | None = None, **options: Any) -> SavannaS
     try:
         game = pyspiel.load_game(short, params)
     except pyspiel.SpielError as exc:
-        raise OptionError(
-            f"OpenSpiel refused {name} with {params!r}: {exc}",
-            f"OpenSpiel refuse {name} avec {params!r} : {exc}",
-        ) from exc
+        raise OptionError(MESSAGES.words("error.openspiel.openspiel_refused_with", name=name, params=repr(params), exc=exc)) from exc
     if not isinstance(game, SavannaSpielGame):
-        raise OptionError(
-            f"{short} is registered with OpenSpiel by another library",
-            f"{short} est enregistré auprès d'OpenSpiel par une autre bibliothèque",
-        )
+        raise OptionError(MESSAGES.words("error.openspiel.is_registered_with_openspiel", short=short))
     return game

@@ -49,6 +49,7 @@ from pettingzoo.utils import wrappers
 from savanna.core.errors import OptionError
 from savanna.core.game import Game, State
 from savanna.interop.common import (
+    MESSAGES,
     action_mask,
     agent_name,
     configured_game,
@@ -115,10 +116,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         super().__init__()
         self.game: Game = configured_game(game, players, options)
         if render_mode not in (None, "ansi"):
-            raise OptionError(
-                f"render mode {render_mode!r} is not supported (use 'ansi')",
-                f"le mode d'affichage {render_mode!r} n'est pas pris en charge (utilisez 'ansi')",
-            )
+            raise OptionError(MESSAGES.words("error.pettingzoo.render_mode_is_not", render_mode=repr(render_mode)))
         self.render_mode = render_mode
         self.metadata = {
             **type(self).metadata,
@@ -184,10 +182,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
             self._was_dead_step(action)
             return
         if action is None:
-            raise OptionError(
-                f"{agent} must act: None is only accepted once its game is over",
-                f"{agent} doit jouer : None n'est accepté qu'une fois la partie finie",
-            )
+            raise OptionError(MESSAGES.words("error.pettingzoo.must_act_none_is", agent=agent))
         self._cumulative_rewards[agent] = 0.0
         self.game_state.apply(int(action))
         self._play_chance()

@@ -45,6 +45,7 @@ from pettingzoo import ParallelEnv
 from savanna.core.errors import IllegalActionError, OptionError
 from savanna.core.game import Game, State
 from savanna.interop.common import (
+    MESSAGES,
     action_mask,
     agent_name,
     configured_game,
@@ -92,15 +93,9 @@ class SavannaParallelEnv(ParallelEnv):  # type: ignore[misc]
         illegal_action: Literal["lose", "raise"] = "lose",
     ) -> None:
         if render_mode not in (None, "ansi"):
-            raise OptionError(
-                f"render mode {render_mode!r} is not supported (use 'ansi')",
-                f"le mode d'affichage {render_mode!r} n'est pas pris en charge (utilisez 'ansi')",
-            )
+            raise OptionError(MESSAGES.words("error.parallel.render_mode_is_not", render_mode=repr(render_mode)))
         if illegal_action not in ("lose", "raise"):
-            raise OptionError(
-                f"illegal_action must be 'lose' or 'raise', not {illegal_action!r}",
-                f"illegal_action vaut 'lose' ou 'raise', pas {illegal_action!r}",
-            )
+            raise OptionError(MESSAGES.words("error.parallel.illegal_action_must_be", illegal_action=repr(illegal_action)))
         self.game = game
         self.render_mode = render_mode
         self.illegal_action = illegal_action
@@ -161,16 +156,10 @@ class SavannaParallelEnv(ParallelEnv):  # type: ignore[misc]
             IllegalActionError: an illegal action under ``illegal_action="raise"``.
         """
         if not self.agents:
-            raise OptionError(
-                "the game is over: call reset() before step()",
-                "la partie est terminée : appelez reset() avant step()",
-            )
+            raise OptionError(MESSAGES.words("error.parallel.the_game_is_over"))
         agent = agent_name(self.state.current_player())
         if actions.get(agent) is None:
-            raise OptionError(
-                f"{agent} is to act: give its action in the actions mapping",
-                f"{agent} doit jouer : donnez son action dans le dictionnaire des actions",
-            )
+            raise OptionError(MESSAGES.words("error.parallel.is_to_act_give", agent=agent))
         agents = list(self.agents)
         infos: dict[str, dict[str, Any]] = {a: {} for a in agents}
         try:

@@ -68,6 +68,7 @@ from savanna.web.hub import Hub
 from savanna.web.limits import Limits
 from savanna.web.live import LiveTable
 from savanna.web.messages import as_json
+from savanna.web.mine import my_tables
 from savanna.web.protocol import client_address, serve_websocket
 from savanna.web.store import Store
 from savanna.web.view import log_for, seats_info, summary
@@ -77,6 +78,7 @@ from savanna.web.wire import (
     CreateTable,
     JoinBody,
     M,
+    MyTablesBody,
     ReplaceBody,
     SettingsBody,
     clean_text,
@@ -346,6 +348,12 @@ def create_app(settings: Settings | None = None) -> Starlette:
         return JSONResponse(out)
 
     @errors
+    async def mine(request: Request) -> Response:
+        body = await _body(request, MyTablesBody, limits)
+        seats = [(s.table, s.token) for s in body.seats]
+        return JSONResponse({"tables": await my_tables(hub_of(request), seats, language(request))})
+
+    @errors
     async def act(request: Request) -> Response:
         live, client = await _seated(request, required=True)
         body = await _body(request, ActBody, limits)
@@ -417,6 +425,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         Route("/", page, name="lobby"),
         Route("/t/{table_id}", page, name="table"),
         Route("/t/{table_id}/replay", page, name="replay"),
+        Route("/me", page, name="mine"),
         Route("/healthz", healthz),
         Route("/api/i18n", i18n),
         Route("/api/schema", api_schema),
@@ -429,6 +438,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         Route("/api/tables/{table_id}/start", start, methods=["POST"]),
         Route("/api/tables/{table_id}/view", view),
         Route("/api/tables/{table_id}/act", act, methods=["POST"]),
+        Route("/api/mine", mine, methods=["POST"]),
         Route("/api/tables/{table_id}/replace", replace, methods=["POST"]),
         Route("/api/tables/{table_id}/reclaim", reclaim, methods=["POST"]),
         Route("/api/tables/{table_id}/settings", table_settings, methods=["POST"]),

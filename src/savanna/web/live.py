@@ -200,7 +200,8 @@ class LiveTable:
         self.events = [{"kind": e.kind, "seat": e.seat, "at": e.at_version, "detail": e.detail, "time": epoch(e.created_at)}
                        for e in loaded.events]
         self.started_at = epoch(row.started_at) if row.started_at is not None else None
-        self.stamps.extend((a.actor, epoch(a.created_at)) for a in loaded.actions)
+        # (An archived game's actions come from its record, without times: it is over, no clock runs.)
+        self.stamps.extend((a.actor, epoch(a.created_at)) for a in loaded.actions if a.created_at is not None)
         for event in self.events[known:]:
             if event["kind"] == "reclaimed" and event["seat"] is not None:  # taken back in another process
                 table.seats[event["seat"]].reclaimed_at = table.clock()

@@ -132,15 +132,19 @@ def view(live: LiveTable, seat: int | None, lang: str) -> dict[str, Any]:
         if seat is not None:
             out["private"] = [typeset(line, lang) for line in game.private_summary(obs, lang)]
         if seat is not None and player == seat and table.controller(seat) is None:
+            legal = state.legal_actions()
             out["legal"] = [
                 {
                     "id": a,
                     "text": state.action_to_text(a),
                     "words": typeset(state.describe_action(a, lang), lang),
                     "targets": list(state.action_targets(a)),
+                    # Click a piece, then where it stops: this action and the seat's next ones.
+                    "paths": [{"via": via, "end": end, "then": list(then)} for via, end, then in game.action_paths(state, a)],
                 }
-                for a in state.legal_actions()
+                for a in legal
             ]
+            out["forced"] = len(legal) == 1 and game.plays_itself(state, legal[0])
         if state.is_terminal():
             sheet = score_sheet(game, obs, state, lang) or {}
             lost = live.forfeited

@@ -177,6 +177,19 @@ class CreateTable(_Model):
     )
 
 
+class SeatToken(_Model):
+    """One seat a browser holds: the table and the seat's token."""
+
+    table: StrictStr = Field(max_length=40, description="a table id")
+    token: StrictStr = Field(max_length=128, description="the seat's token")
+
+
+class MyTablesBody(_Model):
+    """``POST /api/mine``: the seats this browser holds (tokens in the body, never a URL)."""
+
+    seats: list[SeatToken] = Field(max_length=100, description="a list of {'table', 'token'}")
+
+
 class JoinBody(_Model):
     """``POST /api/tables/{id}/join``: take a seat."""
 

@@ -167,6 +167,16 @@ class BanjooliGame(Game):
         """Where each ostrich finishes: 1st, 2nd, 3rd, the unique last, or another place."""
         return scoring.OUTCOME_QUESTIONS
 
+    def action_paths(self, state: State, action: int) -> tuple[tuple[str, str, tuple[int, ...]], ...]:
+        """Keeping the dice or a move, then the square its ostrich stops on (a whole path)."""
+        assert isinstance(state, BanjooliState)
+        return render.action_paths(state, action)
+
+    def plays_itself(self, state: State, action: int) -> bool:
+        """A step with no fork."""
+        assert isinstance(state, BanjooliState)
+        return render.plays_itself(state, action)
+
     def outcomes(self, state: State) -> dict[str, str]:
         assert isinstance(state, BanjooliState)
         return scoring.outcomes(state)

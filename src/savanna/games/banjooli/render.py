@@ -2,7 +2,8 @@
 
 The text drawing runs from the START (left) to the finishing line (right), one line per
 lane (``a`` on the ostriches' left, at the top), so that a long track fits an 80x24
-terminal; the SVG drawing has the Finish at the top. Ostriches are their colour letters
+terminal; the SVG drawing runs the same way (START on the left, the finishing line on the
+right, lane ``a`` at the top), the dice under the track. Ostriches are their colour letters
 (lower case when scared; French letters in French), face-down berries ``*`` (``*c``, with
 the token's notation letter a-k, when the seat has peeked at it).
 
@@ -43,6 +44,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "TEXT_STYLES",
+    "action_paths",
     "action_targets",
     "board_svg",
     "board_text",
@@ -198,11 +200,14 @@ def _cell(svg: ET.Element, x: int, y: int, code: str) -> ET.Element:
 
 
 def _layout_rows(board: Board) -> tuple[int, dict[int, tuple[int, int]]]:
-    """Total drawn rows and, for each space, its (lane, row from the top) (the SVG drawing)."""
-    total = board.columns
-    return total, {s: (board.lane[s], total - 1 - board.column(s)) for s in range(board.size)}
+    """Total drawn columns and, for each space, its (column from the START, lane from the
+    top) in the SVG drawing: the same orientation as :func:`board_text` (START on the left,
+    the finishing line on the right, lane ``a`` at the top)."""
+    return board.columns, {s: (board.column(s), board.lane[s]) for s in range(board.size)}
 
 
+_TOP = 4
+"""Room above lane ``a`` in the SVG drawing."""
 _ARRIVALS = ("first", "second", "third")
 _GAP = 1
 """Characters between two columns of the drawn track."""
@@ -317,7 +322,7 @@ def format_total(total: float) -> str:
 
 
 def board_svg(observation: Observation, lang: str = "en") -> str:
-    """An SVG drawing of the race as ``observation`` shows it, with the dice under the Exit;
+    """An SVG drawing of the race as ``observation`` shows it, with the dice under the track;
     its words and the ostriches' letters in ``lang`` (``J`` and ``V`` in French).
 
     Elements a seat's action can point at carry a ``data-target`` key (see
@@ -331,29 +336,31 @@ def board_svg(observation: Observation, lang: str = "en") -> str:
         ET.SubElement(svg, "text", x="4", y="20").text = MESSAGES.text("draw.setup", lang)
         return ET.tostring(svg, encoding="unicode")
     head, total, where = _static_board(tuple(d["layout"]))
-    top = _CELL
+    top = _TOP
     letters = _letters(lang)
     layer = ET.Element("g")
+    # Arrived ostriches stand past the finishing line, one per lane row, first at the top.
     for i, o in enumerate(d["arrived"]):
-        _ostrich(layer, 5 * _CELL + 10 + i * _CELL, 0, COLOURS[o], False, letters[o])
+        _ostrich(layer, (total + 1) * _CELL - _CELL // 2 + 4, top + i * _CELL, COLOURS[o], False, letters[o])
+    under = top + 5 * _CELL + _CELL // 2
     if d.get("lion"):
-        ET.SubElement(layer, "text", x=str(5 * _CELL + 10), y=str(2 * _CELL)).text = MESSAGES.text("draw.lion", lang, steps=d["lion"])
+        ET.SubElement(layer, "text", x=str(6 * (_CELL + 4) + 16), y=str(under + _CELL // 2 + 5)).text = MESSAGES.text(
+            "draw.lion", lang, steps=d["lion"])
     for space, token in d["berries"]:
-        lane, row = where[space]
-        circle = ET.SubElement(layer, "circle", cx=str(lane * _CELL + _CELL // 2),
-                               cy=str(top + row * _CELL + _CELL // 2), r=str(_CELL // 5), fill="#8e1f5c",
+        column, lane = where[space]
+        circle = ET.SubElement(layer, "circle", cx=str(column * _CELL + _CELL // 2),
+                               cy=str(top + lane * _CELL + _CELL // 2), r=str(_CELL // 5), fill="#8e1f5c",
                                attrib={"pointer-events": "none"})
         if token >= 0:
             ET.SubElement(circle, "title").text = load_data().berries[token].name
     for o, p in enumerate(d["pos"]):
         if p != ARRIVED:
-            lane, row = where[p]
-            _ostrich(layer, lane * _CELL, top + row * _CELL, COLOURS[o], bool(d["scared"][o]), letters[o]).set(
+            column, lane = where[p]
+            _ostrich(layer, column * _CELL, top + lane * _CELL, COLOURS[o], bool(d["scared"][o]), letters[o]).set(
                 "data-target", f"ostrich:{COLOURS[o]}"
             )
-    dice_top = top + (total + 1) * _CELL - _CELL // 2
     for i, face in enumerate(d["dice"]):
-        _die(layer, i * (_CELL + 4) + (6 if i == 5 else 0), dice_top, i, face, lang)
+        _die(layer, i * (_CELL + 4) + (6 if i == 5 else 0), under, i, face, lang)
     return head + ET.tostring(layer, encoding="unicode") + "</svg>"
 
 
@@ -363,16 +370,17 @@ def _static_board(layout: tuple[str, ...]) -> tuple[str, int, dict[int, tuple[in
     with the number of drawn rows and where each space is drawn (drawn once per layout)."""
     board = Board.build(layout)
     total, where = _layout_rows(board)
-    top = _CELL
-    svg = ET.Element("svg", xmlns="http://www.w3.org/2000/svg", width=str(5 * _CELL + 80),
-                     height=str((total + 4) * _CELL))
+    top = _TOP
+    line = total * _CELL + 2
+    svg = ET.Element("svg", xmlns="http://www.w3.org/2000/svg", width=str((total + 2) * _CELL),
+                     height=str(top + 7 * _CELL + 16))
     ET.SubElement(svg, "title").text = "Banjooli Xeet"
-    ET.SubElement(svg, "rect", x="0", y="0", width=str(5 * _CELL), height=str(top - 2), fill="none",
-                  attrib={"data-target": "finish", "pointer-events": "all"})
-    ET.SubElement(svg, "line", x1="0", y1=str(top - 2), x2=str(5 * _CELL), y2=str(top - 2), stroke="#000",
+    ET.SubElement(svg, "rect", x=str(line), y=str(top), width=str(_CELL + _CELL // 2), height=str(5 * _CELL),
+                  fill="none", attrib={"data-target": "finish", "pointer-events": "all"})
+    ET.SubElement(svg, "line", x1=str(line), y1=str(top), x2=str(line), y2=str(top + 5 * _CELL), stroke="#000",
                   attrib={"stroke-width": "3", "stroke-dasharray": "6,3"})
-    for s, (lane, row) in where.items():
-        _cell(svg, lane * _CELL, top + row * _CELL, board.kind[s]).set("data-target", f"space:{s}")
+    for s, (column, lane) in where.items():
+        _cell(svg, column * _CELL, top + lane * _CELL, board.kind[s]).set("data-target", f"space:{s}")
     text = ET.tostring(svg, encoding="unicode")
     return text[: -len("</svg>")], total, where
 
@@ -448,6 +456,66 @@ def action_targets(state: BanjooliState, action: int) -> tuple[str, ...]:
     if isinstance(value, ChooseSpace):
         return (f"space:{value.space}",)
     return ()
+
+
+_PATH_BUDGET = 600
+"""The most positions :func:`action_paths` looks at for one action (forks multiply paths)."""
+
+
+def action_paths(state: BanjooliState, action: int) -> tuple[tuple[str, str, tuple[int, ...]], ...]:
+    """Where a move (or keeping the dice, then a move) takes its ostrich: ``(via, end, then)``
+    with ``via`` the ostrich's key, ``end`` the key of the square it stops on (``finish`` once
+    arrived) and ``then`` the seat's actions after ``action`` that get it there (the move
+    after ``keep``, the steps at each fork). A path stops where the seat's next decision is
+    not a step (a choice of space, a swap) or chance acts; each end is listed once."""
+    seat = state.current_player()
+    if seat < 0:
+        return ()
+    value = from_id(action)
+    budget = [_PATH_BUDGET]
+    out: list[tuple[str, str, tuple[int, ...]]] = []
+    if isinstance(value, Reroll) and not value.mask:
+        kept = state.clone()
+        kept.apply(action)
+        if kept.current_player() != seat:
+            return ()
+        for move in kept.legal_actions():
+            if isinstance(from_id(move), Move | MagicFive):
+                out.extend((via, end, (move, *then)) for via, end, then in _ends(kept, move, seat, budget))
+        return tuple(out)
+    if isinstance(value, Move | MagicFive):
+        return tuple(_ends(state, action, seat, budget))
+    return ()
+
+
+def _ends(state: BanjooliState, move: int, seat: int, budget: list[int]) -> list[tuple[str, str, tuple[int, ...]]]:
+    """The squares ``move`` can stop its ostrich on, each with the first steps reaching it."""
+    ostrich = from_id(move).ostrich  # type: ignore[union-attr]
+    via = f"ostrich:{COLOURS[ostrich]}"
+    found: dict[str, tuple[int, ...]] = {}
+
+    def walk(position: BanjooliState, steps: tuple[int, ...]) -> None:
+        budget[0] -= 1
+        if budget[0] < 0:
+            return
+        if position.current_player() == seat and position.phase == Phase.STEP:
+            for step in position.legal_actions():
+                after = position.clone()
+                after.apply(step)
+                walk(after, (*steps, step))
+            return
+        at = position.pos[ostrich]
+        found.setdefault("finish" if at == ARRIVED else f"space:{at}", steps)
+
+    first = state.clone()
+    first.apply(move)
+    walk(first, ())
+    return [(via, end, then) for end, then in found.items()]
+
+
+def plays_itself(state: BanjooliState, action: int) -> bool:
+    """A step where the path does not fork (the one legal action) plays itself."""
+    return state.current_player() >= 0 and isinstance(from_id(action), Step) and len(state.legal_actions()) == 1
 
 
 TEXT_STYLES: tuple[tuple[str, str], ...] = (

@@ -10,15 +10,15 @@ export function paceFields(previous, bounds) {
     ["", ...bounds.paces].map((p) => el("option", { value: p, selected: p === pace ? true : null }, t(`lobby.pace.${p || "none"}`))));
   const minutes = Math.max(1, Math.ceil(bounds.base[0] / 60));
   const fields = el("div", { id: "pace-fields" },
-    el("label", { for: "pace-base", "data-pace": "realtime" }, el("span", { class: "l" }, t("lobby.pace.base")),
+    el("label", { for: "pace-base", ["data-pace"]: "realtime" }, el("span", { class: "l" }, t("lobby.pace.base")),
       el("input", { id: "pace-base", name: "pace-base", type: "number", min: bounds.base[0] / 60, max: bounds.base[1] / 60, step: "any",
                     value: previous.get("pace-base") || Math.max(10, minutes) })),
-    el("label", { for: "pace-increment", "data-pace": "realtime" }, el("span", { class: "l" }, t("lobby.pace.increment")),
+    el("label", { for: "pace-increment", ["data-pace"]: "realtime" }, el("span", { class: "l" }, t("lobby.pace.increment")),
       el("input", { id: "pace-increment", name: "pace-increment", type: "number", min: 0, max: bounds.increment[1], value: previous.get("pace-increment") || 5 })),
-    el("label", { for: "pace-hours", "data-pace": "turn" }, el("span", { class: "l" }, t("lobby.pace.per_move")),
+    el("label", { for: "pace-hours", ["data-pace"]: "turn" }, el("span", { class: "l" }, t("lobby.pace.per_move")),
       el("input", { id: "pace-hours", name: "pace-hours", type: "number", min: bounds.per_move[0] / 3600, max: bounds.per_move[1] / 3600, step: "any",
                     value: previous.get("pace-hours") || 24 })),
-    el("label", { for: "pace-on", "data-pace": "any" }, el("span", { class: "l" }, t("lobby.pace.on_time")),
+    el("label", { for: "pace-on", ["data-pace"]: "any" }, el("span", { class: "l" }, t("lobby.pace.on_time")),
       el("select", { id: "pace-on", name: "pace-on" }, bounds.on_time.map((o) =>
         el("option", { value: o, selected: o === (previous.get("pace-on") || "bot_move") ? true : null }, t(`clock.on.${o}`))))));
   const show = () => {

@@ -146,6 +146,7 @@ function renderWords() {
   document.getElementById("create-h").textContent = t("lobby.create");
   document.getElementById("how").textContent = t("lobby.how");
   document.getElementById("refresh").textContent = t("lobby.refresh");
+  document.getElementById("mine-link").textContent = t("mine.link");
   renderForm();
   renderTables();
 }

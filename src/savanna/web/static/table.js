@@ -4,9 +4,12 @@
 import { api, botKind, clear, el, icon, lang, langSwitch, loadWords, parseSvg, t, tokens } from "/static/common.js";
 import { coachMessage, coachRefused, renderCoach, setupCoach } from "/static/coach.js";
 import { renderClocks } from "/static/clocks.js";
+import { noticeTurn, renderNoticeControl } from "/static/notices.js";
 
 const TABLE = location.pathname.split("/")[2];
-const S = { welcome: null, view: null, seats: [], log: [], selection: new Set(), ws: null, retry: 500, ackTimer: null, connected: false };
+const S = { welcome: null, view: null, seats: [], log: [], selection: new Set(), via: null, plan: null, autoAt: -1, ws: null, retry: 500, ackTimer: null, connected: false };
+// Tests and curious people read the page's state here (it holds nothing the page does not show).
+window.savannaTable = S;
 const $ = (id) => document.getElementById(id);
 
 function seatName(seat) {
@@ -56,6 +59,7 @@ function handle(message) {
       S.connected = true;
       notice(null);
       renderWords();
+      if (message.you !== null) renderNoticeControl($("notify-box"));
       break;
     case "view":
       clearTimeout(S.ackTimer);
@@ -66,8 +70,12 @@ function handle(message) {
       S.watch = { watchers: message.watchers, spectators: message.spectators, turn_seconds: message.turn_seconds };
       S.view = message;
       S.selection.clear();
+      S.via = null;
+      autoplay();
       render();
       renderClocks($("clocks"), message.clock, seatName);
+      noticeTurn($("turn-notice"), S.welcome && S.welcome.you !== null && message.to_act === S.welcome.you && (message.legal || []).length > 0,
+        (S.welcome && S.welcome.table.title) || "");
       break;
     case "seats":
       S.seats = message.seats;
@@ -241,24 +249,85 @@ async function startGame() {
   try { await api("POST", `/api/tables/${TABLE}/start`, {}, tokens.host(TABLE)); } catch (error) { refusal({ message: error.message }); }
 }
 
+// -- direct manipulation: click what a move points at (a die toggles; an ostrich, then the
+// square where it stops, plays a whole path); a lone forced step plays itself.
+function routes() {
+  return S.view.legal.flatMap((move) => (move.paths || []).map((p) => ({ move, ...p })));
+}
+
 function legalTargets() {
   const all = new Set();
   for (const move of S.view.legal) for (const target of move.targets) all.add(target);
+  for (const route of routes()) if (!S.via || route.via === S.via) all.add(route.via);
+  if (S.via) for (const route of routes()) if (route.via === S.via) all.add(route.end);
   return all;
 }
 
+const pointsAt = (move, key) => move.targets.includes(key) || (move.paths || []).some((p) => p.via === key);
+
 function candidates() {
   const chosen = [...S.selection];
-  return S.view.legal.filter((m) => chosen.every((x) => m.targets.includes(x)));
+  return S.view.legal.filter((m) => chosen.every((x) => pointsAt(m, x)));
+}
+
+// Play a route: its action now, the seat's next actions as their views come.
+function follow(route) {
+  S.plan = route.then.slice();
+  S.via = null;
+  play(route.move.id);
 }
 
 function toggle(target) {
+  const all = routes();
+  if (S.via) {
+    const chosen = all.find((r) => r.via === S.via && r.end === target);
+    if (chosen) { follow(chosen); return; }
+  }
+  const through = all.filter((r) => r.via === target);
+  if (through.length) {
+    // Other moves name this piece too (a spell): then the list shows them beside the squares.
+    const others = S.view.legal.filter((m) => m.targets.includes(target) && !(m.paths || []).length);
+    if (through.length === 1 && !others.length) { follow(through[0]); return; }
+    S.via = S.via === target ? null : target;
+    S.selection.clear();
+    if (S.via) S.selection.add(target);
+    renderBoardMarks();
+    renderMoves();
+    return;
+  }
+  S.via = null;
   if (S.selection.has(target)) S.selection.delete(target); else S.selection.add(target);
   const left = candidates();
   const exact = left.filter((m) => m.targets.length === S.selection.size);
   if (left.length === 1 && exact.length === 1) { play(exact[0].id); return; }
   renderBoardMarks();
   renderMoves();
+}
+
+// After each view: the next action of a chosen path, or a forced step, plays itself (said on
+// screen); anything else cuts the path and the seat goes on by hand.
+function autoplay() {
+  const v = S.view;
+  const said = $("auto");
+  const mine = v.legal.length > 0;
+  let next = null;
+  if (S.plan && S.plan.length && mine && v.legal.some((m) => m.id === S.plan[0])) {
+    next = S.plan.shift();
+    said.textContent = t("table.path");
+  } else {
+    S.plan = null;
+    if (mine && v.forced) {
+      next = v.legal[0].id;
+      said.textContent = t("table.forced", { move: v.legal[0].words });
+    }
+  }
+  document.body.dataset.auto = next === null ? "" : "1";
+  if (next === null && mine) said.textContent = "";
+  said.classList.toggle("hidden", !said.textContent);
+  if (next === null || S.autoAt === v.version) return;
+  S.autoAt = v.version;
+  const version = v.version;
+  setTimeout(() => { if (S.view && S.view.version === version) play(next); }, still() ? 0 : 350);
 }
 
 // -- motion and memory: pieces that moved glide from where they stood, and each player's
@@ -318,14 +387,29 @@ function markLast(box) {
   }
 }
 
+// Chance shown as a roll: the dice or sticks chance has just changed tumble once.
+const CHANCY = '[data-target^="die:"], [data-target="sticks"]';
+const faces = (root) => new Map([...(root ? root.querySelectorAll(CHANCY) : [])].map((n) => [n.getAttribute("data-target"), n.textContent]));
+
+function roll(box, before) {
+  if (still() || !(S.fresh || []).some((e) => e.actor < 0)) return;
+  box.querySelectorAll(CHANCY).forEach((node) => {
+    if (before.get(node.getAttribute("data-target")) === node.textContent) return;
+    node.classList.add("rolling");
+    node.addEventListener("animationend", () => node.classList.remove("rolling"), { once: true });
+  });
+}
+
 function renderBoard() {
   const box = $("board");
+  const shown = faces(box.querySelector("svg"));
   const before = piecesAt(box.querySelector("svg"));
   const svg = parseSvg(S.view.board_svg);
   clear(box, svg);
   const moved = remember(before, piecesAt(svg));
   markLast(box);
   glide(box, before, moved);
+  roll(box, shown);
   if (svg) {
     // The board holds buttons (its clickable pieces): a group, not a picture.
     svg.setAttribute("role", "group");
@@ -336,24 +420,33 @@ function renderBoard() {
   const box0 = svg && svg.viewBox && svg.viewBox.baseVal;
   box.parentElement.classList.toggle("wide", Boolean(box0 && box0.width > 1.15 * box0.height));
   $("board-text").textContent = S.view.board_text || "";
-  const targets = legalTargets();
   box.querySelectorAll("[data-target]").forEach((node) => {
     const key = node.getAttribute("data-target");
-    if (!targets.has(key)) return;
-    node.classList.add("target");
-    node.setAttribute("tabindex", "0");
-    node.setAttribute("role", "button");
-    const title = node.querySelector("title");
-    const move = S.view.legal.find((m) => m.targets.includes(key));
-    node.setAttribute("aria-label", (title && title.textContent) || (move && move.words) || key);
-    node.addEventListener("click", () => toggle(key));
-    node.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); toggle(key); } });
+    node.addEventListener("click", () => { if (node.classList.contains("target")) toggle(key); });
+    node.addEventListener("keydown", (e) => {
+      if ((e.key === "Enter" || e.key === " ") && node.classList.contains("target")) { e.preventDefault(); toggle(key); }
+    });
   });
   renderBoardMarks();
 }
 
+// What may be clicked now (it changes with a chosen piece: then its stopping squares).
 function renderBoardMarks() {
-  $("board").querySelectorAll("[data-target]").forEach((node) => node.classList.toggle("selected", S.selection.has(node.getAttribute("data-target"))));
+  const targets = S.view && S.view.legal.length && document.body.dataset.auto !== "1" ? legalTargets() : new Set();
+  const ends = new Set(S.via ? routes().filter((r) => r.via === S.via).map((r) => r.end) : []);
+  $("board").querySelectorAll("[data-target]").forEach((node) => {
+    const key = node.getAttribute("data-target");
+    const on = targets.has(key);
+    node.classList.toggle("target", on);
+    node.classList.toggle("end", ends.has(key));
+    node.classList.toggle("selected", S.selection.has(key));
+    if (!on) { node.removeAttribute("tabindex"); node.removeAttribute("role"); node.removeAttribute("aria-label"); return; }
+    node.setAttribute("tabindex", "0");
+    node.setAttribute("role", "button");
+    const title = node.querySelector("title");
+    const move = S.view.legal.find((m) => pointsAt(m, key));
+    node.setAttribute("aria-label", (title && title.textContent) || (move && move.words) || key);
+  });
 }
 
 function renderTurn() {
@@ -366,7 +459,12 @@ function renderTurn() {
   box.className = "turn";
   // The tab says so when it is this seat's turn (seen from another tab).
   const base = document.title.replace(/^● [^·]*· /, "");
-  document.title = v.to_act === v.you && v.status === "playing" ? `● ${t("table.turn.you")} · ${base}` : base;
+  const mine = v.to_act === v.you && v.status === "playing";
+  document.title = mine ? `● ${t("table.turn.you")} · ${base}` : base;
+  // The tab's icon wears a red dot on this seat's turn.
+  const favicon = document.getElementById("favicon");
+  const wanted = mine ? "/static/favicon-turn.svg" : "/static/favicon.svg";
+  if (favicon && favicon.getAttribute("href") !== wanted) favicon.setAttribute("href", wanted);
   if (v.status === "abandoned") { box.textContent = t("table.turn.abandoned"); box.classList.add("over"); return; }
   if (v.status === "finished" || v.to_act === "over") { box.textContent = t("table.turn.over"); box.classList.add("over"); return; }
   if (v.to_act === "chance") { box.textContent = t("table.turn.chance"); return; }
@@ -385,9 +483,10 @@ function renderMoves() {
   sel.classList.toggle("hidden", S.selection.size === 0);
   if (S.selection.size) {
     const reset = el("button", { class: "ghost", type: "button" }, t("table.moves.clear"));
-    reset.addEventListener("click", () => { S.selection.clear(); renderBoardMarks(); renderMoves(); });
-    clear(sel, t("table.moves.filter"), " ", reset);
+    reset.addEventListener("click", () => { S.selection.clear(); S.via = null; renderBoardMarks(); renderMoves(); });
+    clear(sel, S.via ? t("table.via") : t("table.moves.filter"), " ", reset);
   }
+  renderQuick();
   clear($("moves"), shown.map((move, i) => {
     const button = el("button", { type: "button", "data-action": move.text, "data-id": move.id },
       i < 9 ? el("span", { class: "key" }, `${i + 1}`) : el("span", { class: "key" }, ""), move.words,
@@ -505,12 +604,32 @@ function renderEnd() {
     el("p", { class: "row" }, el("a", { class: "button", href: r.record, download: "" }, t("table.download")), el("a", { class: "button ghost", href: r.replay }, t("table.replay"))));
 }
 
+// Where several board parts make one move (the dice of a reroll), the move the selection
+// makes and the moves that need no click on the board (keep) wait in one bar: one press.
+function renderQuick() {
+  const box = $("quick");
+  const v = S.view;
+  const toggled = v.legal.some((m) => m.targets.length > 1);
+  const buttons = [];
+  if (toggled) {
+    const exact = v.legal.find((m) => S.selection.size && m.targets.length === S.selection.size && [...S.selection].every((x) => m.targets.includes(x)));
+    const plain = v.legal.filter((m) => !m.targets.length);
+    for (const move of [exact, ...plain].filter(Boolean)) {
+      const button = el("button", { type: "button", "data-quick": move.text }, move.words);
+      button.addEventListener("click", () => play(move.id));
+      buttons.push(button);
+    }
+  }
+  box.classList.toggle("hidden", !buttons.length);
+  clear(box, buttons.length ? [el("span", { class: "small" }, t("table.quick")), ...buttons] : []);
+}
+
 // -- keyboard and controls ------------------------------------------------------------
 document.addEventListener("keydown", (event) => {
   const typing = ["INPUT", "SELECT", "TEXTAREA"].includes(document.activeElement && document.activeElement.tagName);
   if (typing || event.ctrlKey || event.metaKey || event.altKey) return;
   if (event.key === "?") { event.preventDefault(); $("help").showModal(); return; }
-  if (event.key === "Escape" && S.selection.size) { S.selection.clear(); renderBoardMarks(); renderMoves(); return; }
+  if (event.key === "Escape" && S.selection.size) { S.selection.clear(); S.via = null; renderBoardMarks(); renderMoves(); return; }
   if (/^[1-9]$/.test(event.key) && S.view && S.view.legal.length) {
     const move = candidates()[Number(event.key) - 1];
     if (move) { event.preventDefault(); play(move.id); }
