@@ -90,7 +90,7 @@ def test_notation_errors_say_what_was_expected_in_both_languages() -> None:
 
 def test_a_package_without_message_files_is_a_data_error() -> None:
     with pytest.raises(DataError, match=r"no message file messages\.en\.toml"):
-        load_messages("savanna.lab")
+        load_messages("savanna.tui")
 
 
 def test_the_core_rules_come_from_the_core_catalogue() -> None:
