@@ -145,7 +145,7 @@ def test_the_drawing_runs_like_the_text_board_and_holds_every_arrived_ostrich() 
     assert all(float(n.get("x", "0")) < float(line.get("x1", "0")) for n in spaces.values())
     board = state.board  # type: ignore[attr-defined]
     for key, rect in spaces.items():
-        s = int(key.split(":")[1])
+        s = int(str(key).split(":")[1])
         assert float(rect.get("x", "0")) == board.column(s) * 26
         assert float(rect.get("y", "0")) == 4 + board.lane[s] * 26
     arrived = [c for c in root.iter(f"{ns}circle") if float(c.get("cx", "0")) > float(line.get("x1", "0"))]
