@@ -39,7 +39,7 @@ err_console = Console(stderr=True)
 
 def _seat(value: int, game: Game) -> int:
     if not 1 <= value <= game.num_players:
-        raise OptionError(MESSAGES.words("error.coach.seat_must_be_a", game_num_players=game.num_players, value=value))
+        raise OptionError(MESSAGES.words("error.coach.seat_must_be_a", players=game.num_players, value=value))
     return value - 1
 
 
@@ -111,7 +111,7 @@ def analyse_command(
     language = _check_lang(lang)
     check_seed(seed)
     if model not in POLICIES:
-        raise OptionError(MESSAGES.words("error.coach.model_must_be_one", join_policies=', '.join(POLICIES), model=repr(model)))
+        raise OptionError(MESSAGES.words("error.coach.model_must_be_one", models=', '.join(POLICIES), model=repr(model)))
     budget_samples, budget_seconds = _budget(samples, seconds, REVIEW_SAMPLES if at is None else AT_SAMPLES)
     if plot is not None and at is not None:
         raise OptionError(MESSAGES.words("error.coach.plot_draws_a_review"))
@@ -119,7 +119,7 @@ def analyse_command(
     width = min(shutil.get_terminal_size((100, 24)).columns, 120)
     if at is not None:
         if not 1 <= at <= len(record.actions) + 1:
-            raise OptionError(MESSAGES.words("error.coach.at_must_be_from", n_record_actions_1=len(record.actions) + 1, at=at))
+            raise OptionError(MESSAGES.words("error.coach.at_must_be_from", last=len(record.actions) + 1, at=at))
         state, pairs = _states_until(record, at - 1)
         game = state.game
         who = _seat(seat, game)
@@ -175,7 +175,7 @@ def _write_json(path: Path, value: object) -> None:
     try:
         path.write_text(json.dumps(value, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
     except OSError as exc:
-        raise OptionError(MESSAGES.words("error.coach.cannot_write", str_path=repr(str(path)), exc_strerror_or_exc=exc.strerror or exc)) from None
+        raise OptionError(MESSAGES.words("error.coach.cannot_write", path=repr(str(path)), why=exc.strerror or exc)) from None
 
 
 def _print_review(done: Review, game: Game, lang: str) -> None:

@@ -201,7 +201,7 @@ def read_bytes(path: Path) -> bytes:
     try:
         return path.read_bytes()
     except OSError as exc:
-        raise RecordError(MESSAGES.words("error.commands.cannot_read", str_path=repr(str(path)), exc_strerror_or_exc=exc.strerror or exc)) from exc
+        raise RecordError(MESSAGES.words("error.commands.cannot_read", path=repr(str(path)), why=exc.strerror or exc)) from exc
 
 
 def read_record(path: Path) -> Record:

@@ -393,9 +393,9 @@ def _check_report_directory(report: Path, force: bool) -> None:
         OptionError: ``report`` is a file, holds a report, or cannot be created or written to.
     """
     if report.exists() and not report.is_dir():
-        raise OptionError(MESSAGES.words("error.lab.report_is_a_file", str_report=repr(str(report))))
+        raise OptionError(MESSAGES.words("error.lab.report_is_a_file", report=repr(str(report))))
     if not force and any((report / name).exists() for name in ("summary.json", "report.md")):
-        raise OptionError(MESSAGES.words("error.lab.report_already_holds_a", str_report=repr(str(report))))
+        raise OptionError(MESSAGES.words("error.lab.report_already_holds_a", report=repr(str(report))))
     try:
         report.mkdir(parents=True, exist_ok=True)
         with tempfile.TemporaryFile(dir=report):
@@ -406,7 +406,7 @@ def _check_report_directory(report: Path, force: bool) -> None:
 
 def _unwritable(report: Path, exc: OSError) -> OptionError:
     why = exc.strerror or str(exc)
-    return OptionError(MESSAGES.words("error.lab.report_cannot_be_written", str_report=repr(str(report)), why=why))
+    return OptionError(MESSAGES.words("error.lab.report_cannot_be_written", report=repr(str(report)), why=why))
 
 
 def _command_line(

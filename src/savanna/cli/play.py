@@ -75,7 +75,7 @@ def build_session(
         raise OptionError(M("cli.pause", "en", value=pause), M("cli.pause", "fr", value=pause))
     seat_list = parse_seats(seats) if seats is not None else None
     if players is not None and seat_list is not None and players != len(seat_list):
-        raise OptionError(MESSAGES.words("error.play.players_but_seats_lists", players=players, n_seat_list=len(seat_list)))
+        raise OptionError(MESSAGES.words("error.play.players_but_seats_lists", players=players, seats=len(seat_list)))
     save_to: Path | None = None
     table: Table | None = None
     if load is not None:

@@ -68,7 +68,7 @@ def restriction_names(game: str, names: Sequence[str], players: int | None = Non
             if one not in out:
                 out.append(one)
     if not out:
-        raise OptionError(MESSAGES.words("error.restricted.declares_no_restriction", configured_name=configured.name))
+        raise OptionError(MESSAGES.words("error.restricted.declares_no_restriction", game=configured.name))
     return out
 
 
@@ -108,7 +108,7 @@ class RestrictedPlay:
         """
         spec = parse_bot_spec(bot)
         if spec.restrict is not None:
-            raise OptionError(MESSAGES.words("error.restricted.give_the_bot_unrestricted", spec_unrestricted=spec.unrestricted))
+            raise OptionError(MESSAGES.words("error.restricted.give_the_bot_unrestricted", unrestricted=spec.unrestricted))
         sizing = SimulationPlan.create(game, bots=[str(spec)], games=games, seed=seed, players=players, options=options)
         others = [str(parse_bot_spec(o)) for o in (opponents or [str(spec)])]
         seats = [str(spec), *(others[j % len(others)] for j in range(sizing.players - 1))]

@@ -127,7 +127,7 @@ class SimulationPlan:
         if not specs:
             raise OptionError(MESSAGES.words("error.simulation.give_at_least_one"))
         if len(specs) > configured.num_players:
-            raise OptionError(MESSAGES.words("error.simulation.bots_for_seats_give", n_specs=len(specs), configured_num_players=configured.num_players))
+            raise OptionError(MESSAGES.words("error.simulation.bots_for_seats_give", bots=len(specs), seats=configured.num_players))
         if games < 1:
             raise OptionError(MESSAGES.words("error.simulation.games_must_be_at", games=games))
         return cls(
