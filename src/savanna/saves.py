@@ -34,6 +34,7 @@ import platformdirs
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from savanna.core import Record, RecordError, canonical_json
+from savanna.core.messages import load_messages
 
 if TYPE_CHECKING:
     from cryptography.fernet import Fernet
@@ -49,6 +50,8 @@ __all__ = [
     "seal",
 ]
 
+MESSAGES: Final = load_messages("savanna", "saves")
+"""The words of saved games (``savanna/data/messages.<lang>.toml``)."""
 SAVE_FORMAT: Final = "savanna-save"
 SAVE_VERSION: Final = 1
 DATA_DIR_ENV: Final = "SAVANNA_DATA_DIR"
@@ -131,30 +134,16 @@ def _fernet(create: bool) -> Fernet:
         return Fernet(key)
     except ValueError:
         path = key_path()
-        raise RecordError(
-            f"the save key {str(path)!r} is damaged (it is not a Fernet key); remove it to make "
-            "a new one (the saves sealed with the old key will not open)",
-            f"la clé des sauvegardes {str(path)!r} est abîmée (ce n'est pas une clé Fernet) ; "
-            "supprimez-la pour en créer une nouvelle (les sauvegardes scellées avec l'ancienne "
-            "ne s'ouvriront plus)",
-        ) from None
+        raise RecordError(MESSAGES.words("error.saves.the_save_key_is", path=repr(str(path)))) from None
 
 
 def _key_error(path: Path, exc: OSError) -> RecordError:
     why = exc.strerror or str(exc)
-    return RecordError(
-        f"the save key {str(path)!r} cannot be used: {why}",
-        f"la clé des sauvegardes {str(path)!r} est inutilisable : {why}",
-    )
+    return RecordError(MESSAGES.words("error.saves.the_save_key_cannot", path=repr(str(path)), why=why))
 
 
 def _sealed_elsewhere(path: Path) -> RecordError:
-    return RecordError(
-        "this save was sealed with another Savanna key (made on another computer or account, "
-        f"or the key {str(path)!r} was removed): it cannot be opened",
-        "cette sauvegarde a été scellée avec une autre clé Savanna (sur un autre ordinateur ou "
-        f"compte, ou la clé {str(path)!r} a été supprimée) : elle ne peut pas être ouverte",
-    )
+    return RecordError(MESSAGES.words("error.saves.this_save_was_sealed", path=repr(str(path))))
 
 
 def seal(record: Record) -> str:
@@ -206,28 +195,15 @@ def read_game(data: str | bytes) -> Record:
     except ValidationError as exc:
         first = exc.errors()[0]
         where = ".".join(str(p) for p in first["loc"])
-        raise RecordError(
-            f"corrupt save file: field {where!r}: {first['msg']}",
-            f"sauvegarde corrompue : champ {where!r} : {first['msg']}",
-            cause=exc,
-        ) from exc
+        raise RecordError(MESSAGES.words("error.saves.corrupt_save_file_field", where=repr(where), why=first["msg"]), cause=exc) from exc
     cipher = _fernet(create=False)
     try:
         text = cipher.decrypt(save.sealed.encode("ascii"))
     except (InvalidToken, UnicodeEncodeError, ValueError):
-        raise RecordError(
-            "this save cannot be opened: it was sealed with another Savanna key, or its sealed "
-            "part was changed",
-            "cette sauvegarde ne peut pas être ouverte : elle a été scellée avec une autre clé "
-            "Savanna, ou sa partie scellée a été modifiée",
-        ) from None
+        raise RecordError(MESSAGES.words("error.saves.this_save_cannot_be")) from None
     record = Record.from_json(text)
     shown = (save.game, save.game_version, save.players, save.options, save.seats)
     inside = (record.game, record.game_version, record.players, record.options, record.seats)
     if shown != inside or save.actions_played != len(record.actions):
-        raise RecordError(
-            "the save's visible fields do not match its sealed game (the file was edited)",
-            "les champs visibles de la sauvegarde ne correspondent pas à la partie scellée "
-            "(le fichier a été modifié)",
-        )
+        raise RecordError(MESSAGES.words("error.saves.the_save_s_visible"))
     return record

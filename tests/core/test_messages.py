@@ -90,7 +90,7 @@ def test_notation_errors_say_what_was_expected_in_both_languages() -> None:
 
 def test_a_package_without_message_files_is_a_data_error() -> None:
     with pytest.raises(DataError, match=r"no message file messages\.en\.toml"):
-        load_messages("savanna.lab")
+        load_messages("savanna.tui")
 
 
 def test_the_core_rules_come_from_the_core_catalogue() -> None:
@@ -225,3 +225,8 @@ def test_a_records_refusals_come_from_the_core_catalogue_with_the_inner_reason_i
             "error.record.refused", lang, number=2, text="'zz9'", why=inner.text(lang)
         )
     assert bad.value.text("fr").startswith("l'action 2 ('zz9') est refusée\u00a0: ")
+
+
+def test_a_template_field_cannot_be_called_lang() -> None:
+    with pytest.raises(DataError, match="field name 'lang'"):
+        catalogue({"x": "--lang is {lang}"}, {"x": "--lang vaut {lang}"})

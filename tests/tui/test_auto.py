@@ -68,3 +68,15 @@ def test_plurals_of_tabas_and_holes() -> None:
     words = {describe(state, a, lang) for a in state.legal_actions() for lang in ("en", "fr")}
     assert "bank 1 taba" in words and "mettre 1 taba en réserve" in words
     assert not any("1 tabas" in w or "1 holes" in w or "1 trous" in w for w in words)
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [("en", "Only banking is possible: "), ("fr", "Seule la mise en réserve est possible\u00a0: ")],
+)
+def test_a_lone_bank_says_why_move_is_refused(lang: str, said: str, tmp_path: Path) -> None:
+    game = load_game("hyena", players=2, options={"rules": "three-sticks"})
+    play, keys = session(game, "human,bot:heuristic", [""] * 3, tmp_path, seed=3, lang=lang)
+    play.run()
+    alone = [p for p in keys.prompts if p.endswith(("[Enter: bank]> ", "[Entrée\u00a0: réserver]> "))]
+    assert alone and screen(play.console).count(said) >= len(alone)

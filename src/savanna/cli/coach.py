@@ -24,6 +24,7 @@ from rich.table import Table
 
 from savanna.cli import app
 from savanna.cli.commands import _check_lang, handles_errors, read_record
+from savanna.cli.errors import MESSAGES
 from savanna.coach import POLICIES, Estimate, analyse
 from savanna.coach.belief import decisions_seen, posterior
 from savanna.coach.review import REVIEW_SAMPLES, Reference, Review, review
@@ -38,10 +39,7 @@ err_console = Console(stderr=True)
 
 def _seat(value: int, game: Game) -> int:
     if not 1 <= value <= game.num_players:
-        raise OptionError(
-            f"--seat must be a player from 1 to {game.num_players}, not {value}",
-            f"--seat doit être un joueur de 1 à {game.num_players}, pas {value}",
-        )
+        raise OptionError(MESSAGES.words("error.coach.seat_must_be_a", players=game.num_players, value=value))
     return value - 1
 
 
@@ -51,13 +49,9 @@ AT_SAMPLES = 400
 
 def _budget(samples: int | None, seconds: float | None, default: int) -> tuple[int | None, float | None]:
     if samples is not None and samples < 1:
-        raise OptionError(
-            f"--samples must be at least 1, not {samples}", f"--samples doit valoir au moins 1, pas {samples}"
-        )
+        raise OptionError(MESSAGES.words("error.coach.samples_must_be_at", samples=samples))
     if seconds is not None and not seconds > 0:
-        raise OptionError(
-            f"--seconds must be more than 0, not {seconds}", f"--seconds doit être plus que 0, pas {seconds}"
-        )
+        raise OptionError(MESSAGES.words("error.coach.seconds_must_be_more", seconds=seconds))
     if samples is None and seconds is None:
         return default, None
     return samples, seconds
@@ -117,21 +111,15 @@ def analyse_command(
     language = _check_lang(lang)
     check_seed(seed)
     if model not in POLICIES:
-        raise OptionError(
-            f"--model must be one of {', '.join(POLICIES)}, not {model!r}",
-            f"--model doit être parmi {', '.join(POLICIES)}, pas {model!r}",
-        )
+        raise OptionError(MESSAGES.words("error.coach.model_must_be_one", models=', '.join(POLICIES), model=repr(model)))
     budget_samples, budget_seconds = _budget(samples, seconds, REVIEW_SAMPLES if at is None else AT_SAMPLES)
     if plot is not None and at is not None:
-        raise OptionError("--plot draws a review; leave out --at", "--plot dessine une revue ; retirez --at")
+        raise OptionError(MESSAGES.words("error.coach.plot_draws_a_review"))
     record = read_record(file)
     width = min(shutil.get_terminal_size((100, 24)).columns, 120)
     if at is not None:
         if not 1 <= at <= len(record.actions) + 1:
-            raise OptionError(
-                f"--at must be from 1 to {len(record.actions) + 1}, not {at}",
-                f"--at doit être de 1 à {len(record.actions) + 1}, pas {at}",
-            )
+            raise OptionError(MESSAGES.words("error.coach.at_must_be_from", last=len(record.actions) + 1, at=at))
         state, pairs = _states_until(record, at - 1)
         game = state.game
         who = _seat(seat, game)
@@ -187,10 +175,7 @@ def _write_json(path: Path, value: object) -> None:
     try:
         path.write_text(json.dumps(value, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
     except OSError as exc:
-        raise OptionError(
-            f"cannot write {str(path)!r}: {exc.strerror or exc}",
-            f"impossible d'écrire {str(path)!r} : {exc.strerror or exc}",
-        ) from None
+        raise OptionError(MESSAGES.words("error.coach.cannot_write", path=repr(str(path)), why=exc.strerror or exc)) from None
 
 
 def _print_review(done: Review, game: Game, lang: str) -> None:

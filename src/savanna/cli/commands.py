@@ -106,7 +106,7 @@ def parse_options(assignments: list[str] | None) -> dict[str, str]:
     for text in assignments or []:
         key, value = parse_assignment(text)
         if key in options:
-            raise OptionError(f"option {key!r} is given twice", f"l'option {key!r} est donnée deux fois")
+            raise OptionError(MESSAGES.words("error.commands.option_is_given_twice", key=repr(key)))
         options[key] = value
     return options
 
@@ -201,10 +201,7 @@ def read_bytes(path: Path) -> bytes:
     try:
         return path.read_bytes()
     except OSError as exc:
-        raise RecordError(
-            f"cannot read {str(path)!r}: {exc.strerror or exc}",
-            f"impossible de lire {str(path)!r} : {exc.strerror or exc}",
-        ) from exc
+        raise RecordError(MESSAGES.words("error.commands.cannot_read", path=repr(str(path)), why=exc.strerror or exc)) from exc
 
 
 def read_record(path: Path) -> Record:
@@ -263,20 +260,11 @@ def replay(
     lines = json_lines(file, data)
     if lines is not None:
         if step:
-            raise OptionError(
-                "--step walks through one record; this file holds JSON Lines",
-                "--step parcourt un seul enregistrement ; ce fichier est en JSON Lines",
-            )
+            raise OptionError(MESSAGES.words("error.commands.step_walks_through_one"))
         _replay_lines(file, lines, language)
         return
     if is_save(data):
-        raise RecordError(
-            "this is a game in progress, saved sealed (no card or seed in clear): resume it "
-            "with `savanna play --load FILE`; its record is written when the game ends",
-            "c'est une partie en cours, sauvegardée scellée (ni carte ni graine en clair) : "
-            "reprenez-la avec `savanna play --load FICHIER` ; son enregistrement est écrit à "
-            "la fin de la partie",
-        )
+        raise RecordError(MESSAGES.words("error.commands.this_is_a_game"))
     record = Record.from_json(data)
     if step:
         from savanna.tui import step_through
@@ -366,7 +354,7 @@ def _check_lang(lang: str | None) -> str:
     if lang is None:
         return default_lang()
     if lang not in ("en", "fr"):
-        raise OptionError(f"--lang must be en or fr, not {lang!r}", f"--lang doit valoir en ou fr, pas {lang!r}")
+        raise OptionError(MESSAGES.words("error.commands.lang_must_be_en", value=repr(lang)))
     return lang
 
 
@@ -393,10 +381,7 @@ def bench(
     from savanna.bench import compare_with_references
 
     if not 0 < seconds <= 3600:
-        raise OptionError(
-            f"--seconds must be more than 0 and at most 3600, not {seconds}",
-            f"--seconds doit être entre 0 (exclu) et 3600, pas {seconds}",
-        )
+        raise OptionError(MESSAGES.words("error.commands.seconds_must_be_more", seconds=seconds))
     check_seed(seed)
     configured = make_game(game, players, option)
     result = compare_with_references(configured, seconds=seconds, seed=seed)

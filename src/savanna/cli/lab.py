@@ -22,6 +22,7 @@ from rich.table import Table
 
 from savanna.cli import app
 from savanna.cli.commands import OptionFlag, PlayersFlag, handles_errors, parse_options
+from savanna.cli.errors import MESSAGES
 from savanna.core import OptionError, check_seed
 
 if TYPE_CHECKING:
@@ -65,7 +66,7 @@ QuietFlag = Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.
 def _split_bots(text: str) -> list[str]:
     specs = [part.strip() for part in text.split(",") if part.strip()]
     if not specs:
-        raise OptionError("--bots needs at least one bot spec", "--bots demande au moins un robot")
+        raise OptionError(MESSAGES.words("error.lab.bots_needs_at_least"))
     return specs
 
 
@@ -211,10 +212,7 @@ def simulate(
     factors = list(dict.fromkeys(test or []))
     adaptive = until_width is not None or until_score_width is not None
     if adaptive and not factors:
-        raise OptionError(
-            "--until-width and --until-score-width need at least one --test FACTOR",
-            "--until-width et --until-score-width demandent au moins un --test FACTEUR",
-        )
+        raise OptionError(MESSAGES.words("error.lab.until_width_and_until"))
     for name, value in (
         ("--until-width", until_width),
         ("--until-score-width", until_score_width),
@@ -335,12 +333,7 @@ def _restrictions(plan: SimulationPlan, names: list[str] | None, adaptive: bool)
     from savanna.lab.restricted import restriction_names
 
     if adaptive or plan.varied:
-        raise OptionError(
-            "--restrict plays a fixed number of games of one setup: "
-            "it cannot be combined with --vary, --until-width or --until-score-width",
-            "--restrict joue un nombre fixe de parties d'une configuration : "
-            "pas avec --vary, --until-width ni --until-score-width",
-        )
+        raise OptionError(MESSAGES.words("error.lab.restrict_plays_a_fixed"))
     return restriction_names(plan.make_game().name, names, plan.players)
 
 
@@ -400,15 +393,9 @@ def _check_report_directory(report: Path, force: bool) -> None:
         OptionError: ``report`` is a file, holds a report, or cannot be created or written to.
     """
     if report.exists() and not report.is_dir():
-        raise OptionError(
-            f"--report {str(report)!r} is a file, not a directory",
-            f"--report {str(report)!r} est un fichier",
-        )
+        raise OptionError(MESSAGES.words("error.lab.report_is_a_file", report=repr(str(report))))
     if not force and any((report / name).exists() for name in ("summary.json", "report.md")):
-        raise OptionError(
-            f"--report {str(report)!r} already holds a report: add --force to replace it",
-            f"--report {str(report)!r} contient déjà un rapport : ajoutez --force pour le remplacer",
-        )
+        raise OptionError(MESSAGES.words("error.lab.report_already_holds_a", report=repr(str(report))))
     try:
         report.mkdir(parents=True, exist_ok=True)
         with tempfile.TemporaryFile(dir=report):
@@ -419,10 +406,7 @@ def _check_report_directory(report: Path, force: bool) -> None:
 
 def _unwritable(report: Path, exc: OSError) -> OptionError:
     why = exc.strerror or str(exc)
-    return OptionError(
-        f"--report {str(report)!r} cannot be written: {why}",
-        f"--report {str(report)!r} ne peut pas être écrit : {why}",
-    )
+    return OptionError(MESSAGES.words("error.lab.report_cannot_be_written", report=repr(str(report)), why=why))
 
 
 def _command_line(

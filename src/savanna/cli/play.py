@@ -14,7 +14,7 @@ from rich.console import Console
 
 from savanna.cli import app
 from savanna.cli.commands import parse_options, read_bytes
-from savanna.cli.errors import print_error
+from savanna.cli.errors import MESSAGES, print_error
 from savanna.core import (
     OptionError,
     Record,
@@ -75,29 +75,17 @@ def build_session(
         raise OptionError(M("cli.pause", "en", value=pause), M("cli.pause", "fr", value=pause))
     seat_list = parse_seats(seats) if seats is not None else None
     if players is not None and seat_list is not None and players != len(seat_list):
-        raise OptionError(
-            f"--players {players} but --seats lists {len(seat_list)} seats (give one of them)",
-            f"--players {players} mais --seats donne {len(seat_list)} places (donnez l'un ou l'autre)",
-        )
+        raise OptionError(MESSAGES.words("error.play.players_but_seats_lists", players=players, seats=len(seat_list)))
     save_to: Path | None = None
     table: Table | None = None
     if load is not None:
         record = read_game(read_bytes(load))
         if game is not None and game.strip().lower() != record.game:
-            raise OptionError(
-                f"the saved game is {record.game!r}, not {game!r}",
-                f"la partie enregistrée est {record.game!r}, pas {game!r}",
-            )
+            raise OptionError(MESSAGES.words("error.play.the_saved_game_is", record_game=repr(record.game), game=repr(game)))
         if players is not None and players != record.players:
-            raise OptionError(
-                f"the saved game has {record.players} players; --players cannot change it",
-                f"la partie enregistrée a {record.players} joueurs ; --players ne peut pas le changer",
-            )
+            raise OptionError(MESSAGES.words("error.play.the_saved_game_has", record_players=record.players))
         if option:
-            raise OptionError(
-                "--option cannot change a saved game (its options are in the record)",
-                "--option ne peut pas changer une partie enregistrée (ses options sont dans l'enregistrement)",
-            )
+            raise OptionError(MESSAGES.words("error.play.option_cannot_change_a"))
         if seat_list is None:
             seat_list = playing_now(record)
         # The past keeps its seeds (every die and seeded bot move is checked); the future is

@@ -227,6 +227,11 @@ class MessageCatalogue:
                             plural_forms(spec[1:])
                         except ValueError as exc:
                             raise DataError(f"{owner} messages ({lang}): {key!r}: {exc}") from None
+                if "lang" in template_fields(template):
+                    raise DataError(
+                        f"{owner} messages ({lang}): {key!r} uses the field name 'lang', which "
+                        "names the language of text(); call the field something else"
+                    )
                 if template_fields(template) != template_fields(english[key]):
                     raise DataError(
                         f"{owner} messages ({lang}): {key!r} uses fields "

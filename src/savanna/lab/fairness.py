@@ -53,7 +53,7 @@ import numpy as np
 from scipy import stats as sps
 
 from savanna.core import OptionError, derive_seed
-from savanna.lab.simulation import LabError, Outcome, SimulationPlan, run_simulation
+from savanna.lab.simulation import MESSAGES, LabError, Outcome, SimulationPlan, run_simulation
 from savanna.lab.stats import bin_numbers, holm, natural_key, wilson_interval
 from savanna.lab.stratified import cluster_se, simultaneous_z, stratified_test
 from savanna.lab.summary import BUILT_IN_SEAT_FACTORS, factor_key, factor_label, game_factors
@@ -133,11 +133,7 @@ def _game_value(plan: SimulationPlan, outcome: Outcome, factor: str) -> Any:
     value = factors[factor]
     if isinstance(value, list):
         if len(value) != 1:
-            raise OptionError(
-                f"--test {factor}: this statistic lists several values per game; "
-                "a test needs one value per game",
-                f"--test {factor} : cette statistique donne plusieurs valeurs par partie",
-            )
+            raise OptionError(MESSAGES.words("error.fairness.test_this_statistic_lists", factor=factor))
         value = value[0]
     return value
 
@@ -498,10 +494,7 @@ def check_factors(plan: SimulationPlan, outcomes: Sequence[Outcome], factors: Se
     for factor in factors:
         if factor not in kinds:
             known = ", ".join(sorted(kinds, key=natural_key))
-            raise OptionError(
-                f"--test {factor}: no such factor; known: {known}",
-                f"--test {factor} : facteur inconnu ; connus : {known}",
-            )
+            raise OptionError(MESSAGES.words("error.fairness.test_no_such_factor", factor=factor, known=known))
         if kinds[factor] == "game":
             for o in outcomes:
                 _game_value(plan, o, factor)

@@ -36,7 +36,7 @@ from typing import Any
 
 from savanna.bots import parse_bot_spec
 from savanna.core import OptionError
-from savanna.lab.simulation import LabError, Outcome, SimulationPlan, run_simulation
+from savanna.lab.simulation import MESSAGES, LabError, Outcome, SimulationPlan, run_simulation
 from savanna.lab.stats import Z95, wilson_interval
 
 __all__ = [
@@ -60,7 +60,7 @@ def restriction_names(game: str, names: Sequence[str], players: int | None = Non
     """
     configured = SimulationPlan.create(game, bots=["random"], games=1, seed=0, players=players).make_game()
     if not names:
-        raise OptionError("give at least one restriction", "donnez au moins une restriction")
+        raise OptionError(MESSAGES.words("error.restricted.give_at_least_one"))
     out: list[str] = []
     for name in names:
         for one in [r.name for r in configured.restrictions()] if name == ALL else [name]:
@@ -68,10 +68,7 @@ def restriction_names(game: str, names: Sequence[str], players: int | None = Non
             if one not in out:
                 out.append(one)
     if not out:
-        raise OptionError(
-            f"{configured.name} declares no restriction",
-            f"{configured.name} ne déclare aucune restriction",
-        )
+        raise OptionError(MESSAGES.words("error.restricted.declares_no_restriction", game=configured.name))
     return out
 
 
@@ -111,10 +108,7 @@ class RestrictedPlay:
         """
         spec = parse_bot_spec(bot)
         if spec.restrict is not None:
-            raise OptionError(
-                f"give the bot unrestricted ({spec.unrestricted}) and the restriction apart",
-                f"donnez le robot sans restriction ({spec.unrestricted}) et la restriction à part",
-            )
+            raise OptionError(MESSAGES.words("error.restricted.give_the_bot_unrestricted", unrestricted=spec.unrestricted))
         sizing = SimulationPlan.create(game, bots=[str(spec)], games=games, seed=seed, players=players, options=options)
         others = [str(parse_bot_spec(o)) for o in (opponents or [str(spec)])]
         seats = [str(spec), *(others[j % len(others)] for j in range(sizing.players - 1))]

@@ -35,6 +35,7 @@ from savanna.core import (
     make_rng,
     record_of,
 )
+from savanna.core.messages import load_messages
 from savanna.core.options import OptionValue
 from savanna.core.playout import playout
 from savanna.core.rng import SEQUENCE, sequence_rng
@@ -55,6 +56,10 @@ T = TypeVar("T")
 
 Outcome = dict[str, Any]
 """One played game: index, seed, seats, scores, ranking, length, statistics, record."""
+
+
+MESSAGES = load_messages("savanna.lab")
+"""The lab's words (``savanna/lab/data/messages.<lang>.toml``)."""
 
 
 class LabError(SavannaError, RuntimeError):
@@ -120,19 +125,11 @@ class SimulationPlan:
                 configured.restriction(spec.restrict)  # refuses one the game does not declare
         specs = tuple(str(spec) for spec in parsed)
         if not specs:
-            raise OptionError("give at least one bot", "donnez au moins un robot")
+            raise OptionError(MESSAGES.words("error.simulation.give_at_least_one"))
         if len(specs) > configured.num_players:
-            raise OptionError(
-                f"{len(specs)} bots for {configured.num_players} seats: "
-                "give at most one bot per seat (or set --players)",
-                f"{len(specs)} robots pour {configured.num_players} places : "
-                "au plus un robot par place (ou réglez --players)",
-            )
+            raise OptionError(MESSAGES.words("error.simulation.bots_for_seats_give", bots=len(specs), seats=configured.num_players))
         if games < 1:
-            raise OptionError(
-                f"--games must be at least 1, not {games}",
-                f"--games doit valoir au moins 1, pas {games}",
-            )
+            raise OptionError(MESSAGES.words("error.simulation.games_must_be_at", games=games))
         return cls(
             game_cls, configured.num_players, dict(configured.options), specs, games, seed, variants
         )
@@ -185,10 +182,7 @@ def _variants(
     """Every combination of the varied values, resolved and validated by the game."""
     for name, values in vary.items():
         if name in options:
-            raise OptionError(
-                f"option {name!r} is both set (--option) and varied (--vary): choose one",
-                f"l'option {name!r} est à la fois fixée (--option) et variée (--vary) : choisissez",
-            )
+            raise OptionError(MESSAGES.words("error.simulation.option_is_both_set", name=repr(name)))
         if not values or len(set(map(str, values))) != len(values):
             raise OptionError(
                 f"--vary {name}= needs distinct values separated by commas, not {list(values)!r}",
@@ -326,10 +320,7 @@ def run_simulation(
 def _worker_count(workers: int | None) -> int:
     count = workers if workers is not None else (os.cpu_count() or 1)
     if count < 1:
-        raise OptionError(
-            f"--workers must be at least 1, not {count}",
-            f"--workers doit valoir au moins 1, pas {count}",
-        )
+        raise OptionError(MESSAGES.words("error.simulation.workers_must_be_at", count=count))
     return count
 
 
@@ -489,10 +480,7 @@ def _run_ray(
     try:
         import ray
     except ImportError as exc:
-        raise LabError(
-            "--ray needs Ray: pip install 'savanna[ray]'",
-            "--ray demande Ray : pip install 'savanna[ray]'",
-        ) from exc
+        raise LabError(MESSAGES.words("error.simulation.ray_needs_ray_pip")) from exc
     if not ray.is_initialized():
         # With RAY_ADDRESS set, ray.init() joins that cluster; otherwise it starts one here.
         ray.init(include_dashboard=False, log_to_driver=False)

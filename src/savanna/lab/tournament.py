@@ -16,7 +16,7 @@ from typing import Any
 
 from savanna.bots import parse_bot_spec
 from savanna.core import OptionError, derive_seed
-from savanna.lab.simulation import Outcome, SimulationPlan, run_simulation
+from savanna.lab.simulation import MESSAGES, Outcome, SimulationPlan, run_simulation
 from savanna.lab.stats import wilson_interval
 
 __all__ = ["Standing", "Tournament", "run_tournament"]
@@ -87,10 +87,7 @@ def run_tournament(
 
     specs = [str(parse_bot_spec(text)) for text in bots if text.strip()]
     if len(specs) < 2 or len(set(specs)) != len(specs):
-        raise OptionError(
-            f"a tournament needs at least two different bots, not {specs}",
-            f"un tournoi demande au moins deux robots différents, pas {specs}",
-        )
+        raise OptionError(MESSAGES.words("error.tournament.a_tournament_needs_at", specs=specs))
     pairings: list[tuple[int, int, SimulationPlan]] = []
     for a, b in combinations(range(len(specs)), 2):
         plan = SimulationPlan.create(

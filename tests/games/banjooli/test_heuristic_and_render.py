@@ -124,3 +124,30 @@ def test_render_names_the_movement_and_sorcery_dice_and_colours_every_ostrich() 
     styled = {style for pattern, style in styles if re.search(pattern, row)}
     assert {"bold bright_white on blue", "italic yellow", "bold bright_white on red"} <= styled
     assert not any(re.search(p, "     plain    | FINISH") for p, s in styles if "on " in s)
+
+
+def test_the_drawing_runs_like_the_text_board_and_holds_every_arrived_ostrich() -> None:
+    """START on the left and the finishing line on the right, lane a at the top (as the text
+    board); the three arrived ostriches stand past the line, inside the drawing's width."""
+    from savanna.core import load_game
+
+    banjooli = load_game("banjooli", players=2)
+    rng = random.Random(2)
+    state = banjooli.new_initial_state()
+    while not state.is_terminal():
+        state.apply(state.sample_chance(rng) if state.current_player() < 0 else rng.choice(state.legal_actions()))
+    root = ET.fromstring(banjooli.render_svg(state.observation(0)))
+    ns = "{http://www.w3.org/2000/svg}"
+    width = float(root.get("width", "0"))
+    spaces = {n.get("data-target"): n for n in root.iter(f"{ns}rect") if (n.get("data-target") or "").startswith("space:")}
+    line = next(root.iter(f"{ns}line"))
+    assert float(line.get("x1", "0")) == float(line.get("x2", "1"))  # a vertical line
+    assert all(float(n.get("x", "0")) < float(line.get("x1", "0")) for n in spaces.values())
+    board = state.board  # type: ignore[attr-defined]
+    for key, rect in spaces.items():
+        s = int(str(key).split(":")[1])
+        assert float(rect.get("x", "0")) == board.column(s) * 26
+        assert float(rect.get("y", "0")) == 4 + board.lane[s] * 26
+    arrived = [c for c in root.iter(f"{ns}circle") if float(c.get("cx", "0")) > float(line.get("x1", "0"))]
+    assert len(arrived) == 3
+    assert all(float(c.get("cx", "0")) + float(c.get("r", "0")) <= width for c in arrived)

@@ -35,7 +35,7 @@ from savanna.games.hyena.notation import (
 from savanna.games.hyena.observation import observe
 from savanna.games.hyena.phase import IN_PLAY, NO_OWNER, NO_THROW, ON_TRACK, Kind, Place, Stage
 from savanna.games.hyena.render import action_targets
-from savanna.games.hyena.rules import refusal
+from savanna.games.hyena.rules import MESSAGES, refusal
 from savanna.games.hyena.scoring import scores
 
 if TYPE_CHECKING:
@@ -244,6 +244,13 @@ class HyenaState(State):
 
     def local_action_text(self, action: int, lang: str = "en") -> str:
         return local_text(self.action_to_text(action), lang)
+
+    def only_choice_reason(self, lang: str = "en") -> str:
+        """Why ``bank`` is the only choice: the clause that refuses ``move`` now."""
+        if self.stage != DECIDE or self.legal_actions() != [BANK]:
+            return ""
+        clause = self.move_refusal(self.seat)
+        return MESSAGES.text("only.bank", lang, why=self.game.rule(clause).text(lang)) if clause else ""
 
     def action_targets(self, action: int) -> tuple[str, ...]:
         """The sticks a throw names, the seat's tabas a bank names, the piece a move names, the

@@ -322,7 +322,7 @@ function autoplay() {
     }
   }
   document.body.dataset.auto = next === null ? "" : "1";
-  if (next === null && mine) said.textContent = "";
+  if (next === null && (mine || v.status !== "playing")) said.textContent = "";
   said.classList.toggle("hidden", !said.textContent);
   if (next === null || S.autoAt === v.version) return;
   S.autoAt = v.version;
