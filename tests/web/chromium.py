@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import os
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -26,3 +29,16 @@ def require_chromium() -> None:
     """Fail (never skip) when Debian's chromium is missing: CI installs it."""
     if not Path(CHROMIUM).exists():
         pytest.fail("Debian's chromium is needed (apt-get install -y chromium); .ci/run installs it")
+
+
+@contextmanager
+def launched_chromium() -> Iterator[Any]:
+    """Debian's Chromium launched headless with :data:`ARGS` (closed on leaving)."""
+    require_chromium()
+    playwright_api = pytest.importorskip("playwright.sync_api")
+    with playwright_api.sync_playwright() as p:
+        launched = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        try:
+            yield launched
+        finally:
+            launched.close()

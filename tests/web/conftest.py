@@ -292,3 +292,13 @@ class ThreadServer:
     def __exit__(self, *exc: object) -> None:
         self.server.should_exit = True
         self.thread.join(15)
+
+
+def sqlite_server(tmp_path_factory: pytest.TempPathFactory, name: str, **options: Any) -> Iterator[ServerProcess]:
+    """A ``savanna serve`` on a fresh SQLite file for one test module (a fixture's body:
+    ``yield from sqlite_server(tmp_path_factory, "page")``), stopped at the end."""
+    running = ServerProcess(f"sqlite:///{tmp_path_factory.mktemp(name) / f'{name}.sqlite3'}", **options).start()
+    try:
+        yield running
+    finally:
+        running.stop()

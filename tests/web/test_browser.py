@@ -21,7 +21,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.chromium import ARGS, CHROMIUM, SHOTS, require_chromium
+from tests.web.chromium import SHOTS, launched_chromium
 from tests.web.conftest import ServerProcess, fresh_postgres_database, require_postgres
 from tests.web.leaks import check_message, check_page, secrets_of
 
@@ -33,11 +33,8 @@ pytestmark = pytest.mark.slow
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    require_chromium()
-    with playwright_api.sync_playwright() as p:
-        launched = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+    with launched_chromium() as launched:
         yield launched
-        launched.close()
 
 
 class Seat:

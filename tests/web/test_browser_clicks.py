@@ -22,7 +22,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.chromium import ARGS, CHROMIUM, require_chromium
+from tests.web.chromium import launched_chromium
 from tests.web.conftest import ServerProcess
 from tests.web.test_table_page import new_table
 
@@ -46,11 +46,8 @@ STATE = """() => {
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    require_chromium()
-    with playwright_api.sync_playwright() as p:
-        launched = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+    with launched_chromium() as launched:
         yield launched
-        launched.close()
 
 
 class Walk:

@@ -17,8 +17,8 @@ from typing import Any
 import pytest
 
 from savanna.core import registered_games
-from tests.web.chromium import ARGS, CHROMIUM, require_chromium
-from tests.web.conftest import ServerProcess
+from tests.web.chromium import launched_chromium
+from tests.web.conftest import ServerProcess, sqlite_server
 from tests.web.test_browser import Seat, play_some
 from tests.web.test_table_page import new_table, post
 
@@ -31,20 +31,13 @@ GAMES = sorted(registered_games())
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    running = ServerProcess(f"sqlite:///{tmp_path_factory.mktemp('games') / 'games.sqlite3'}", workers=0).start()
-    try:
-        yield running
-    finally:
-        running.stop()
+    yield from sqlite_server(tmp_path_factory, "games", workers=0)
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    require_chromium()
-    with playwright_api.sync_playwright() as p:
-        launched = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+    with launched_chromium() as launched:
         yield launched
-        launched.close()
 
 
 def open_seat(browser: Any, server: ServerProcess, table: str, token: str, **context: Any) -> Seat:

@@ -10,7 +10,7 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.web.chromium import ARGS, CHROMIUM, require_chromium
+from tests.web.chromium import launched_chromium
 from tests.web.conftest import ServerProcess
 
 playwright_api = pytest.importorskip("playwright.sync_api")
@@ -23,11 +23,8 @@ SHORT = ("--shortest-clock", "1", "--per-client-tables", "1000", "--per-client-r
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    require_chromium()
-    with playwright_api.sync_playwright() as p:
-        launched = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+    with launched_chromium() as launched:
         yield launched
-        launched.close()
 
 
 def test_a_real_time_clock_runs_out_in_the_browser_and_the_seat_loses_by_time(browser, tmp_path):

@@ -21,8 +21,8 @@ import pytest
 
 from savanna.core import registered_games
 from savanna.web.words import typeset
-from tests.web.chromium import ARGS, CHROMIUM, SHOTS, require_chromium
-from tests.web.conftest import ServerProcess
+from tests.web.chromium import SHOTS, launched_chromium
+from tests.web.conftest import ServerProcess, sqlite_server
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 
@@ -36,20 +36,13 @@ DESKTOP = {"width": 1280, "height": 900}
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    running = ServerProcess(f"sqlite:///{tmp_path_factory.mktemp('page') / 'page.sqlite3'}", workers=0).start()
-    try:
-        yield running
-    finally:
-        running.stop()
+    yield from sqlite_server(tmp_path_factory, "page", workers=0)
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    require_chromium()
-    with playwright_api.sync_playwright() as p:
-        launched = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+    with launched_chromium() as launched:
         yield launched
-        launched.close()
 
 
 def post(url: str, body: dict[str, Any], token: str | None = None) -> dict[str, Any]:
