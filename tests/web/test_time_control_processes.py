@@ -11,7 +11,7 @@ import httpx
 import pytest
 from sqlalchemy import create_engine, text
 
-from tests.web.conftest import ServerProcess, fresh_postgres_database, require_postgres
+from tests.web.conftest import ServerProcess, fresh_postgres_database, require_postgres, wait_for
 
 SHORT = ("--shortest-clock", "1", "--per-client-tables", "1000", "--per-client-rate", "1000",
          "--per-client-playing", "1000", "--per-client-connections", "1000")
@@ -24,16 +24,6 @@ def seated_table(client: httpx.Client, url: str, control: dict[str, Any]) -> str
     client.post(f"{url}/api/tables/{made['id']}/start",
                 headers={"authorization": f"Bearer {made['host_token']}"}).raise_for_status()
     return str(made["id"])
-
-
-def until(predicate: Any, timeout: float, what: str) -> Any:
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        value = predicate()
-        if value:
-            return value
-        time.sleep(0.05)
-    raise AssertionError(f"timed out waiting for {what}")
 
 
 def timeouts(database: str, table: str) -> list[tuple[int, str]]:
@@ -64,7 +54,7 @@ def test_a_deadline_passing_while_the_server_is_dead_acts_once_after_the_restart
     try:
         with httpx.Client(timeout=10) as client:
             table = seated_table(client, server.url, {"pace": "turn", "per_move": 2, "on_time": "replace"})
-            info = until(lambda: (i := client.get(f"{server.url}/api/tables/{table}").json())["clock"]["acting"] == 0 and i,
+            info = wait_for(lambda: (i := client.get(f"{server.url}/api/tables/{table}").json())["clock"]["acting"] == 0 and i,
                          10, "the person's turn")
             version = info["version"]
             server.kill()  # before the deadline: nobody is left to see it pass
@@ -72,7 +62,7 @@ def test_a_deadline_passing_while_the_server_is_dead_acts_once_after_the_restart
             time.sleep(max(0.0, info["clock"]["deadline"] - time.time()) + 0.5)
             assert timeouts(database, table) == []
             server.start()  # resumes its games: the deadline passed meanwhile, and acts now
-            until(lambda: timeouts(database, table), 10, "the timeout after the restart")
+            wait_for(lambda: timeouts(database, table), 10, "the timeout after the restart")
             server.kill()  # again, right after it acted: the next start must not act again
             server.start()
             time.sleep(1.5)
@@ -96,9 +86,9 @@ def test_two_processes_on_postgresql_act_on_each_deadline_once():
                 table = seated_table(client, a.url, {"pace": "turn", "per_move": 1, "on_time": "bot_move"})
                 client.get(f"{b.url}/api/tables/{table}").raise_for_status()  # B holds it too
                 # A bot plays each of the person's moves as its deadline passes: several timeouts.
-                until(lambda: len(timeouts(database, table)) >= 3, 20, "three timeouts")
+                wait_for(lambda: len(timeouts(database, table)) >= 3, 20, "three timeouts")
                 seen_a = client.get(f"{a.url}/api/tables/{table}").json()["clock"]["timeouts"]
-                seen_b = until(lambda: (t := client.get(f"{b.url}/api/tables/{table}").json()["clock"]["timeouts"])
+                seen_b = wait_for(lambda: (t := client.get(f"{b.url}/api/tables/{table}").json()["clock"]["timeouts"])
                                and len(t) >= len(seen_a) and t, 5, "B catching up")
             stored = timeouts(database, table)
             at = [v for v, kind in stored if kind == "bot_time"]

@@ -320,6 +320,11 @@ class Table(Seating):
         spec = self.controller(player)
         if spec is None:
             return None
+        return self._turn_for(player, spec)
+
+    def _turn_for(self, player: int, spec: str) -> BotTurn:
+        """The decision due now from ``player``, for the bot ``spec``: its observation only."""
+        state = self._state
         index = self.version
         return BotTurn(
             self.game, player, spec, index, self.seeds.seed_at(index), state.observation(player),
@@ -335,11 +340,7 @@ class Table(Seating):
         player = state.current_player()
         if player < 0 or self.controller(player) is not None:
             return None
-        index = self.version
-        return BotTurn(
-            self.game, player, spec, index, self.seeds.seed_at(index), state.observation(player),
-            tuple(state.legal_actions()),
-        )  # fmt: skip
+        return self._turn_for(player, spec)
 
     def propose_timeout(self, turn: BotTurn, action: int, *, draw: bool = True) -> Commit | None:
         """The move the bot chose for a person out of time (:meth:`timeout_turn`); the
