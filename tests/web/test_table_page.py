@@ -168,6 +168,9 @@ def test_a_legend_beside_the_drawing_names_each_shape_in_the_readers_language(br
         expected = registered_games()[game](registered_games()[game].spec.min_players).drawing_legend(lang)
         assert lines[: len(expected)] == [typeset(meaning, lang) for _, meaning in expected]
         assert page.locator("#key li .swatch svg").count() == len(expected)
+        # No meaning is squeezed into a narrow column beside a broad swatch (the five ostriches).
+        widths = page.locator("#key li .meaning").evaluate_all("ms => ms.map((m) => m.getBoundingClientRect().width)")
+        assert min(widths) >= 120, widths
         words = {"en": ("blue", "orange", "last move"), "fr": ("bleu", "orange", "dernier coup")}[lang]
         for word, line in zip(words, lines[len(expected):], strict=True):
             assert word in line, line

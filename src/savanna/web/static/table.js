@@ -170,8 +170,14 @@ function renderHelp() {
 function renderKey() {
   const w = S.welcome;
   $("key-h").textContent = t("table.key");
-  const items = (w.help.drawing || []).map(([swatch, meaning]) =>
-    el("li", {}, el("span", { class: "swatch", ["aria-hidden"]: "true" }, parseSvg(swatch)), el("span", { class: "meaning" }, meaning)));
+  const items = (w.help.drawing || []).map(([swatch, meaning]) => {
+    const drawing = parseSvg(swatch);
+    // A swatch of several shapes side by side (the five ostriches) takes two cells of the
+    // legend's grid, so that its meaning is not squeezed into a narrow column.
+    const box = drawing && drawing.viewBox && drawing.viewBox.baseVal;
+    const broad = Boolean(box && box.height > 0 && box.width > 2.5 * box.height);
+    return el("li", broad ? { class: "broad" } : {}, el("span", { class: "swatch", ["aria-hidden"]: "true" }, drawing), el("span", { class: "meaning" }, meaning));
+  });
   const page = [["target", t("table.key.target")], ["selected", t("table.key.selected")], ["last", t("table.key.last")]];
   for (const [kind, meaning] of page) items.push(el("li", { "data-key": kind }, el("span", { class: `swatch css ${kind}`, ["aria-hidden"]: "true" }), el("span", { class: "meaning" }, meaning)));
   clear($("key"), items);
