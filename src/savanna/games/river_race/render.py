@@ -286,9 +286,10 @@ def render_svg(game: RiverRaceGame, observation: Observation, lang: str = "en") 
             _el(svg, "circle", cx=x, cy=y, r=11, fill=fill, stroke="#8d6e63", data_target=target)
         here = occupants.get(board.name(space), [])
         for i, pawn in enumerate(here):
-            # every pawn is drawn (and clickable): past the space's cells they stack
+            # every pawn is drawn (and clickable): past the space's cells they stack, each
+            # layer moved by more than a disc's radius so that no pawn covers another's centre
             layer = i // len(cells)
-            _pawn(svg, _centre(cells[i % len(cells)]), pawn, shift=6 * layer)
+            _pawn(svg, _centre(cells[i % len(cells)]), pawn, shift=_STACK_SHIFT * layer)
     for i, cell in enumerate(board.persecutor_cells):
         x, y = _centre(cell)
         _el(svg, "rect", x=x - 11, y=y - 11, width=22, height=22, fill="#d5d8dc", stroke="#566573")
@@ -424,6 +425,10 @@ def _nearest(
         key=lambda pair: (pair[0][0] - pair[1][0]) ** 2 + (pair[0][1] - pair[1][1]) ** 2,
     )
     return _centre(a), _centre(b)
+
+
+_STACK_SHIFT: Final = 14
+"""How far a stacked pawn is drawn from the one under it (right and up), past its radius 11."""
 
 
 def _pawn(svg: ET.Element, centre: tuple[float, float], pawn: str, shift: float = 0, target: bool = True) -> None:
