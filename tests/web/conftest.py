@@ -83,6 +83,14 @@ def fresh_postgres_database() -> Iterator[str]:
             conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
+@pytest.fixture
+def shared_database() -> Iterator[str]:
+    """A fresh PostgreSQL database that several server processes share in one test."""
+    require_postgres()
+    with fresh_postgres_database() as url:
+        yield url
+
+
 @pytest.fixture(params=["sqlite", "postgresql"])
 def database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
     """A fresh, empty database URL: a SQLite file, then a real PostgreSQL database."""

@@ -18,27 +18,19 @@ import json
 import os
 import random
 import time
-from collections.abc import Iterator
 
 import httpx
 import pytest
 from sqlalchemy import create_engine, text
 
 from savanna.core import Record
-from tests.web.conftest import ServerProcess, fresh_postgres_database, require_postgres
+from tests.web.conftest import ServerProcess
 from tests.web.replays import uninterrupted
 
 pytestmark = pytest.mark.slow
 
 KILLS = int(os.environ.get("SAVANNA_PG_KILLS", "50"))
 TABLES = 3
-
-
-@pytest.fixture
-def shared_database() -> Iterator[str]:
-    require_postgres()
-    with fresh_postgres_database() as url:
-        yield url
 
 
 def new_game(client: httpx.Client, url: str) -> str:

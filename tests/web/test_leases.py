@@ -10,24 +10,16 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Iterator
 
 import httpx
 import pytest
 from sqlalchemy import create_engine, text
 
-from tests.web.conftest import ServerProcess, fresh_postgres_database, require_postgres
+from tests.web.conftest import ServerProcess
 
 pytestmark = pytest.mark.slow
 
 ADOPTED_WITHIN = 10.0
-
-
-@pytest.fixture
-def shared_database() -> Iterator[str]:
-    require_postgres()
-    with fresh_postgres_database() as url:
-        yield url
 
 
 def test_a_killed_processs_games_are_adopted_by_the_survivor_within_10_s(shared_database):

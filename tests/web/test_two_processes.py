@@ -20,17 +20,10 @@ import pytest
 
 from savanna.core import Record
 from tests.web.client import ResilientSeat
-from tests.web.conftest import ServerProcess, fresh_postgres_database, require_postgres
+from tests.web.conftest import ServerProcess
 from tests.web.replays import uninterrupted
 
 pytestmark = pytest.mark.slow
-
-
-@pytest.fixture
-def shared_database():
-    require_postgres()
-    with fresh_postgres_database() as url:
-        yield url
 
 
 async def scenario(a: ServerProcess, b: ServerProcess) -> dict:
