@@ -13,7 +13,9 @@ import itertools
 import json
 import statistics
 import time
+from collections.abc import AsyncIterator
 from dataclasses import replace
+from typing import Any
 
 import pytest
 import websockets
@@ -43,17 +45,22 @@ def test_the_coach_gate_counts_per_address_and_in_all():
     assert gate.thinking == 0 and gate.by_client == {}
 
 
+async def _messages(ws: Any, until: float) -> AsyncIterator[dict[str, Any]]:
+    """The messages ``ws`` receives until ``until`` (monotonic time), decoded."""
+    while time.monotonic() < until:
+        try:
+            raw = await asyncio.wait_for(ws.recv(), timeout=max(0.05, until - time.monotonic()))
+        except TimeoutError:
+            return
+        yield json.loads(raw)
+
+
 async def watch(url: str, table: str, until: float) -> list[float]:
     """Arrival times of the views of ``table`` (a spectator) until ``until``."""
     times: list[float] = []
     async with websockets.connect(url.replace("http", "ws", 1) + f"/ws/tables/{table}", max_size=2**22) as ws:
         await ws.send(json.dumps({"type": "hello", "token": None, "lang": "en"}))
-        while time.monotonic() < until:
-            try:
-                raw = await asyncio.wait_for(ws.recv(), timeout=max(0.05, until - time.monotonic()))
-            except TimeoutError:
-                break
-            message = json.loads(raw)
+        async for message in _messages(ws, until):
             if message["type"] == "view" and message["status"] == "playing":
                 times.append(time.monotonic())
     return times
@@ -65,12 +72,7 @@ async def flood(url: str, table: str, token: str, until: float, counts: dict[str
     async with websockets.connect(url.replace("http", "ws", 1) + f"/ws/tables/{table}", max_size=2**22) as ws:
         await ws.send(json.dumps({"type": "hello", "token": token, "lang": "en"}))
         await ws.send(json.dumps({"type": "coach", "what": "hint"}))
-        while time.monotonic() < until:
-            try:
-                raw = await asyncio.wait_for(ws.recv(), timeout=max(0.05, until - time.monotonic()))
-            except TimeoutError:
-                break
-            message = json.loads(raw)
+        async for message in _messages(ws, until):
             if message["type"] == "refused" and message["code"].startswith("coach/"):
                 counts[message["code"]] = counts.get(message["code"], 0) + 1
                 await asyncio.sleep(0.01)
