@@ -253,7 +253,9 @@ def render_svg(game: RiverRaceGame, observation: Observation, lang: str = "en") 
             if not targets:
                 continue
             a, b = _nearest(cells, targets)
-            link = _el(svg, "line", x1=a[0], y1=a[1], x2=b[0], y2=b[1], stroke="#8d6e63", stroke_width=3)
+            # data-track: the page walks a moving pawn along the links, space by space
+            link = _el(svg, "line", x1=a[0], y1=a[1], x2=b[0], y2=b[1], stroke="#8d6e63", stroke_width=3,
+                       data_track="forward")
             if board.kind[space] == ALTAR:
                 link.set("stroke-dasharray", "4 3")
     stack = game.material.spring.stack
@@ -271,6 +273,9 @@ def render_svg(game: RiverRaceGame, observation: Observation, lang: str = "en") 
             continue
         target = f"space:{board.name(space)}"
         if kind == YARD:
+            if len(cells) > 1:  # a yard's cells are one space: a walk may cross it
+                _el(svg, "polyline", points=" ".join("{},{}".format(*_centre(c)) for c in cells), fill="none",
+                    stroke="none", data_track="both")
             xs = [c[0] for c in cells]
             ys = [c[1] for c in cells]
             x0, y0 = min(xs) * _CELL + 8, min(ys) * _CELL + 8
@@ -309,7 +314,7 @@ def render_svg(game: RiverRaceGame, observation: Observation, lang: str = "en") 
     first = board.cells[board.next[board.camp]][0]
     cx, cy = _centre((lx, ly))
     fx, fy = _centre(first)
-    _el(svg, "line", x1=fx, y1=fy, x2=fx, y2=cy, stroke="#8d6e63", stroke_width=3)
+    _el(svg, "line", x1=fx, y1=cy, x2=fx, y2=fy, stroke="#8d6e63", stroke_width=3, data_track="forward")
     camp = [pawn_name(p) for p, name in enumerate(data["pawns"]) if name == "camp"]
     width = (first[0] - lx + 1) * _CELL
     _el(svg, "rect", x=cx - _CELL / 2, y=cy - 13, width=width, height=26, rx=6, fill="#d5f5e3", stroke="#1e8449")
