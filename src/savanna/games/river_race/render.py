@@ -325,9 +325,10 @@ def render_svg(game: RiverRaceGame, observation: Observation, lang: str = "en") 
         wx, wy = _centre(water[0])
         _el(svg, "text", str(river + 1), x=wx, y=wy - 2, text_anchor="middle", fill="#1b4f72", font_weight="bold")
     key_height = _svg_key(svg, lang, base, w)
+    dice_height = _dice(svg, data["dice"], game.material.dice.count, lang, base + key_height)
     for i, line in enumerate(info):
-        _el(svg, "text", line, x=8, y=base + key_height + _LINE - 4 + _LINE * i)
-    h = base + key_height + _LINE * len(info) + 12
+        _el(svg, "text", line, x=8, y=base + key_height + dice_height + _LINE - 4 + _LINE * i)
+    h = base + key_height + dice_height + _LINE * len(info) + 12
     sizes: tuple[tuple[str, object], ...] = (
         ("width", w), ("height", h), ("viewBox", f"0 0 {w} {h}"), ("font-family", "sans-serif"), ("font-size", _FONT)
     )
@@ -351,6 +352,30 @@ _CHAR: Final = 0.55 * _FONT
 
 _KEYS: Final = ("road", "around", "spring", "yard", "altar", "persecutor", "village")
 """The kinds of place the key explains, in order."""
+
+
+_PIPS: Final = {
+    1: ((0, 0),), 2: ((-1, -1), (1, 1)), 3: ((-1, -1), (0, 0), (1, 1)),
+    4: ((-1, -1), (1, -1), (-1, 1), (1, 1)), 5: ((-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)),
+    6: ((-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)),
+}
+"""Where a face's pips sit, in thirds of the die from its centre."""
+
+
+def _dice(svg: ET.Element, dice: list[int], count: int, lang: str, top: float) -> int:
+    """The dice, drawn with their pips (blank before the roll), each a ``die:N`` group the
+    page tumbles when chance rolls: the height they take."""
+    size = 28
+    for i in range(count):
+        face = dice[i] if i < len(dice) else 0
+        x, y = 8 + i * (size + 8), top + 4
+        group = _el(svg, "g", data_target=f"die:{i + 1}")
+        _el(group, "title", _label("die", lang, n=i + 1, face=face or "-"))
+        _el(group, "rect", x=x, y=y, width=size, height=size, rx=5, fill="#fdfefe", stroke="#17202a")
+        for dx, dy in _PIPS.get(face, ()):
+            _el(group, "circle", cx=x + size / 2 + dx * size / 3.4, cy=y + size / 2 + dy * size / 3.4, r=2.6,
+                fill="#17202a")
+    return size + 8
 
 
 def _key_shape(svg: ET.Element, key: str, x: float, y: float) -> None:
