@@ -65,7 +65,9 @@ SAMPLES: Final = 12
 SPREAD: Final = 0.25
 """Relative spread of each projected time."""
 _NOISE: Final = tuple(
-    tuple(rng.gauss(0.0, 1.0) for _ in range(16)) for rng in [random.Random(1985)] for _ in range(SAMPLES)
+    tuple(rng.gauss(0.0, 1.0) for _ in range(16))
+    for rng in [random.Random(1985)]
+    for _ in range(SAMPLES)
 )
 """Fixed standard normal draws: per sample, one per pawn (15) and one for the persecutor."""
 _FACTORS: Final = tuple(tuple(1 + SPREAD * z for z in noise) for noise in _NOISE)
@@ -77,7 +79,9 @@ class Plan:
 
     __slots__ = ("cost", "gain", "moves", "wait")
 
-    def __init__(self, moves: float = 0.0, wait: float = 0.0, cost: float = 0.0, gain: float = 0.0) -> None:
+    def __init__(
+        self, moves: float = 0.0, wait: float = 0.0, cost: float = 0.0, gain: float = 0.0
+    ) -> None:
         self.moves = moves
         self.wait = wait
         self.cost = cost
@@ -105,13 +109,27 @@ def _spring_coin(state: RiverRaceState, river: int) -> float:
     return float(stack[taken]) if taken < len(stack) else 0.0
 
 
+_PLANS: dict[tuple[int, int, tuple[object, ...]], Plan] = {}
+"""Plans already made, by pawn, space and everything else a plan reads (see
+:func:`estimate_scores`): the moves a heuristic compares leave most pawns' plans as they were."""
+_PLANS_KEPT: Final = 50_000
+"""Plans kept before :data:`_PLANS` starts afresh."""
+
+_Fork = tuple[float, float, float, float, int]
+"""The way chosen at a fork: its steps, gold paid, gold gained, waits, and where it ends."""
+
+
 def plan_pawn(state: RiverRaceState, pawn: int, prices: tuple[float, float] | None = None) -> Plan:
     """The cheapest projected course of ``pawn`` from where it stands to the village."""
     return _plan(state, pawn, prices or expected_prices(state), sacrificers(state), {})
 
 
 def _plan(
-    state: RiverRaceState, pawn: int, prices: tuple[float, float], busy: list[int], forks: dict[int, _Fork]
+    state: RiverRaceState,
+    pawn: int,
+    prices: tuple[float, float],
+    busy: list[int],
+    forks: dict[int, _Fork],
 ) -> Plan:
     """:func:`plan_pawn` with the sacrificer of every place (``busy``) and the choices made
     at the forks already planned for ``state`` (``forks``, filled in as they are made)."""
@@ -151,16 +169,6 @@ def _plan(
     return plan
 
 
-_PLANS: dict[tuple[int, int, tuple[object, ...]], Plan] = {}
-"""Plans already made, by pawn, space and everything else a plan reads (see
-:func:`estimate_scores`): the moves a heuristic compares leave most pawns' plans as they were."""
-_PLANS_KEPT: Final = 50_000
-"""Plans kept before :data:`_PLANS` starts afresh."""
-
-_Fork = tuple[float, float, float, float, int]
-"""The way chosen at a fork: its steps, gold paid, gold gained, waits, and where it ends."""
-
-
 def _stretch(board: Board, space: int) -> tuple[int, tuple[int, ...], int]:
     """From ``space``, the road to the next fork (or the village): its steps, the rivers of
     the springs on it in order, and the fork's space (or the village's)."""
@@ -168,7 +176,11 @@ def _stretch(board: Board, space: int) -> tuple[int, tuple[int, ...], int]:
     springs: list[int] = []
     while space != board.village and board.fork[space] < 0:
         kind = board.kind[space]
-        if kind not in (CAMP, PATH, LANDING):  # pragma: no cover - courtyards and places are reached through forks
+        if kind not in (
+            CAMP,
+            PATH,
+            LANDING,
+        ):  # pragma: no cover - courtyards and places are reached through forks
             break
         if board.spring[space] >= 0:
             springs.append(board.spring[space])
@@ -184,7 +196,11 @@ def _stretches(board: Board) -> tuple[tuple[int, tuple[int, ...], int], ...]:
 
 
 def _route(
-    state: RiverRaceState, space: int, prices: tuple[float, float], busy: list[int], forks: dict[int, _Fork]
+    state: RiverRaceState,
+    space: int,
+    prices: tuple[float, float],
+    busy: list[int],
+    forks: dict[int, _Fork],
 ) -> tuple[float, float, float, float]:
     """Steps, gold paid, gold gained and waits from ``space`` choosing each river's cheapest
     way. The road between forks is read from :func:`_stretches` (its steps and springs add
@@ -223,7 +239,16 @@ def _fork(state: RiverRaceState, space: int, prices: tuple[float, float], busy: 
         o_steps = 1.0
         o_wait = BUSY_WAIT
         o_cost = RIDE_SHARE * price if busy[place_index] >= 0 else price
-        options.append((o_steps / MOVE * TURN_VALUE + o_wait * WAIT_VALUE + o_cost, o_steps, o_cost, 0.0, o_wait, place.landing))
+        options.append(
+            (
+                o_steps / MOVE * TURN_VALUE + o_wait * WAIT_VALUE + o_cost,
+                o_steps,
+                o_cost,
+                0.0,
+                o_wait,
+                place.landing,
+            )
+        )
     coin = _spring_coin(state, river)
     exit_ = board.around_exit[river]
     a_steps = float(board.dist_around[around] - board.dist_around[exit_]) + 1.0
@@ -259,11 +284,12 @@ def estimate_scores(state: RiverRaceState) -> list[float]:
                 plan = _plan(state, pawn, prices, busy, forks)
             else:
                 key = (pawn, space, context)
-                plan = _PLANS.get(key)
-                if plan is None:
+                kept = _PLANS.get(key)
+                if kept is None:
                     if len(_PLANS) >= _PLANS_KEPT:
                         _PLANS.clear()
-                    plan = _PLANS[key] = _plan(state, pawn, prices, busy, forks)
+                    kept = _PLANS[key] = _plan(state, pawn, prices, busy, forks)
+                plan = kept
             gold[seat] += plan.gain - plan.cost
             plans.append((plan.moves + plan.wait, plan.moves, plan.wait, pawn))
         plans.sort()
