@@ -476,6 +476,10 @@ function renderBoard() {
   const shown = faces(box.querySelector("svg"));
   const before = piecesAt(box.querySelector("svg"));
   const svg = parseSvg(S.view.board_svg);
+  // A drawing without a viewBox would keep its own size (tiny or cut on a phone): it scales.
+  if (svg && !svg.getAttribute("viewBox") && svg.getAttribute("width") && svg.getAttribute("height")) {
+    svg.setAttribute("viewBox", `0 0 ${parseFloat(svg.getAttribute("width"))} ${parseFloat(svg.getAttribute("height"))}`);
+  }
   clear(box, svg);
   const moved = remember(before, piecesAt(svg));
   markLast(box);
