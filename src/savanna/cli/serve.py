@@ -109,6 +109,11 @@ def serve(
         typer.Option(help="Seconds: the shortest turn-based deadline and real-time clock a table may "
                      "choose (default: an hour per move, a minute per game)."),
     ] = None,
+    table_seeds: Annotated[
+        int | None,
+        typer.Option(help="Draw every new table's secret seed from this number, so the server deals the same "
+                     "games again (tests and demonstrations only: whoever knows it predicts every die)."),
+    ] = None,
     forwarded_allow_ips: Annotated[
         str | None,
         typer.Option(
@@ -219,7 +224,8 @@ def serve(
         if shortest_clock < 1:
             raise OptionError("--shortest-clock must be positive", "--shortest-clock doit être positif")
         limits = dataclasses.replace(limits, min_move_seconds=shortest_clock, min_base_seconds=shortest_clock)
-    application = create_app(Settings(database=url.render_as_string(hide_password=False), limits=limits))
+    application = create_app(Settings(database=url.render_as_string(hide_password=False), limits=limits,
+                                       table_seeds=table_seeds))
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     lobby = f"http://{shown}:{port}/"
     typer.echo(f"Savanna lobby: {lobby}  (database: {url.render_as_string()}; Ctrl-C stops)")
