@@ -366,23 +366,88 @@ function remember(before, after) {
   return moved;
 }
 
+// The drawing's track (elements with data-track: "both" ways or "forward" only, a polyline's
+// points or a line's ends) as a graph of points, so that a piece walks it space by space.
+function track(box) {
+  const nodes = new Map();
+  const node = (x, y) => {
+    const key = `${Math.round(x)},${Math.round(y)}`;
+    if (!nodes.has(key)) nodes.set(key, { x, y, next: new Set() });
+    return key;
+  };
+  box.querySelectorAll("[data-track]").forEach((el) => {
+    const both = el.getAttribute("data-track") === "both";
+    const pts = el.tagName === "line"
+      ? [[+el.getAttribute("x1"), +el.getAttribute("y1")], [+el.getAttribute("x2"), +el.getAttribute("y2")]]
+      : el.getAttribute("points").trim().split(/\s+/).map((p) => p.split(",").map(Number));
+    for (let i = 1; i < pts.length; i++) {
+      const a = node(...pts[i - 1]);
+      const b = node(...pts[i]);
+      nodes.get(a).next.add(b);
+      if (both) nodes.get(b).next.add(a);
+    }
+  });
+  return nodes;
+}
+
+// The points a piece passes from [x0, y0] to [x1, y1]: the shortest way along the track
+// between the points nearest to each (none when the drawing has no track).
+function way(nodes, from, to) {
+  const near = ([x, y]) => {
+    let best = null;
+    let dist = Infinity;
+    for (const [key, n] of nodes) {
+      const d = (n.x - x) ** 2 + (n.y - y) ** 2;
+      if (d < dist) { dist = d; best = key; }
+    }
+    return best;
+  };
+  const a = near(from);
+  const b = near(to);
+  if (a === null || a === b) return [];
+  const back = new Map([[a, null]]);
+  const queue = [a];
+  while (queue.length && !back.has(b)) {
+    const key = queue.shift();
+    for (const next of nodes.get(key).next) if (!back.has(next)) { back.set(next, key); queue.push(next); }
+  }
+  if (!back.has(b)) return [];
+  const out = [];
+  for (let key = b; key !== null; key = back.get(key)) out.unshift(nodes.get(key));
+  return out;
+}
+
+const STEP_MS = 160;
+
 function glide(box, before, moved) {
   if (still()) return;
   // A piece this seat may click now stands still at once (a moving button is hard to hit).
   const mine = legalTargets();
+  const nodes = track(box);
   for (const key of moved.filter((k) => !mine.has(k))) {
     const node = box.querySelector(`[data-target="${key}"]`);
     const [x0, y0] = before.get(key);
     const b = node.getBBox();
-    node.style.transition = "none";
-    node.style.transform = `translate(${x0 - (b.x + b.width / 2)}px, ${y0 - (b.y + b.height / 2)}px)`;
+    const [x1, y1] = [b.x + b.width / 2, b.y + b.height / 2];
+    // Space by space: through each point of the way between the first and the last, the
+    // piece keeps its place beside the point (it shifts from where it stood to where it stops).
+    const path = way(nodes, [x0, y0], [x1, y1]);
+    const frames = [[x0, y0]];
+    if (path.length > 1) {
+      const [first, last] = [path[0], path[path.length - 1]];
+      const inner = path.slice(1, -1);
+      inner.forEach((p, i) => {
+        const f = (i + 1) / (inner.length + 1);
+        frames.push([p.x + (x0 - first.x) * (1 - f) + (x1 - last.x) * f, p.y + (y0 - first.y) * (1 - f) + (y1 - last.y) * f]);
+      });
+    }
+    frames.push([x1, y1]);
     node.classList.add("moving");
-    node.getBoundingClientRect();
-    requestAnimationFrame(() => {
-      node.style.transition = "";
-      node.style.transform = "";
-    });
-    node.addEventListener("transitionend", () => node.classList.remove("moving"), { once: true });
+    const walk = node.animate(
+      frames.map(([x, y]) => ({ transform: `translate(${x - x1}px, ${y - y1}px)` })),
+      { duration: Math.max(450, STEP_MS * (frames.length - 1)), easing: "linear" },
+    );
+    walk.onfinish = () => node.classList.remove("moving");
   }
 }
 
