@@ -327,7 +327,9 @@ def render_svg(game: RiverRaceGame, observation: Observation, lang: str = "en") 
     # (the kinds of places are named in the page's legend, drawing_legend, not on the map)
     dice_height = _dice(svg, data["dice"], game.material.dice.count, lang, base)
     for i, line in enumerate(info):
-        _el(svg, "text", line, x=8, y=base + dice_height + _LINE - 4 + _LINE * i)
+        words = _el(svg, "text", line, x=8, y=base + dice_height + _LINE - 4 + _LINE * i)
+        if i == 0:  # each seat's gold, for the page to send a coin to the one who gains
+            words.set("data-gold", " ".join(str(g) for g in data["gold"]))
     h = base + dice_height + _LINE * len(info) + 12
     sizes: tuple[tuple[str, object], ...] = (
         ("width", w), ("height", h), ("viewBox", f"0 0 {w} {h}"), ("font-family", "sans-serif"), ("font-size", _FONT)

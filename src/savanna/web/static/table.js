@@ -475,8 +475,36 @@ function roll(box, before) {
   });
 }
 
+// Coins move to their owner: when a seat's gold (the drawing's data-gold) rises, a coin
+// flies from the board to that seat's line in the players' panel.
+const goldOf = (root) => {
+  const node = root && root.querySelector("[data-gold]");
+  return node ? node.getAttribute("data-gold").split(" ").map(Number) : null;
+};
+
+function payOut(box, before) {
+  const after = goldOf(box.querySelector("svg"));
+  if (still() || !before || !after) return;
+  const from = (box.querySelector("[data-gold]") || box).getBoundingClientRect();
+  after.forEach((gold, seat) => {
+    const row = document.querySelector(`#seats > li[data-seat="${seat}"]`);
+    if (!(gold > before[seat]) || !row) return;
+    const to = row.getBoundingClientRect();
+    const coin = el("span", { class: "flying coin", "aria-hidden": "true" }, String(gold - before[seat]));
+    coin.style.left = `${from.left + 8}px`;
+    coin.style.top = `${from.top - 8}px`;
+    document.body.append(coin);
+    const flight = coin.animate(
+      [{ transform: "translate(0, 0)" }, { transform: `translate(${to.left + 12 - from.left - 8}px, ${to.top + to.height / 2 - from.top - 2}px)` }],
+      { duration: 700, easing: "ease-in-out" },
+    );
+    flight.onfinish = () => coin.remove();
+  });
+}
+
 function renderBoard() {
   const box = $("board");
+  const gold = goldOf(box.querySelector("svg"));
   const shown = faces(box.querySelector("svg"));
   const before = piecesAt(box.querySelector("svg"));
   const svg = parseSvg(S.view.board_svg);
@@ -489,6 +517,7 @@ function renderBoard() {
   markLast(box);
   glide(box, before, moved);
   roll(box, shown);
+  payOut(box, gold);
   if (svg) {
     // The board holds buttons (its clickable pieces): a group, not a picture.
     svg.setAttribute("role", "group");
