@@ -7,7 +7,7 @@ import { renderClocks } from "/static/clocks.js";
 import { noticeTurn, renderNoticeControl } from "/static/notices.js";
 
 const TABLE = location.pathname.split("/")[2];
-const S = { welcome: null, view: null, seats: [], log: [], selection: new Set(), via: null, plan: null, autoAt: -1, ws: null, retry: 500, ackTimer: null, connected: false };
+const S = { welcome: null, view: null, seats: [], log: [], selection: new Set(), via: null, plan: null, sent: null, autoAt: -1, ws: null, retry: 500, ackTimer: null, connected: false };
 // Tests and curious people read the page's state here (it holds nothing the page does not show).
 window.savannaTable = S;
 const $ = (id) => document.getElementById(id);
@@ -69,6 +69,7 @@ function handle(message) {
       S.seats = message.seats;
       S.watch = { watchers: message.watchers, spectators: message.spectators, turn_seconds: message.turn_seconds };
       S.view = message;
+      S.sent = null;
       S.selection.clear();
       S.via = null;
       autoplay();
@@ -87,6 +88,7 @@ function handle(message) {
       break;
     case "refused":
       clearTimeout(S.ackTimer);
+      S.sent = null;
       if (message.code === "token/invalid") tokens.dropSeat(TABLE);
       coachRefused(message, S.view);
       refusal(message);
@@ -119,6 +121,8 @@ function refusal(message) {
 function play(action) {
   if (!S.view) return;
   $("refusal").classList.add("hidden");
+  // S.sent: the version an action was sent at, until its answer (a view or a refusal) comes.
+  S.sent = S.view.version;
   send({ type: "act", action, version: S.view.version });
   // An answer always comes (a new view or a refusal); if not, ask for the whole view again.
   clearTimeout(S.ackTimer);
@@ -476,6 +480,10 @@ function renderBoard() {
   const shown = faces(box.querySelector("svg"));
   const before = piecesAt(box.querySelector("svg"));
   const svg = parseSvg(S.view.board_svg);
+  // A drawing without a viewBox would keep its own size (tiny or cut on a phone): it scales.
+  if (svg && !svg.getAttribute("viewBox") && svg.getAttribute("width") && svg.getAttribute("height")) {
+    svg.setAttribute("viewBox", `0 0 ${parseFloat(svg.getAttribute("width"))} ${parseFloat(svg.getAttribute("height"))}`);
+  }
   clear(box, svg);
   const moved = remember(before, piecesAt(svg));
   markLast(box);
