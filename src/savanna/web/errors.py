@@ -8,7 +8,7 @@ the problem, goes to the sender only, and changes nothing.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from savanna.core import IllegalActionError, SavannaError
@@ -16,7 +16,7 @@ from savanna.core.messages import load_messages
 from savanna.table import TableError
 from savanna.web.words import typeset
 
-__all__ = ["WebError", "error_payload", "status_of", "table_refusal", "web_error"]
+__all__ = ["WebError", "error_payload", "said_error", "status_of", "table_refusal", "web_error"]
 
 MESSAGES = load_messages("savanna.web")
 """The web catalogue: each refusal's sentence is ``refusal.<code>`` there."""
@@ -118,13 +118,16 @@ def table_refusal(exc: TableError, names: Sequence[str]) -> WebError:
 def _in_words(code: str, **keys: str) -> WebError:
     """The :class:`WebError` of ``code`` whose fields are themselves messages (by key), each
     said in the language of the sentence."""
+    return said_error(
+        code, lambda lang: {name: MESSAGES.text(key, lang) for name, key in keys.items()}
+    )
+
+
+def said_error(code: str, fields: Callable[[str], Mapping[str, object]]) -> WebError:
+    """The :class:`WebError` of ``code`` with fields that depend on the language (``fields``:
+    language → fields), such as a reason that is itself a catalogue message."""
     words = {
-        lang: MESSAGES.text(
-            f"refusal.{code}",
-            lang,
-            **{name: MESSAGES.text(key, lang) for name, key in keys.items()},
-        )
-        for lang in MESSAGES.languages
+        lang: MESSAGES.text(f"refusal.{code}", lang, **fields(lang)) for lang in MESSAGES.languages
     }
     return WebError(code, words, _STATUS[code])
 
