@@ -333,13 +333,15 @@ def test_counts_take_the_right_plural_in_both_languages():
     assert banjooli.text("action.reroll_one", "en", dice="1") == "reroll die 1"
 
 
-RECORD_WALKS = """() => { window.__walks = [];
+RECORD_WALKS = """() => { window.__walks = []; window.__coins = [];
   const animate = Element.prototype.animate;
   Element.prototype.animate = function (frames, options) {
     if (this.closest && this.closest("#board")) window.__walks.push(frames.map((f) => f.transform));
+    if (this.classList.contains("coin")) window.__coins.push(this.textContent);
     return animate.call(this, frames, options);
   }; }"""
-"""Every animation started on the board, as its list of keyframes' transforms."""
+"""Every animation started on the board, as its list of keyframes' transforms, and every
+coin sent to a seat's line (its amount)."""
 
 
 @pytest.mark.parametrize("motion", ["no-preference", "reduce"])
@@ -350,7 +352,8 @@ def test_pieces_walk_space_by_space_unless_motion_is_reduced_and_each_last_move_
     """A Hyena game or a River Race against a bot, played with the keyboard: a piece that moves
     (the bot's included) walks the track through the spaces between where it stood and where it
     stops (its animation's keyframes: more than a start and an end, each a different place),
-    none under ``prefers-reduced-motion``; the bot's last move and the player's own stay
+    and in the River Race a coin flies to the seat whose gold rises; none under
+    ``prefers-reduced-motion``; the bot's last move and the player's own stay
     outlined, marked with who made them."""
     table, token = new_table(server, game, options={"first": "seat1"} if game == "hyena" else {})
     shown = Page(browser, server, table, token, reduced_motion=motion)
@@ -363,7 +366,10 @@ def test_pieces_walk_space_by_space_unless_motion_is_reduced_and_each_last_move_
             return [w for w in page.evaluate("window.__walks") if len(w) > 2 and len(set(w)) == len(w)]
 
         seen: set[str] = set()
-        while time.monotonic() < deadline and not ({"0", "1"} <= seen and len(walked()) > 1):
+        def paid() -> bool:  # the River Race's gold: a coin flies to who gains it
+            return game != "river-race" or bool(page.evaluate("window.__coins.length"))
+
+        while time.monotonic() < deadline and not ({"0", "1"} <= seen and len(walked()) > 1 and paid()):
             if page.locator("#moves-box:not(.hidden) #moves button").count():
                 before = int(page.evaluate("document.body.dataset.version"))
                 # Move a piece when the list allows it (its key), else the first move.
@@ -378,10 +384,12 @@ def test_pieces_walk_space_by_space_unless_motion_is_reduced_and_each_last_move_
                 break
         assert {"0", "1"} <= seen, f"last moves outlined for seats {seen}"
         walks = page.evaluate("window.__walks")
+        coins = page.evaluate("window.__coins")
         if motion == "reduce":
-            assert walks == [], walks
+            assert walks == [] and coins == [], (walks, coins)
         else:
             assert len(walked()) > 1, walks
+            assert paid() and all(int(c) > 0 for c in coins), coins
     finally:
         shown.close()
 

@@ -65,6 +65,7 @@ def serve(
         int | None,
         typer.Option(help=_help("shortest_clock")),
     ] = None,
+    table_seeds: Annotated[int | None, typer.Option(help=_help("table_seeds"))] = None,
     forwarded_allow_ips: Annotated[
         str | None,
         typer.Option(help=_help("forwarded_allow_ips")),
@@ -177,7 +178,7 @@ def serve(
             limits, min_move_seconds=shortest_clock, min_base_seconds=shortest_clock
         )
     application = create_app(
-        Settings(database=url.render_as_string(hide_password=False), limits=limits)
+        Settings(database=url.render_as_string(hide_password=False), limits=limits, table_seeds=table_seeds)
     )
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     lobby = f"http://{shown}:{port}/"

@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import random
 import secrets
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
@@ -100,10 +101,15 @@ class Settings:
     Attributes:
         database: the database URL (``None``: the default SQLite file).
         limits: caps, rates and delays.
+        table_seeds: ``None`` (each new table's secret seed is drawn from the system's
+            secure source), or a number every new table's seed is drawn from in turn, so a
+            run of the server deals the same games again (tests and demonstrations only:
+            whoever knows the number can predict every die).
     """
 
     database: str | None = None
     limits: Limits = field(default_factory=Limits)
+    table_seeds: int | None = None
 
 
 def language(request: Request) -> str:
@@ -185,6 +191,9 @@ def create_app(settings: Settings | None = None) -> Starlette:
         store = Store(url, origin)
         bots = BotPool(limits.bot_workers)
         hub = Hub(store, limits, bots, make_bus(url, origin))
+        if settings.table_seeds is not None:
+            seeds = random.Random(settings.table_seeds)
+            hub.new_seed = lambda: seeds.getrandbits(63)
         app.state.hub = hub
         hub.begin()
         resumed = await hub.resume()

@@ -7,7 +7,7 @@ import { renderClocks } from "/static/clocks.js";
 import { noticeTurn, renderNoticeControl } from "/static/notices.js";
 
 const TABLE = location.pathname.split("/")[2];
-const S = { welcome: null, view: null, seats: [], log: [], selection: new Set(), via: null, plan: null, autoAt: -1, ws: null, retry: 500, ackTimer: null, connected: false };
+const S = { welcome: null, view: null, seats: [], log: [], selection: new Set(), via: null, plan: null, sent: null, autoAt: -1, ws: null, retry: 500, ackTimer: null, connected: false };
 // Tests and curious people read the page's state here (it holds nothing the page does not show).
 window.savannaTable = S;
 const $ = (id) => document.getElementById(id);
@@ -69,6 +69,7 @@ function handle(message) {
       S.seats = message.seats;
       S.watch = { watchers: message.watchers, spectators: message.spectators, turn_seconds: message.turn_seconds };
       S.view = message;
+      S.sent = null;
       S.selection.clear();
       S.via = null;
       autoplay();
@@ -87,6 +88,7 @@ function handle(message) {
       break;
     case "refused":
       clearTimeout(S.ackTimer);
+      S.sent = null;
       if (message.code === "token/invalid") tokens.dropSeat(TABLE);
       coachRefused(message, S.view);
       refusal(message);
@@ -119,6 +121,8 @@ function refusal(message) {
 function play(action) {
   if (!S.view) return;
   $("refusal").classList.add("hidden");
+  // S.sent: the version an action was sent at, until its answer (a view or a refusal) comes.
+  S.sent = S.view.version;
   send({ type: "act", action, version: S.view.version });
   // An answer always comes (a new view or a refusal); if not, ask for the whole view again.
   clearTimeout(S.ackTimer);
@@ -471,16 +475,49 @@ function roll(box, before) {
   });
 }
 
+// Coins move to their owner: when a seat's gold (the drawing's data-gold) rises, a coin
+// flies from the board to that seat's line in the players' panel.
+const goldOf = (root) => {
+  const node = root && root.querySelector("[data-gold]");
+  return node ? node.getAttribute("data-gold").split(" ").map(Number) : null;
+};
+
+function payOut(box, before) {
+  const after = goldOf(box.querySelector("svg"));
+  if (still() || !before || !after) return;
+  const from = (box.querySelector("[data-gold]") || box).getBoundingClientRect();
+  after.forEach((gold, seat) => {
+    const row = document.querySelector(`#seats > li[data-seat="${seat}"]`);
+    if (!(gold > before[seat]) || !row) return;
+    const to = row.getBoundingClientRect();
+    const coin = el("span", { class: "flying coin", "aria-hidden": "true" }, String(gold - before[seat]));
+    coin.style.left = `${from.left + 8}px`;
+    coin.style.top = `${from.top - 8}px`;
+    document.body.append(coin);
+    const flight = coin.animate(
+      [{ transform: "translate(0, 0)" }, { transform: `translate(${to.left + 12 - from.left - 8}px, ${to.top + to.height / 2 - from.top - 2}px)` }],
+      { duration: 700, easing: "ease-in-out" },
+    );
+    flight.onfinish = () => coin.remove();
+  });
+}
+
 function renderBoard() {
   const box = $("board");
+  const gold = goldOf(box.querySelector("svg"));
   const shown = faces(box.querySelector("svg"));
   const before = piecesAt(box.querySelector("svg"));
   const svg = parseSvg(S.view.board_svg);
+  // A drawing without a viewBox would keep its own size (tiny or cut on a phone): it scales.
+  if (svg && !svg.getAttribute("viewBox") && svg.getAttribute("width") && svg.getAttribute("height")) {
+    svg.setAttribute("viewBox", `0 0 ${parseFloat(svg.getAttribute("width"))} ${parseFloat(svg.getAttribute("height"))}`);
+  }
   clear(box, svg);
   const moved = remember(before, piecesAt(svg));
   markLast(box);
   glide(box, before, moved);
   roll(box, shown);
+  payOut(box, gold);
   if (svg) {
     // The board holds buttons (its clickable pieces): a group, not a picture.
     svg.setAttribute("role", "group");
