@@ -110,7 +110,6 @@ ALLOWANCE: dict[str, int] = {
     "saves.py": 1,
     "web/app.py": 2,
     "web/coaching.py": 1,
-    "web/db.py": 4,
     "web/hub.py": 11,
     "web/live.py": 5,
     "web/protocol.py": 1,
