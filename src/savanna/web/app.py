@@ -64,7 +64,7 @@ from savanna.core.errors import LANGUAGES
 from savanna.web.bots import BotPool
 from savanna.web.bus import make_bus
 from savanna.web.db import database_url, migrate
-from savanna.web.errors import error_payload, status_of, web_error
+from savanna.web.errors import error_payload, refused, status_of, web_error
 from savanna.web.hub import Hub
 from savanna.web.limits import Limits
 from savanna.web.live import LiveTable
@@ -158,7 +158,7 @@ async def _body(request: Request, model: type[M], limits: Limits) -> M:
 def _name(value: str, limits: Limits) -> str:
     name = clean_text(value, "name", limits.max_name_chars)
     if not name:
-        raise web_error("request/invalid", why="a name is needed")
+        raise refused("request/invalid", "name_needed")
     return name
 
 
@@ -411,7 +411,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         try:
             step = int(raw)
         except ValueError:
-            raise web_error("request/invalid", why="'step' is an action number") from None
+            raise refused("request/invalid", "step") from None
         step = max(0, min(step, len(history)))
         game = live.table.game
         state = live.table.position_at(step)

@@ -16,7 +16,7 @@ from savanna.core.messages import load_messages
 from savanna.table import TableError
 from savanna.web.words import typeset
 
-__all__ = ["WebError", "error_payload", "said_error", "status_of", "table_refusal", "web_error"]
+__all__ = ["WebError", "error_payload", "refused", "said_error", "status_of", "table_refusal", "web_error"]
 
 MESSAGES = load_messages("savanna.web")
 """The web catalogue: each refusal's sentence is ``refusal.<code>`` there."""
@@ -130,6 +130,12 @@ def said_error(code: str, fields: Callable[[str], Mapping[str, object]]) -> WebE
         lang: MESSAGES.text(f"refusal.{code}", lang, **fields(lang)) for lang in MESSAGES.languages
     }
     return WebError(code, words, _STATUS[code])
+
+
+def refused(code: str, why: str, **fields: object) -> WebError:
+    """The :class:`WebError` of ``code`` (a sentence with a ``{why}``) whose reason is the
+    catalogue's ``wire.why.<why>``, in each language."""
+    return said_error(code, lambda lang: {"why": MESSAGES.text(f"wire.why.{why}", lang, **fields)})
 
 
 def error_payload(exc: SavannaError, lang: str) -> dict[str, Any]:
