@@ -64,10 +64,10 @@ def extract(revision: str, into: Path) -> Path:
     return into / "src"
 
 
-def reviews(src: Path, record: Path, players: int, seed: int) -> list[dict[str, Any]]:
-    """Every seat of ``record`` reviewed with the sources in ``src``."""
+def reviews(src: Path, record: Path, seats: int, seed: int) -> list[dict[str, Any]]:
+    """The first ``seats`` seats of ``record`` reviewed with the sources in ``src``."""
     env = {**os.environ, "PYTHONPATH": str(src)}
-    command = [sys.executable, "-c", CHILD, str(record), str(players), str(seed)]
+    command = [sys.executable, "-c", CHILD, str(record), str(seats), str(seed)]
     done = subprocess.run(command, capture_output=True, text=True, env=env, check=True, cwd=ROOT)
     result: list[dict[str, Any]] = json.loads(done.stdout.splitlines()[-1])
     return result
@@ -80,6 +80,9 @@ def main() -> None:
     parser.add_argument("--base", default="main", help="the reference revision")
     parser.add_argument("--games", default=",".join(GAMES), help="comma-separated games")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--seats", type=int, default=0, help="review only the first N seats of each game (0: all)"
+    )
     args = parser.parse_args()
     names = [g for g in args.games.split(",") if g]
     rows: list[dict[str, Any]] = []
@@ -97,8 +100,9 @@ def main() -> None:
             path = Path(directory) / f"{name}.json"
             path.write_text(record_of(final, seed=seed).to_json())
             print(f"  {name}: reviewing ({args.base}, then this tree)", file=sys.stderr)
-            before = reviews(base, path, game.num_players, args.seed)
-            after = reviews(here, path, game.num_players, args.seed)
+            seats_reviewed = args.seats or game.num_players
+            before = reviews(base, path, seats_reviewed, args.seed)
+            after = reviews(here, path, seats_reviewed, args.seed)
             same = sum(
                 a == b
                 for x, y in zip(before, after, strict=True)
