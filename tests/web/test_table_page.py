@@ -66,6 +66,10 @@ def new_table(server: ServerProcess, game: str, players: int | None = None, bot:
     return str(made["id"]), str(token)
 
 
+SETTLED = "() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => null)))"
+"""Waits for the board's walks and rolls to end (a picture shows the board at rest)."""
+
+
 class Page:
     """One browser context showing one table from seat 1 (or as a spectator without a token)."""
 
@@ -180,6 +184,7 @@ def test_a_legend_beside_the_drawing_names_each_shape_in_the_readers_language(br
         assert board and key and key["y"] < DESKTOP["height"]
         assert key["x"] >= board["x"] + board["width"] - 1 or key["y"] >= board["y"] + board["height"] - 1
         SHOTS.mkdir(parents=True, exist_ok=True)
+        page.evaluate(SETTLED)
         page.screenshot(path=str(SHOTS / f"{game}-table-{lang}.png"))
     finally:
         shown.close()
@@ -243,6 +248,7 @@ def test_phones_every_page_fits_with_the_turn_and_the_moves_on_the_first_screen(
             assert not shown.page.locator("#text-box").evaluate("d => d.open"), "the text board is folded on a phone"
             assert shown.page.title().startswith("● " + ("À vous" if lang == "fr" else "Your turn")), shown.page.title()
             SHOTS.mkdir(parents=True, exist_ok=True)
+            shown.page.evaluate(SETTLED)
             shown.page.screenshot(path=str(SHOTS / f"{game}-phone-{phone['width']}.png"))
         finally:
             shown.close()
