@@ -30,7 +30,7 @@ from savanna.web.bots import BotPool
 from savanna.web.bus import Bus, LocalBus
 from savanna.web.coaching import CoachGate
 from savanna.web.db import SeatRow, TableRow, now
-from savanna.web.errors import WebError, web_error
+from savanna.web.errors import WebError, refused, said_error, web_error
 from savanna.web.limits import ClientGate, Limits
 from savanna.web.live import LiveTable
 from savanna.web.store import Cleaned, Store
@@ -248,35 +248,32 @@ class Hub:
         configured = load_game(game, players=players, options=options)
         n = configured.num_players
         if len(seats) != n:
-            raise web_error("request/invalid", why=f"{n} seats expected, {len(seats)} given")
+            raise refused("request/invalid", "seat_count", expected=n, given=len(seats))
         limits = self.limits
         grace_seconds = limits.grace_seconds if grace is None else grace
         if isinstance(grace_seconds, bool) or not isinstance(grace_seconds, int) or not (
             limits.min_grace_seconds <= grace_seconds <= limits.max_grace_seconds
         ):
-            raise web_error(
-                "request/invalid",
-                why=f"grace must be {limits.min_grace_seconds}-{limits.max_grace_seconds} seconds",
-            )
+            raise refused("request/invalid", "grace", least=limits.min_grace_seconds, most=limits.max_grace_seconds)
         if not isinstance(spectators, bool):
-            raise web_error("request/invalid", why="'spectators' is true or false")
+            raise refused("request/invalid", "spectators")
         if isinstance(turn_seconds, bool) or turn_seconds not in limits.turn_seconds_choices:
             choices = ", ".join(str(c) for c in limits.turn_seconds_choices)
-            raise web_error("request/invalid", why=f"'turn_seconds' is one of {choices}")
+            raise refused("request/invalid", "turn_seconds", choices=choices)
         if not isinstance(coach, bool):
-            raise web_error("request/invalid", why="'coach' is true or false")
+            raise refused("request/invalid", "coach")
         control = self._time_control(time_control)
         rows: list[SeatRow] = []
         table_id = secrets.token_urlsafe(9)
         for i, text in enumerate(seats):
             if not isinstance(text, str):
-                raise web_error("request/invalid", why="each seat is 'open' or 'bot:KIND'")
+                raise refused("request/invalid", "seats")
             if text == "open":
                 rows.append(SeatRow(table_id=table_id, seat=i, kind="open", name=""))
                 continue
             kind, _, spec = text.partition(":")
             if kind != "bot" or not spec:
-                raise web_error("request/invalid", why=f"seat {i + 1} must be 'open' or 'bot:KIND', not {text[:40]!r}")
+                raise refused("request/invalid", "seat", seat=i + 1, text=repr(text[:40]))
             bot = str(parse_bot_spec(spec))
             rows.append(SeatRow(table_id=table_id, seat=i, kind="bot", name=f"bot {bot}", bot=bot))
         host = new_token()
@@ -312,18 +309,19 @@ class Hub:
         try:
             control = TimeControl.from_json(data)
         except TableError as exc:
-            raise web_error("request/invalid", why=exc.text("en")) from None
+            reason = exc.text
+            raise said_error("request/invalid", lambda lang: {"why": reason(lang)}) from None
         limits = self.limits
         if control is None:
             return None
         if control.pace == TURN and not limits.min_move_seconds <= control.per_move <= limits.max_move_seconds:
-            raise web_error("request/invalid", why=f"'per_move' must be {limits.min_move_seconds}-{limits.max_move_seconds} seconds")
+            raise refused("request/invalid", "per_move", least=limits.min_move_seconds, most=limits.max_move_seconds)
         if control.pace == REALTIME and not limits.min_base_seconds <= control.base <= limits.max_base_seconds:
-            raise web_error("request/invalid", why=f"'base' must be {limits.min_base_seconds}-{limits.max_base_seconds} seconds")
+            raise refused("request/invalid", "base", least=limits.min_base_seconds, most=limits.max_base_seconds)
         if control.pace == REALTIME and control.increment > limits.max_increment_seconds:
-            raise web_error("request/invalid", why=f"'increment' is at most {limits.max_increment_seconds} seconds")
+            raise refused("request/invalid", "increment", most=limits.max_increment_seconds)
         if control.pace == TURN and control.increment:
-            raise web_error("request/invalid", why="a turn-based table has no 'increment'")
+            raise refused("request/invalid", "turn_increment")
         return control
 
     async def join(self, table_id: str, seat: int | None, name: str) -> tuple[int, str]:
