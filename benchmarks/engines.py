@@ -285,8 +285,11 @@ def backgammon_positions(count: int, seed: int) -> list[Any]:
     return found
 
 
-def search_section(sims: int, positions: int, rounds: int, seed: int, clock: str = "cpu") -> str:
-    """The ``search`` section: ISMCTS full rollouts against OpenSpiel's C++ MCTSBot."""
+def search_section(
+    sims: int, positions: int, rounds: int, seed: int, clock: str = "cpu", goal: float = 1.5
+) -> str:
+    """The ``search`` section: ISMCTS full rollouts against OpenSpiel's C++ MCTSBot (and
+    ``goal``, the ratio asked for: issue 15's 1.5 here, issue 27's 4.5 in ``speed.py``)."""
     import pyspiel
 
     backgammon = pyspiel.load_game("backgammon")
@@ -349,8 +352,8 @@ def search_section(sims: int, positions: int, rounds: int, seed: int, clock: str
     ratio = rate[first] / reference
     out += [
         "",
-        f"Goal: ISMCTS with full rollouts ({first}) at least 1.5× MCTSBot's simulations/s: "
-        f"**{ratio:.2f}×**, {_verdict(ratio >= 1.5)}.",
+        f"Goal: ISMCTS with full rollouts ({first}) at least {goal:g}× MCTSBot's "
+        f"simulations/s: **{ratio:.2f}×**, {_verdict(ratio >= goal)}.",
     ]
     return "\n".join(out)
 

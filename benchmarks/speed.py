@@ -380,7 +380,8 @@ def main() -> None:
             sections[name] = vector_section(args.envs, args.seconds, args.seed)
         elif name == "search":
             sections[name] = search_section(
-                args.search_sims, args.search_positions, args.search_rounds, args.seed
+                args.search_sims, args.search_positions, args.search_rounds, args.seed,
+                goal=4.5,  # issue 27: 4.5x MCTSBot at equal simulations
             )
         elif name == "simulate":
             sections[name] = simulate_section(

@@ -6,8 +6,10 @@ next to their sources. Python imports an extension module in preference to the s
 the same name, so a compiled build is used as soon as it exists, and the pure-Python
 sources are the fallback everywhere else.
 
-Every install builds them when it can (a C compiler is there) and stays pure Python when
-it cannot (``setup.py``); ``savanna --version`` and ``savanna bench`` say which runs.
+``make play``, ``make test`` and ``make native`` build them when they can (a C compiler is
+there) and stay pure Python when they cannot; a plain ``pip install`` stays pure Python
+unless ``SAVANNA_COMPILE=1`` asks for the build (``setup.py``). ``savanna --version`` and
+``savanna bench`` say which runs.
 
 Setting the environment variable ``SAVANNA_PURE_PYTHON=1`` before ``savanna`` is imported
 runs the pure-Python sources even where a compiled build exists (``savanna/__init__.py``

@@ -137,17 +137,19 @@ COUNT_ROLLS = """() => { window.__rolls = 0;
 
 
 @pytest.mark.parametrize("motion", ["no-preference", "reduce"])
-def test_chance_is_shown_as_a_roll_unless_motion_is_reduced(browser, server, motion):
-    """Banjooli against a bot: the dice chance rolls tumble on the board (a CSS animation),
-    none under ``prefers-reduced-motion``; the log says the roll either way."""
-    table, token = new_table(server, "banjooli", players=2)
+@pytest.mark.parametrize("game", ["banjooli", "hyena", "river-race"])
+def test_chance_is_shown_as_a_roll_unless_motion_is_reduced(browser, server, game, motion):
+    """Each game against a bot: the dice (Banjooli, the River Race, drawn with their faces)
+    or the sticks (the Hyena game) chance throws tumble on the board (a CSS animation), none
+    under ``prefers-reduced-motion``; the log says the roll either way."""
+    table, token = new_table(server, game, players=2)
     seat = open_seat(browser, server, table, token, reduced_motion=motion)
     page = seat.page
     try:
         page.evaluate(COUNT_ROLLS)
         deadline = time.monotonic() + 60
         rolls_seen = 0
-        while time.monotonic() < deadline and rolls_seen < 3:
+        while time.monotonic() < deadline and (rolls_seen < 3 or motion == "no-preference"):
             if page.evaluate(MINE):
                 before = seat.version()
                 page.locator("body").press("1")

@@ -66,6 +66,10 @@ def new_table(server: ServerProcess, game: str, players: int | None = None, bot:
     return str(made["id"]), str(token)
 
 
+SETTLED = "() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => null)))"
+"""Waits for the board's walks and rolls to end (a picture shows the board at rest)."""
+
+
 class Page:
     """One browser context showing one table from seat 1 (or as a spectator without a token)."""
 
@@ -180,6 +184,7 @@ def test_a_legend_beside_the_drawing_names_each_shape_in_the_readers_language(br
         assert board and key and key["y"] < DESKTOP["height"]
         assert key["x"] >= board["x"] + board["width"] - 1 or key["y"] >= board["y"] + board["height"] - 1
         SHOTS.mkdir(parents=True, exist_ok=True)
+        page.evaluate(SETTLED)
         page.screenshot(path=str(SHOTS / f"{game}-table-{lang}.png"))
     finally:
         shown.close()
@@ -243,6 +248,7 @@ def test_phones_every_page_fits_with_the_turn_and_the_moves_on_the_first_screen(
             assert not shown.page.locator("#text-box").evaluate("d => d.open"), "the text board is folded on a phone"
             assert shown.page.title().startswith("● " + ("À vous" if lang == "fr" else "Your turn")), shown.page.title()
             SHOTS.mkdir(parents=True, exist_ok=True)
+            shown.page.evaluate(SETTLED)
             shown.page.screenshot(path=str(SHOTS / f"{game}-phone-{phone['width']}.png"))
         finally:
             shown.close()
@@ -333,23 +339,43 @@ def test_counts_take_the_right_plural_in_both_languages():
     assert banjooli.text("action.reroll_one", "en", dice="1") == "reroll die 1"
 
 
-COUNT_TRANSITIONS = """() => { window.__glides = 0;
-  document.addEventListener("transitionstart", (e) => { if (e.target.closest && e.target.closest("#board")) window.__glides++; }); }"""
+RECORD_WALKS = """() => { window.__walks = []; window.__coins = [];
+  const animate = Element.prototype.animate;
+  Element.prototype.animate = function (frames, options) {
+    if (this.closest && this.closest("#board")) window.__walks.push(frames.map((f) => f.transform));
+    if (this.classList.contains("coin")) window.__coins.push(this.textContent);
+    return animate.call(this, frames, options);
+  }; }"""
+"""Every animation started on the board, as its list of keyframes' transforms, and every
+coin sent to a seat's line (its amount)."""
 
 
 @pytest.mark.parametrize("motion", ["no-preference", "reduce"])
-def test_moves_glide_unless_motion_is_reduced_and_each_last_move_stays_outlined(browser, server, motion):
-    """A Hyena game against a bot, played with the keyboard: pieces that move glide (CSS
-    transitions on the board), none under ``prefers-reduced-motion``; the bot's last move
-    and the player's own stay outlined, marked with who made them."""
-    table, token = new_table(server, "hyena", options={"first": "seat1"})
+@pytest.mark.parametrize("game", ["hyena", "river-race"])
+def test_pieces_walk_space_by_space_unless_motion_is_reduced_and_each_last_move_stays_outlined(
+    browser, server, game, motion
+):
+    """A Hyena game or a River Race against a bot, played with the keyboard: a piece that moves
+    (the bot's included) walks the track through the spaces between where it stood and where it
+    stops (its animation's keyframes: more than a start and an end, each a different place),
+    and in the River Race a coin flies to the seat whose gold rises; none under
+    ``prefers-reduced-motion``; the bot's last move and the player's own stay
+    outlined, marked with who made them."""
+    table, token = new_table(server, game, options={"first": "seat1"} if game == "hyena" else {})
     shown = Page(browser, server, table, token, reduced_motion=motion)
     try:
         page = shown.page
-        page.evaluate(COUNT_TRANSITIONS)
-        deadline = time.monotonic() + 60
+        page.evaluate(RECORD_WALKS)
+        deadline = time.monotonic() + 90
+
+        def walked() -> list[list[str]]:
+            return [w for w in page.evaluate("window.__walks") if len(w) > 2 and len(set(w)) == len(w)]
+
         seen: set[str] = set()
-        while time.monotonic() < deadline and not ({"0", "1"} <= seen and page.evaluate("window.__glides") > 2):
+        def paid() -> bool:  # the River Race's gold: a coin flies to who gains it
+            return game != "river-race" or bool(page.evaluate("window.__coins.length"))
+
+        while time.monotonic() < deadline and not ({"0", "1"} <= seen and len(walked()) > 1 and paid()):
             if page.locator("#moves-box:not(.hidden) #moves button").count():
                 before = int(page.evaluate("document.body.dataset.version"))
                 # Move a piece when the list allows it (its key), else the first move.
@@ -360,14 +386,16 @@ def test_moves_glide_unless_motion_is_reduced_and_each_last_move_stays_outlined(
             else:
                 page.wait_for_timeout(30)
             seen |= set(page.evaluate("[...document.querySelectorAll('#board .last')].map(n => n.dataset.lastBy)"))
-            if motion == "reduce" and {"0", "1"} <= seen:
+            if motion == "reduce" and {"0", "1"} <= seen and time.monotonic() > deadline - 60:
                 break
         assert {"0", "1"} <= seen, f"last moves outlined for seats {seen}"
-        glides = page.evaluate("window.__glides")
+        walks = page.evaluate("window.__walks")
+        coins = page.evaluate("window.__coins")
         if motion == "reduce":
-            assert glides == 0, glides
+            assert walks == [] and coins == [], (walks, coins)
         else:
-            assert glides > 2, glides
+            assert len(walked()) > 1, walks
+            assert paid() and all(int(c) > 0 for c in coins), coins
     finally:
         shown.close()
 

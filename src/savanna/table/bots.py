@@ -29,6 +29,7 @@ from savanna.core import (
 )
 from savanna.core.record import BOT_PREFIX
 from savanna.core.rng import SeedSchedule
+from savanna.table.errors import MESSAGES
 
 __all__ = ["BotTurn", "decide", "replay_checked", "seeded"]
 
@@ -64,9 +65,10 @@ def _seeded_in_record(who: str, index: int) -> str | None:
         return spec if seeded(spec) else None
     except SavannaError as exc:
         raise RecordError(
-            f"action {index + 1}: the record's bot {who!r} cannot be decided again here: {exc}",
-            f"action {index + 1} : le robot {who!r} de l'enregistrement ne peut pas être rejoué ici : "
-            f"{exc.text('fr')}",
+            {
+                lang: MESSAGES.text("error.bot_not_replayable", lang, number=index + 1, who=repr(who), why=exc.text(lang))
+                for lang in MESSAGES.languages
+            },
             index=index,
         ) from exc
 
@@ -132,12 +134,15 @@ def replay_checked(record: Record) -> tuple[State, int]:
         if expected is not None:
             if state.history[-1] != expected:
                 raise RecordError(
-                    f"action {index + 1} ({text!r}) is not the move of seat {actor + 1}'s bot "
-                    f"({who}) decided from seed {seed}, which is {drawn!r}: the record says its "
-                    "bots were seeded (position)",
-                    f"l'action {index + 1} ({text!r}) n'est pas le coup du robot du siège "
-                    f"{actor + 1} ({who}) décidé à partir de la graine {seed}, qui est {drawn!r} : "
-                    "l'enregistrement dit que ses robots viennent de sa graine (position)",
+                    MESSAGES.words(
+                        "error.not_the_bots_move",
+                        number=index + 1,
+                        text=repr(text),
+                        seat=actor + 1,
+                        who=who,
+                        seed=seed,
+                        drawn=repr(drawn),
+                    ),
                     index=index,
                     action=text,
                 )

@@ -78,22 +78,22 @@ class TimeControl:
         if data is None:
             return None
         if not isinstance(data, dict):
-            raise TableError("time/invalid", why="an object with 'pace'")
+            raise TableError("time/invalid", words={"why": "time.why.object"})
         pace, on_time = data.get("pace"), data.get("on_time", BOT_MOVE)
         if pace not in PACES:
-            raise TableError("time/invalid", why="'pace' is realtime or turn")
+            raise TableError("time/invalid", words={"why": "time.why.pace"})
         if on_time not in ON_TIME:
-            raise TableError("time/invalid", why="'on_time' is bot_move, replace or lose")
+            raise TableError("time/invalid", words={"why": "time.why.on_time"})
         numbers = {}
         for name in ("base", "increment", "per_move"):
             value = data.get(name, 0)
             if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 10**7:
-                raise TableError("time/invalid", why=f"'{name}' is a number of seconds")
+                raise TableError("time/invalid", key="time.invalid_number", name=name)
             numbers[name] = float(value)
         if pace == REALTIME and numbers["base"] <= 0:
-            raise TableError("time/invalid", why="a real-time clock needs 'base' seconds")
+            raise TableError("time/invalid", words={"why": "time.why.base"})
         if pace == TURN and numbers["per_move"] <= 0:
-            raise TableError("time/invalid", why="a turn-based table needs 'per_move' seconds")
+            raise TableError("time/invalid", words={"why": "time.why.per_move"})
         return cls(pace, on_time=on_time, **numbers)
 
 

@@ -8,6 +8,8 @@ from the table's message catalogue (``data/messages.<lang>.toml``), in every lan
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from savanna.core import SavannaError
 from savanna.core.errors import LANGUAGES
 from savanna.core.messages import load_messages
@@ -28,12 +30,20 @@ class TableError(SavannaError):
     Args:
         code: the code.
         key: the message when it is not the code's own (a variant of the sentence).
+        words: fields that are themselves messages of the table's catalogue (field → key),
+            each said in the language of the sentence.
         **fields: the facts.
     """
 
-    def __init__(self, code: str, *, key: str | None = None, **fields: object) -> None:
+    def __init__(
+        self, code: str, *, key: str | None = None, words: Mapping[str, str] | None = None, **fields: object
+    ) -> None:
         key = key or code.replace("/", ".")
-        texts = {lang: MESSAGES.text(key, lang, **fields) for lang in LANGUAGES}
+        said = words or {}
+        texts = {
+            lang: MESSAGES.text(key, lang, **fields, **{name: MESSAGES.text(k, lang) for name, k in said.items()})
+            for lang in LANGUAGES
+        }
         super().__init__(texts["en"], texts.get("fr"))
         self.messages.update(texts)
         self.code = code

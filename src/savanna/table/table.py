@@ -41,7 +41,7 @@ from savanna.core import (
 from savanna.core.record import BOT_PREFIX, HUMAN
 from savanna.core.rng import POSITION, SeedSchedule, position_rng
 from savanna.table.bots import BotTurn, replay_checked
-from savanna.table.errors import StaleCommit, TableError
+from savanna.table.errors import MESSAGES, StaleCommit, TableError
 from savanna.table.events import Event, Finished, Played, Reseeded, Started, TookBack
 from savanna.table.log import Entry, Log, entry_of
 from savanna.table.seating import FINISHED, OPEN, PLAYING, Listener, Seating
@@ -135,10 +135,7 @@ class Table(Seating):
         fresh_seed: Callable[[], int] = fresh_seed,
     ) -> None:
         if len(seats) != game.num_players:
-            raise OptionError(
-                f"{len(seats)} seats given for a {game.num_players}-player game",
-                f"{len(seats)} sièges donnés pour une partie à {game.num_players} joueurs",
-            )
+            raise OptionError(MESSAGES.words("error.seats_count", seats=len(seats), players=game.num_players))
         for index, seat in enumerate(seats):
             for spec in (seat.bot, seat.replaced_by):
                 if spec is not None:  # a bad spec is refused now, not at its first turn

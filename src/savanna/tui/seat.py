@@ -18,6 +18,7 @@ from typing import Protocol
 
 from savanna.bots import parse_bot_spec
 from savanna.core import Game, Observation, OptionError
+from savanna.core.messages import load_messages
 
 __all__ = [
     "DEFAULT_BOT",
@@ -33,6 +34,8 @@ DEFAULT_BOT = "heuristic"
 """The bot that fills empty seats when no seats are given."""
 
 _HUMAN_WORDS = frozenset({"human", "humain", "h"})
+_WORDS = load_messages("savanna.i18n")
+"""The terminal's words (``savanna/i18n/data``)."""
 
 
 class BotLike(Protocol):
@@ -75,10 +78,7 @@ class SeatSpec:
         if kind.lower() in {"bot", "robot"}:
             return cls(str(parse_bot_spec(rest.strip() or DEFAULT_BOT)))
         if not word:
-            raise OptionError(
-                "a seat is 'human' or 'bot:KIND' (e.g. bot:heuristic), not an empty text",
-                "un siège s'écrit 'human' ou 'bot:TYPE' (par ex. bot:heuristic), pas un texte vide",
-            )
+            raise OptionError(_WORDS.words("seat.spec.empty"))
         # A bare bot spec, as records written by `savanna playout` hold ("random").
         return cls(str(parse_bot_spec(word)))
 
@@ -91,10 +91,7 @@ def parse_seats(text: str) -> list[SeatSpec]:
     """
     parts = [p for p in (s.strip() for s in text.split(",")) if p]
     if not parts:
-        raise OptionError(
-            "--seats needs at least one seat (e.g. human,bot:heuristic)",
-            "--seats demande au moins un siège (par ex. human,bot:heuristic)",
-        )
+        raise OptionError(_WORDS.words("seat.spec.none"))
     return [SeatSpec.parse(p) for p in parts]
 
 

@@ -33,6 +33,7 @@ from rich.text import Text
 from savanna.core import CHANCE, Game, OptionError, State
 from savanna.i18n.tui import M
 from savanna.table import Seat, Table
+from savanna.table.errors import MESSAGES as TABLE_MESSAGES
 from savanna.tui import keeping, turns
 from savanna.tui.choice import PROMOTED, Choice, Menu
 from savanna.tui.coach import TerminalCoach
@@ -120,8 +121,7 @@ class PlaySession:
             )
         elif len(seats) != table.game.num_players:
             raise OptionError(
-                f"{len(seats)} seats given for a {table.game.num_players}-player game",
-                f"{len(seats)} sièges donnés pour une partie à {table.game.num_players} joueurs",
+                TABLE_MESSAGES.words("error.seats_count", seats=len(seats), players=table.game.num_players)
             )
         self.table = table
         self.game = table.game

@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import random
 import secrets
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
@@ -65,7 +66,7 @@ from savanna.core.errors import LANGUAGES
 from savanna.web.bots import BotPool
 from savanna.web.bus import make_bus
 from savanna.web.db import database_url, migrate
-from savanna.web.errors import error_payload, status_of, web_error
+from savanna.web.errors import error_payload, refused, status_of, web_error
 from savanna.web.hub import Hub
 from savanna.web.limits import Limits
 from savanna.web.live import LiveTable
@@ -105,11 +106,16 @@ class Settings:
         database: the database URL (``None``: the default SQLite file).
         limits: caps, rates and delays.
         notices: where "your turn" notices may go, and how they are retried.
+        table_seeds: ``None`` (each new table's secret seed is drawn from the system's
+            secure source), or a number every new table's seed is drawn from in turn, so a
+            run of the server deals the same games again (tests and demonstrations only:
+            whoever knows the number can predict every die).
     """
 
     database: str | None = None
     limits: Limits = field(default_factory=Limits)
     notices: NoticeSettings = field(default_factory=NoticeSettings)
+    table_seeds: int | None = None
 
 
 def language(request: Request) -> str:
@@ -158,7 +164,7 @@ async def _body(request: Request, model: type[M], limits: Limits) -> M:
 def _name(value: str, limits: Limits) -> str:
     name = clean_text(value, "name", limits.max_name_chars)
     if not name:
-        raise web_error("request/invalid", why="a name is needed")
+        raise refused("request/invalid", "name_needed")
     return name
 
 
@@ -191,6 +197,9 @@ def create_app(settings: Settings | None = None) -> Starlette:
         store = Store(url, origin)
         bots = BotPool(limits.bot_workers)
         hub = Hub(store, limits, bots, make_bus(url, origin), settings.notices)
+        if settings.table_seeds is not None:
+            seeds = random.Random(settings.table_seeds)
+            hub.new_seed = lambda: seeds.getrandbits(63)
         app.state.hub = hub
         hub.begin()
         resumed = await hub.resume()
@@ -425,7 +434,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         try:
             step = int(raw)
         except ValueError:
-            raise web_error("request/invalid", why="'step' is an action number") from None
+            raise refused("request/invalid", "step") from None
         step = max(0, min(step, len(history)))
         game = live.table.game
         state = live.table.position_at(step)

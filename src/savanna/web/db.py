@@ -43,6 +43,7 @@ from sqlalchemy.exc import ArgumentError
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 from savanna.core import OptionError
+from savanna.core.messages import load_messages
 from savanna.saves import data_dir
 
 __all__ = [
@@ -59,6 +60,9 @@ __all__ = [
     "now",
     "sync_engine",
 ]
+
+_MESSAGES = load_messages("savanna.web")
+"""The web catalogue (``savanna/web/data``): a refused ``--database`` is worded there."""
 
 
 def now() -> datetime:
@@ -214,10 +218,7 @@ def database_url(text: str | None) -> URL:
     try:
         url = make_url(raw)
     except ArgumentError:
-        raise OptionError(
-            f"--database: {raw!r} is not a database URL (sqlite:///FILE or postgresql+psycopg://...)",
-            f"--database : {raw!r} n'est pas une URL de base (sqlite:///FICHIER ou postgresql+psycopg://...)",
-        ) from None
+        raise OptionError(_MESSAGES.words("database.not_a_url", url=repr(raw))) from None
     backend = url.get_backend_name()
     if backend == "sqlite":
         url = url.set(drivername="sqlite")
@@ -226,10 +227,7 @@ def database_url(text: str | None) -> URL:
         return url
     if backend == "postgresql":
         return url.set(drivername="postgresql+psycopg")
-    raise OptionError(
-        f"--database: {backend!r} is not supported (use sqlite:///FILE or postgresql+psycopg://...)",
-        f"--database : {backend!r} n'est pas pris en charge (sqlite:///FICHIER ou postgresql+psycopg://...)",
-    )
+    raise OptionError(_MESSAGES.words("database.not_supported", backend=repr(backend)))
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:

@@ -54,7 +54,7 @@ from savanna.web.auth import Credentials
 from savanna.web.coaching import CoachDesk
 from savanna.web.db import SeatRow
 from savanna.web.driver import Driver
-from savanna.web.errors import WebError, table_refusal, web_error
+from savanna.web.errors import WebError, refused, table_refusal, web_error
 from savanna.web.store import LoadedTable, StaleVersion
 from savanna.web.words import typeset
 
@@ -351,7 +351,7 @@ class LiveTable:
         if not host:
             raise web_error("host/only_settings")
         if not isinstance(spectators, bool):
-            raise web_error("request/invalid", why="'spectators' is true or false")
+            raise refused("request/invalid", "spectators")
         async with self.lock:
             await self.hub.store.settings(self.id, spectators)
             self.spectators = spectators
@@ -512,7 +512,7 @@ class LiveTable:
                 raise web_error("spectator/cannot_act")
             self.seen(seat)
             if isinstance(version, bool) or not isinstance(version, int):
-                raise web_error("message/malformed", why="'version' must be the integer version you saw")
+                raise refused("message/malformed", "version")
             if version != self.version:
                 raise web_error("version/stale", seen=version, now=self.version)
             table = self.table
@@ -522,12 +522,12 @@ class LiveTable:
                 raise web_error("seat/not_to_act", who=who)
             if isinstance(action, str):
                 if len(action) > 120:
-                    raise web_error("message/malformed", why="an action is at most 120 characters")
+                    raise refused("message/malformed", "action_length", limit=120)
                 chosen = table.state.parse_action(action)
             elif isinstance(action, int) and not isinstance(action, bool):
                 chosen = action
             else:
-                raise web_error("message/malformed", why="'action' must be the move's text or its id")
+                raise refused("message/malformed", "action")
             try:
                 commit = table.propose(seat, [chosen])
             except TableError as exc:

@@ -29,6 +29,7 @@ from sqlalchemy.orm import Session
 from savanna.core import CHANCE, Game
 from savanna.web.auth import new_token
 from savanna.web.db import NoticeRow
+from savanna.web.errors import MESSAGES as REFUSALS
 from savanna.web.errors import WebError
 from savanna.web.messages import MESSAGES
 from savanna.web.words import game_title
@@ -62,8 +63,7 @@ class NoticeSettings:
 
 def notice_refusal(key: str, status: int = 400, **fields: object) -> WebError:
     """A refusal worded by the catalogue's ``push.error.<key>``."""
-    words = f"push.error.{key}"
-    return WebError(f"notice/{key}", MESSAGES(words, "en", **fields), MESSAGES(words, "fr", **fields), status)
+    return WebError(f"notice/{key}", REFUSALS.words(f"push.error.{key}", **fields), status)
 
 
 def check_webhook(url: str, settings: NoticeSettings) -> str:

@@ -47,7 +47,7 @@ from pydantic import (
     ValidationError,
 )
 
-from savanna.web.errors import WebError, web_error
+from savanna.web.errors import MESSAGES, WebError, said_error, web_error
 
 __all__ = [
     "MAX_DEPTH",
@@ -73,6 +73,16 @@ _STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
 _BRACKET = re.compile(r"[\[\]{}]")
 
 
+def _wanted(key: str) -> str:
+    """What a field must be, in English: its description in the JSON Schema (the catalogue's
+    ``wire.wanted.<key>``; :func:`_why` says it in the reader's language)."""
+    return MESSAGES.text(f"wire.wanted.{key}", "en")
+
+
+_WANTED_KEYS = {MESSAGES.text(key, "en"): key for key in MESSAGES if key.startswith("wire.wanted.")}
+"""The catalogue key of each field description, to say it in another language."""
+
+
 class _Model(BaseModel):
     model_config = ConfigDict(extra="ignore", frozen=True)
 
@@ -82,24 +92,24 @@ class Hello(_Model):
     """The first message of every socket: who this is (no token: a spectator)."""
 
     type: Literal["hello"]
-    token: StrictStr | None = Field(None, description="the seat token (text) or null")
-    host: StrictStr | None = Field(None, description="the host token (text) or null")
-    lang: StrictStr | None = Field(None, description="a language: 'en' or 'fr' (another: the table's)")
+    token: StrictStr | None = Field(None, description=_wanted("seat_token"))
+    host: StrictStr | None = Field(None, description=_wanted("host_token"))
+    lang: StrictStr | None = Field(None, description=_wanted("hello_lang"))
 
 
 class Act(_Model):
     """Play a move, with the version of the game it was chosen at."""
 
     type: Literal["act"]
-    action: StrictInt | StrictStr = Field(description="the move's text or its id")
-    version: StrictInt = Field(description="the version of the game you saw (a whole number)")
+    action: StrictInt | StrictStr = Field(description=_wanted("action"))
+    version: StrictInt = Field(description=_wanted("version"))
 
 
 class Replace(_Model):
     """Hand a departed or too slow player's seat to a bot."""
 
     type: Literal["replace"]
-    seat: StrictInt = Field(description="a seat number from 0")
+    seat: StrictInt = Field(description=_wanted("seat"))
 
 
 class Reclaim(_Model):
@@ -112,14 +122,14 @@ class TableSettings(_Model):
     """The host only: let spectators watch or not."""
 
     type: Literal["settings"]
-    spectators: StrictBool = Field(description="true or false")
+    spectators: StrictBool = Field(description=_wanted("boolean"))
 
 
 class Lang(_Model):
     """The welcome and the view again, in that language."""
 
     type: Literal["lang"]
-    lang: StrictStr = Field(description="'en' or 'fr'")
+    lang: StrictStr = Field(description=_wanted("lang"))
 
 
 class Sync(_Model):
@@ -138,18 +148,26 @@ class Coach(_Model):
     """A question to the coach, at a table whose host turned it on."""
 
     type: Literal["coach"]
-    what: Literal["odds", "hint"] = Field(description="'odds' or 'hint'")
+    what: Literal["odds", "hint"] = Field(description=_wanted("question"))
 
 
 ClientMessage = Annotated[
-    Hello | Act | Replace | Reclaim | TableSettings | Lang | Sync | Ping | Coach, Field(discriminator="type")
+    Hello | Act | Replace | Reclaim | TableSettings | Lang | Sync | Ping | Coach,
+    Field(discriminator="type"),
 ]
 """Every message a client may send over the websocket, told apart by its ``type``."""
 
 _FRAME: TypeAdapter[Any] = TypeAdapter(ClientMessage)
 _MODELS: dict[str, type[BaseModel]] = {
-    "hello": Hello, "act": Act, "replace": Replace, "reclaim": Reclaim, "settings": TableSettings,
-    "lang": Lang, "sync": Sync, "ping": Ping, "coach": Coach,
+    "hello": Hello,
+    "act": Act,
+    "replace": Replace,
+    "reclaim": Reclaim,
+    "settings": TableSettings,
+    "lang": Lang,
+    "sync": Sync,
+    "ping": Ping,
+    "coach": Coach,
 }
 KINDS = tuple(_MODELS)
 """Every ``type`` of websocket message, in the order the protocol lists them."""
@@ -159,43 +177,42 @@ KINDS = tuple(_MODELS)
 class CreateTable(_Model):
     """``POST /api/tables``: a new table (nothing is dealt before the start)."""
 
-    game: StrictStr = Field(description="a game's name (GET /api/games)")
-    players: StrictInt | None = Field(None, description="a number of players or null (the game's default)")
+    game: StrictStr = Field(description=_wanted("game"))
+    players: StrictInt | None = Field(None, description=_wanted("players"))
     options: dict[StrictStr, StrictBool | StrictInt | StrictStr | None] = Field(
-        default_factory=dict, description="an object of the game's options (each true, false, a number or text)"
+        default_factory=dict, description=_wanted("options")
     )
-    seats: list[StrictStr] = Field(max_length=16, description="a list of 'open' or 'bot:KIND', one per seat")
-    title: StrictStr | None = Field(None, description="text or null")
-    lang: StrictStr | None = Field(None, description="'en' or 'fr'")
-    grace: StrictInt | None = Field(None, description="the seconds a player may be away, or null")
-    spectators: StrictBool = Field(True, description="true or false")
-    turn_seconds: StrictInt = Field(0, description="one of the turn clocks of GET /api/games")
-    coach: StrictBool = Field(False, description="true or false")
+    seats: list[StrictStr] = Field(max_length=16, description=_wanted("seats"))
+    title: StrictStr | None = Field(None, description=_wanted("text"))
+    lang: StrictStr | None = Field(None, description=_wanted("lang"))
+    grace: StrictInt | None = Field(None, description=_wanted("grace"))
+    spectators: StrictBool = Field(True, description=_wanted("boolean"))
+    turn_seconds: StrictInt = Field(0, description=_wanted("turn_seconds"))
+    coach: StrictBool = Field(False, description=_wanted("boolean"))
     time_control: dict[StrictStr, StrictStr | StrictInt | StrictFloat] | None = Field(
         None,
-        description="null, or {'pace': 'realtime', 'base': seconds, 'increment': seconds, 'on_time': ...} "
-        "or {'pace': 'turn', 'per_move': seconds, 'on_time': ...}; on_time is bot_move, replace or lose",
+        description=_wanted("time_control"),
     )
 
 
 class SeatToken(_Model):
     """One seat a browser holds: the table and the seat's token."""
 
-    table: StrictStr = Field(max_length=40, description="a table id")
-    token: StrictStr = Field(max_length=128, description="the seat's token")
+    table: StrictStr = Field(max_length=40, description=_wanted("table"))
+    token: StrictStr = Field(max_length=128, description=_wanted("token"))
 
 
 class MyTablesBody(_Model):
     """``POST /api/mine``: the seats this browser holds (tokens in the body, never a URL)."""
 
-    seats: list[SeatToken] = Field(max_length=100, description="a list of {'table', 'token'}")
+    seats: list[SeatToken] = Field(max_length=100, description=_wanted("seat_tokens"))
 
 
 class JoinBody(_Model):
     """``POST /api/tables/{id}/join``: take a seat."""
 
-    seat: StrictInt | None = Field(None, description="a seat number from 0, or null (the first free)")
-    name: StrictStr = Field("", description="the player's name (text)")
+    seat: StrictInt | None = Field(None, description=_wanted("seat_or_free"))
+    name: StrictStr = Field("", description=_wanted("name"))
 
 
 class NoticeBody(_Model):
@@ -207,28 +224,37 @@ class NoticeBody(_Model):
 class ActBody(_Model):
     """``POST /api/tables/{id}/act``: play a move."""
 
-    action: StrictInt | StrictStr = Field(description="the move's text or its id")
-    version: StrictInt = Field(description="the version of the game you saw (a whole number)")
+    action: StrictInt | StrictStr = Field(description=_wanted("action"))
+    version: StrictInt = Field(description=_wanted("version"))
 
 
 class ReplaceBody(_Model):
     """``POST /api/tables/{id}/replace``: hand a seat to a bot."""
 
-    seat: StrictInt = Field(description="a seat number from 0")
+    seat: StrictInt = Field(description=_wanted("seat"))
 
 
 class SettingsBody(_Model):
     """``POST /api/tables/{id}/settings``: the host's settings."""
 
-    spectators: StrictBool = Field(description="true or false")
+    spectators: StrictBool = Field(description=_wanted("boolean"))
 
 
 M = TypeVar("M", bound=BaseModel)
 
 
 # -- parsing ---------------------------------------------------------------------------------
-def _malformed(why: str) -> WebError:
-    return web_error("message/malformed", why=why)
+def _malformed(why: str, words: Mapping[str, str] | None = None, **fields: object) -> WebError:
+    """``message/malformed``, its reason the catalogue's ``wire.why.<why>`` in each language
+    (``words``: fields that are catalogue keys, said in that language too)."""
+    return said_error("message/malformed", lambda lang: {"why": _reason(why, lang, words, fields)})
+
+
+def _reason(
+    why: str, lang: str, words: Mapping[str, str] | None, fields: Mapping[str, object]
+) -> str:
+    said = {name: MESSAGES.text(key, lang) for name, key in (words or {}).items()}
+    return MESSAGES.text(f"wire.why.{why}", lang, **fields, **said)
 
 
 def _depth(text: str) -> int:
@@ -244,7 +270,7 @@ def _depth(text: str) -> int:
 
 
 def _constant(name: str) -> Any:
-    raise _malformed(f"{name} is not a JSON number")
+    raise _malformed("not_number", name=name)
 
 
 def _check_values(data: Any) -> None:
@@ -254,19 +280,19 @@ def _check_values(data: Any) -> None:
         value = stack.pop()
         if isinstance(value, str):
             if "\x00" in value:
-                raise _malformed("a string holds a NUL character (\\u0000)")
+                raise _malformed("nul")
             try:
                 value.encode("utf-8")
             except UnicodeEncodeError:
-                raise _malformed("a string holds a lone surrogate (\\ud800-\\udfff)") from None
+                raise _malformed("surrogate") from None
         elif isinstance(value, bool):
             continue
         elif isinstance(value, int):
             if not -_INT_LIMIT <= value < _INT_LIMIT:
-                raise _malformed("a whole number is outside 64 bits")
+                raise _malformed("int64")
         elif isinstance(value, float):
             if not math.isfinite(value):
-                raise _malformed("a number is too large")
+                raise _malformed("too_large")
         elif isinstance(value, dict):
             stack.extend(value.keys())
             stack.extend(value.values())
@@ -281,7 +307,7 @@ def decode(raw: bytes | str | None, limit: int) -> dict[str, Any]:
         WebError: ``message/too_large``, ``message/malformed`` (see the module's table).
     """
     if raw is None:
-        raise _malformed("messages are JSON text, not binary")
+        raise _malformed("binary")
     size = len(raw) if isinstance(raw, bytes) else len(raw.encode("utf-8", "surrogatepass"))
     if size > limit:
         raise web_error("message/too_large", size=size, limit=limit)
@@ -289,32 +315,33 @@ def decode(raw: bytes | str | None, limit: int) -> dict[str, Any]:
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError:
-            raise _malformed("the text is not UTF-8") from None
+            raise _malformed("utf8") from None
     else:
         text = raw
     if _depth(text) > MAX_DEPTH:
-        raise _malformed(f"arrays and objects nest at most {MAX_DEPTH} deep")
+        raise _malformed("depth", depth=MAX_DEPTH)
     try:
         data = json.loads(text, parse_constant=_constant)
     except WebError:
         raise
     except (ValueError, RecursionError):
-        raise _malformed("not JSON") from None
+        raise _malformed("not_json") from None
     if not isinstance(data, dict):
-        raise _malformed("a message is a JSON object")
+        raise _malformed("not_object")
     _check_values(data)
     return data
 
 
-def _why(error: ValidationError, model: type[BaseModel]) -> str:
-    """A sentence naming the first wrong field and what it must be ("'seat' is a seat number from 0")."""
+def _refusal(error: ValidationError, model: type[BaseModel]) -> WebError:
+    """``message/malformed`` naming the first wrong field and what it must be ("'seat' is a
+    seat number from 0")."""
     first = error.errors(include_url=False)[0]
     field = str(first["loc"][0]) if first["loc"] else "type"
     if first["type"] == "missing":
-        return f"'{field}' is missing"
+        return _malformed("missing", field=field)
     described = model.model_fields.get(field)
-    wanted = described.description if described is not None and described.description else "of another type"
-    return f"'{field}' is {wanted}"
+    wanted = _WANTED_KEYS.get(described.description or "") if described is not None else None
+    return _malformed("wanted", {"wanted": wanted or "wire.wanted.other_type"}, field=field)
 
 
 def parse_body(raw: bytes | None, model: type[M], limit: int) -> M:
@@ -327,7 +354,7 @@ def parse_body(raw: bytes | None, model: type[M], limit: int) -> M:
     try:
         return model.model_validate(data)
     except ValidationError as exc:
-        raise _malformed(_why(exc, model)) from None
+        raise _refusal(exc, model) from None
 
 
 def parse_frame(raw: Mapping[str, Any], limit: int) -> BaseModel:
@@ -345,10 +372,17 @@ def parse_frame(raw: Mapping[str, Any], limit: int) -> BaseModel:
     try:
         return model.model_validate(data)
     except ValidationError as exc:
-        raise _malformed(_why(exc, model)) from None
+        raise _refusal(exc, model) from None
 
 
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+
+
+def _invalid(why: str, what: str, **fields: object) -> WebError:
+    """``request/invalid``, its reason the catalogue's ``wire.why.<why>`` about a ``what``
+    (``name``, ``title``: ``wire.what.<what>``) in each language."""
+    words = {"what": f"wire.what.{what}"}
+    return said_error("request/invalid", lambda lang: {"why": _reason(why, lang, words, fields)})
 
 
 def clean_text(value: str, what: str, limit: int) -> str:
@@ -360,9 +394,9 @@ def clean_text(value: str, what: str, limit: int) -> str:
     """
     text = " ".join(unicodedata.normalize("NFC", value).split())
     if _CONTROL.search(text):
-        raise web_error("request/invalid", why=f"a {what} holds no control characters")
+        raise _invalid("control", what)
     if len(text) > limit:
-        raise web_error("request/invalid", why=f"a {what} is at most {limit} characters")
+        raise _invalid("length", what, limit=limit)
     return text
 
 
@@ -378,11 +412,8 @@ def schema() -> dict[str, Any]:
     }
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
-        "title": "Savanna client messages",
-        "description": (
-            "What a client sends: one JSON object (UTF-8, at most 4 KiB by default, nested at most "
-            f"{MAX_DEPTH} deep, no lone surrogate or NUL in any string). Unknown fields are ignored."
-        ),
+        "title": MESSAGES.text("wire.schema.title", "en"),
+        "description": MESSAGES.text("wire.schema.description", "en", depth=MAX_DEPTH),
         "websocket": _FRAME.json_schema(),
         "rest": {route: model.model_json_schema() for route, model in bodies.items()},
     }

@@ -134,19 +134,22 @@ def test_the_legend_explains_every_symbol_of_the_drawing_in_both_languages() -> 
     assert "$2" in text and "1a" in text and "10" in text
 
 
-def test_the_svg_map_carries_its_key_and_the_village_is_named_in_the_readers_language() -> None:
-    """A newcomer reads the browser's map without the rules document: under it, each kind
-    of place is drawn small with its meaning, in the reader's language; the text map names
-    the village."""
+def test_the_maps_legend_names_each_kind_of_place_once_and_the_village_in_the_readers_language() -> None:
+    """A newcomer reads the browser's map without the rules document: its legend (shown by
+    the page beside or under it) draws each kind of place small with its meaning, in the
+    reader's language, and the map itself does not repeat them; the text map names the
+    village."""
     g = game()
     view = position().observation(0)
     for lang in ("en", "fr"):
         svg = g.render_svg(view, lang)
         words = {text.text for text in ET.fromstring(svg).iter("{http://www.w3.org/2000/svg}text")}
+        meanings = [meaning for _, meaning in g.drawing_legend(lang)]
         for key in ("road", "around", "spring", "yard", "altar", "persecutor", "village"):
-            assert g.message(f"key.{key}", lang) in words, (lang, key)
+            assert meanings.count(g.message(f"key.{key}", lang)) == 1, (lang, key)
+            assert g.message(f"key.{key}", lang) not in words, (lang, key)
         assert g.message("label.village", lang) in g.render_text(view, lang)
-    assert "sacrifice place" in g.render_svg(view, "en") and "lieu de sacrifice" in g.render_svg(view, "fr")
+    assert "sacrifice place" in str(g.drawing_legend("en")) and "lieu de sacrifice" in str(g.drawing_legend("fr"))
 
 
 def test_moves_steps_and_crossings_point_at_the_pawn_and_where_it_goes() -> None:

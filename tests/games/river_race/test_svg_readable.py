@@ -45,3 +45,27 @@ def test_every_word_of_the_drawing_is_readable_at_the_pages_size(players: int, l
     # and they stay inside the drawing
     height = float(root.attrib["viewBox"].split()[3])
     assert all(float(t.attrib["y"]) <= height for t in texts)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_dice_are_drawn_with_the_pips_of_their_faces(lang: str) -> None:
+    """Each die is a ``die:N`` group (the page tumbles it when chance rolls) showing as many
+    pips as the observation's face, its face in its title; before a roll a die is blank."""
+    game = load_game("river-race", players=2)
+    state = game.new_initial_state()
+    rng = random.Random(3)
+    faces_seen = set()
+    while not state.is_terminal() and len(state.history) < 80:
+        data = state.observation(0).data
+        root = ET.fromstring(game.render_svg(state.observation(0), lang))
+        dice = [g for g in root.iter(f"{SVG}g") if g.attrib.get("data-target", "").startswith("die:")]
+        assert [g.attrib["data-target"] for g in dice] == [f"die:{i + 1}" for i in range(2)]  # material.toml: two dice
+        for i, group in enumerate(dice):
+            face = data["dice"][i] if i < len(data["dice"]) else 0
+            assert len(list(group.iter(f"{SVG}circle"))) == face
+            title = group.find(f"{SVG}title")
+            assert title is not None and title.text is not None
+            assert title.text.endswith(str(face) if face else "-"), title.text
+            faces_seen.add(face)
+        state.apply(sample_action(state, rng))
+    assert {0} < faces_seen and len(faces_seen) > 3, faces_seen

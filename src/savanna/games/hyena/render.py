@@ -282,7 +282,10 @@ def render_svg(observation: Observation, lang: str = "en", worth: Sequence[str] 
     rules = MESSAGES.text(f"ruleset.{data['rules']}", lang) if f"ruleset.{data['rules']}" in MESSAGES else data["rules"]
     ET.SubElement(svg, "title").text = say("title", rules=rules, length=length)
     points = " ".join("{},{}".format(*centre(h)) for h in range(length + 1))
-    ET.SubElement(svg, "polyline", {"points": points, "fill": "none", "stroke": "#c8b28a", "stroke-width": "3"})
+    # data-track: the page walks a moving piece along it, hole by hole
+    ET.SubElement(
+        svg, "polyline", {"points": points, "fill": "none", "stroke": "#c8b28a", "stroke-width": "3", "data-track": "both"}
+    )
     for hole in range(length + 1):
         x, y = centre(hole)
         special = hole in (0, length)

@@ -25,12 +25,14 @@ A terminal state is scored exactly.
 from __future__ import annotations
 
 import random
+from functools import cache
 from typing import TYPE_CHECKING, Final
 
 from savanna.games.river_race.board import ALTAR, CAMP, LANDING, PATH, VILLAGE, YARD
-from savanna.games.river_race.council import card_price, sacrificer, waiting
+from savanna.games.river_race.council import card_price, sacrificers, waiting
 
 if TYPE_CHECKING:
+    from savanna.games.river_race.board import Board
     from savanna.games.river_race.state import RiverRaceState
 
 __all__ = [
@@ -63,9 +65,13 @@ SAMPLES: Final = 12
 SPREAD: Final = 0.25
 """Relative spread of each projected time."""
 _NOISE: Final = tuple(
-    tuple(rng.gauss(0.0, 1.0) for _ in range(16)) for rng in [random.Random(1985)] for _ in range(SAMPLES)
+    tuple(rng.gauss(0.0, 1.0) for _ in range(16))
+    for rng in [random.Random(1985)]
+    for _ in range(SAMPLES)
 )
 """Fixed standard normal draws: per sample, one per pawn (15) and one for the persecutor."""
+_FACTORS: Final = tuple(tuple(1 + SPREAD * z for z in noise) for noise in _NOISE)
+"""Each draw of :data:`_NOISE` as the factor it puts on a projected time."""
 
 
 class Plan:
@@ -73,7 +79,9 @@ class Plan:
 
     __slots__ = ("cost", "gain", "moves", "wait")
 
-    def __init__(self, moves: float = 0.0, wait: float = 0.0, cost: float = 0.0, gain: float = 0.0) -> None:
+    def __init__(
+        self, moves: float = 0.0, wait: float = 0.0, cost: float = 0.0, gain: float = 0.0
+    ) -> None:
         self.moves = moves
         self.wait = wait
         self.cost = cost
@@ -101,10 +109,31 @@ def _spring_coin(state: RiverRaceState, river: int) -> float:
     return float(stack[taken]) if taken < len(stack) else 0.0
 
 
+_PLANS: dict[tuple[int, int, tuple[object, ...]], Plan] = {}
+"""Plans already made, by pawn, space and everything else a plan reads (see
+:func:`estimate_scores`): the moves a heuristic compares leave most pawns' plans as they were."""
+_PLANS_KEPT: Final = 50_000
+"""Plans kept before :data:`_PLANS` starts afresh."""
+
+_Fork = tuple[float, float, float, float, int]
+"""The way chosen at a fork: its steps, gold paid, gold gained, waits, and where it ends."""
+
+
 def plan_pawn(state: RiverRaceState, pawn: int, prices: tuple[float, float] | None = None) -> Plan:
     """The cheapest projected course of ``pawn`` from where it stands to the village."""
+    return _plan(state, pawn, prices or expected_prices(state), sacrificers(state), {})
+
+
+def _plan(
+    state: RiverRaceState,
+    pawn: int,
+    prices: tuple[float, float],
+    busy: list[int],
+    forks: dict[int, _Fork],
+) -> Plan:
+    """:func:`plan_pawn` with the sacrificer of every place (``busy``) and the choices made
+    at the forks already planned for ``state`` (``forks``, filled in as they are made)."""
     board = state.game.board
-    prices = prices or expected_prices(state)
     space = state.pos[pawn]
     kind = board.kind[space]
     if kind == VILLAGE:
@@ -127,12 +156,12 @@ def plan_pawn(state: RiverRaceState, pawn: int, prices: tuple[float, float] | No
         info = board.places[place]
         price = prices[0 if info.upper else 1]
         plan.wait += BUSY_WAIT
-        if sacrificer(state, place) >= 0:
+        if busy[place] >= 0:
             plan.cost += RIDE_SHARE * price
         else:
             plan.cost += price
         space = info.landing
-    steps, cost, gain, wait = _route(state, space, prices)
+    steps, cost, gain, wait = _route(state, space, prices, busy, forks)
     plan.moves += steps / MOVE
     plan.cost += cost
     plan.gain += gain
@@ -140,43 +169,92 @@ def plan_pawn(state: RiverRaceState, pawn: int, prices: tuple[float, float] | No
     return plan
 
 
-def _route(state: RiverRaceState, space: int, prices: tuple[float, float]) -> tuple[float, float, float, float]:
-    """Steps, gold paid, gold gained and waits from ``space`` choosing each river's cheapest way."""
+def _stretch(board: Board, space: int) -> tuple[int, tuple[int, ...], int]:
+    """From ``space``, the road to the next fork (or the village): its steps, the rivers of
+    the springs on it in order, and the fork's space (or the village's)."""
+    steps = 0
+    springs: list[int] = []
+    while space != board.village and board.fork[space] < 0:
+        kind = board.kind[space]
+        if kind not in (
+            CAMP,
+            PATH,
+            LANDING,
+        ):  # pragma: no cover - courtyards and places are reached through forks
+            break
+        if board.spring[space] >= 0:
+            springs.append(board.spring[space])
+        space = board.next[space]
+        steps += 1
+    return steps, tuple(springs), space
+
+
+@cache
+def _stretches(board: Board) -> tuple[tuple[int, tuple[int, ...], int], ...]:
+    """:func:`_stretch` of every space of ``board`` (made once per board)."""
+    return tuple(_stretch(board, space) for space in range(board.size))
+
+
+def _route(
+    state: RiverRaceState,
+    space: int,
+    prices: tuple[float, float],
+    busy: list[int],
+    forks: dict[int, _Fork],
+) -> tuple[float, float, float, float]:
+    """Steps, gold paid, gold gained and waits from ``space`` choosing each river's cheapest
+    way. The road between forks is read from :func:`_stretches` (its steps and springs add
+    whole numbers, so the sums are those of walking it space by space)."""
     board = state.game.board
+    stretches = _stretches(board)
     steps = 0.0
     cost = gain = wait = 0.0
-    while space != board.village:
-        river = board.fork[space]
-        if river >= 0:
-            upper, lower, around = board.branches_at(space)
-            options = []
-            for place_index, _yard in ((2 * river, upper), (2 * river + 1, lower)):
-                place = board.places[place_index]
-                price = prices[0 if place.upper else 1]
-                busy = sacrificer(state, place_index) >= 0
-                o_steps = 1.0
-                o_wait = BUSY_WAIT
-                o_cost = RIDE_SHARE * price if busy else price
-                options.append((o_steps / MOVE * TURN_VALUE + o_wait * WAIT_VALUE + o_cost, o_steps, o_cost, 0.0, o_wait, place.landing))
-            coin = _spring_coin(state, river)
-            exit_ = board.around_exit[river]
-            a_steps = float(board.dist_around[around] - board.dist_around[exit_]) + 1.0
-            options.append((a_steps / MOVE * TURN_VALUE - coin, a_steps, 0.0, coin, 0.0, exit_))
-            _, o_steps, o_cost, o_gain, o_wait, space = min(options)
-            steps += o_steps
-            cost += o_cost
-            gain += o_gain
-            wait += o_wait
-            continue
-        kind = board.kind[space]
-        if kind in (CAMP, PATH, LANDING):
-            if board.spring[space] >= 0:
-                gain += _spring_coin(state, board.spring[space])
-            space = board.next[space]
-            steps += 1.0
-        else:  # pragma: no cover - courtyards and places are reached through forks
+    while True:
+        s_steps, springs, space = stretches[space]
+        steps += s_steps
+        for river in springs:
+            gain += _spring_coin(state, river)
+        if space == board.village or board.fork[space] < 0:
             break
+        way = forks.get(space)
+        if way is None:
+            way = forks[space] = _fork(state, space, prices, busy)
+        o_steps, o_cost, o_gain, o_wait, space = way
+        steps += o_steps
+        cost += o_cost
+        gain += o_gain
+        wait += o_wait
     return steps, cost, gain, wait
+
+
+def _fork(state: RiverRaceState, space: int, prices: tuple[float, float], busy: list[int]) -> _Fork:
+    """The cheapest way at fork ``space``: either courtyard or the path around."""
+    board = state.game.board
+    river = board.fork[space]
+    _, _, around = board.branches_at(space)
+    options = []
+    for place_index in (2 * river, 2 * river + 1):
+        place = board.places[place_index]
+        price = prices[0 if place.upper else 1]
+        o_steps = 1.0
+        o_wait = BUSY_WAIT
+        o_cost = RIDE_SHARE * price if busy[place_index] >= 0 else price
+        options.append(
+            (
+                o_steps / MOVE * TURN_VALUE + o_wait * WAIT_VALUE + o_cost,
+                o_steps,
+                o_cost,
+                0.0,
+                o_wait,
+                place.landing,
+            )
+        )
+    coin = _spring_coin(state, river)
+    exit_ = board.around_exit[river]
+    a_steps = float(board.dist_around[around] - board.dist_around[exit_]) + 1.0
+    options.append((a_steps / MOVE * TURN_VALUE - coin, a_steps, 0.0, coin, 0.0, exit_))
+    _, o_steps, o_cost, o_gain, o_wait, landing = min(options)
+    return o_steps, o_cost, o_gain, o_wait, landing
 
 
 def estimate_scores(state: RiverRaceState) -> list[float]:
@@ -188,6 +266,11 @@ def estimate_scores(state: RiverRaceState) -> list[float]:
     board = game.board
     huts = game.huts
     prices = expected_prices(state)
+    busy = sacrificers(state)
+    forks: dict[int, _Fork] = {}
+    # what a pawn's plan reads besides its own space (a pawn on a sacrifice place also reads
+    # its card, its riders and its seat's gold: planned afresh)
+    context = (id(state.tables), prices, tuple(busy), tuple(state.springs))
     gold = [float(g) for g in state.gold]
     # each seat's pawns not yet home, in projected order, with their arrival times
     times: list[tuple[float, int]] = []  # (own turns from now, pawn)
@@ -196,7 +279,17 @@ def estimate_scores(state: RiverRaceState) -> list[float]:
         for pawn in state.pawns_of(seat):
             if state.hut[pawn] >= 0:
                 continue
-            plan = plan_pawn(state, pawn, prices)
+            space = state.pos[pawn]
+            if board.kind[space] == ALTAR:
+                plan = _plan(state, pawn, prices, busy, forks)
+            else:
+                key = (pawn, space, context)
+                kept = _PLANS.get(key)
+                if kept is None:
+                    if len(_PLANS) >= _PLANS_KEPT:
+                        _PLANS.clear()
+                    kept = _PLANS[key] = _plan(state, pawn, prices, busy, forks)
+                plan = kept
             gold[seat] += plan.gain - plan.cost
             plans.append((plan.moves + plan.wait, plan.moves, plan.wait, pawn))
         plans.sort()
@@ -214,27 +307,24 @@ def estimate_scores(state: RiverRaceState) -> list[float]:
     persecutor_turns = left / rate
     expected = [0.0] * n
     end_total = 0.0
-    for noise in _NOISE:
-        arrivals = sorted(
-            ((t * (1 + SPREAD * noise[pawn % 15]) + offset[pawn // 3]) * n, pawn) for t, pawn in times
-        )
-        end = persecutor_turns * (1 + SPREAD * noise[15])
+    last = len(huts)
+    timed = [(t, pawn % 15, offset[pawn // 3], pawn) for t, pawn in times]
+    for factor in _FACTORS:
+        arrivals = sorted([((t * factor[k] + o) * n, pawn) for t, k, o, pawn in timed])
+        end = persecutor_turns * factor[15]
         count = list(home)
         hut = taken
-        value = [0.0] * n
         for when, pawn in arrivals:
-            if when > end or hut >= len(huts):
+            if when > end or hut >= last:
                 break
             seat = pawn // 3
-            value[seat] += huts[hut]
+            expected[seat] += huts[hut]  # whole numbers: the same sum as per sample first
             hut += 1
             count[seat] += 1
-            if count[seat] == 3 or hut >= len(huts):
+            if count[seat] == 3 or hut >= last:
                 end = when
                 break
         end_total += end
-        for seat in range(n):
-            expected[seat] += value[seat]
     mean_end = end_total / SAMPLES
     own_rolls = mean_end / n
     pity_left = min(own_rolls * PITY, sum((v + 1) * c for v, c in enumerate(state.bag)) / n)

@@ -253,7 +253,9 @@ def render_svg(game: RiverRaceGame, observation: Observation, lang: str = "en") 
             if not targets:
                 continue
             a, b = _nearest(cells, targets)
-            link = _el(svg, "line", x1=a[0], y1=a[1], x2=b[0], y2=b[1], stroke="#8d6e63", stroke_width=3)
+            # data-track: the page walks a moving pawn along the links, space by space
+            link = _el(svg, "line", x1=a[0], y1=a[1], x2=b[0], y2=b[1], stroke="#8d6e63", stroke_width=3,
+                       data_track="forward")
             if board.kind[space] == ALTAR:
                 link.set("stroke-dasharray", "4 3")
     stack = game.material.spring.stack
@@ -271,6 +273,9 @@ def render_svg(game: RiverRaceGame, observation: Observation, lang: str = "en") 
             continue
         target = f"space:{board.name(space)}"
         if kind == YARD:
+            if len(cells) > 1:  # a yard's cells are one space: a walk may cross it
+                _el(svg, "polyline", points=" ".join("{},{}".format(*_centre(c)) for c in cells), fill="none",
+                    stroke="none", data_track="both")
             xs = [c[0] for c in cells]
             ys = [c[1] for c in cells]
             x0, y0 = min(xs) * _CELL + 8, min(ys) * _CELL + 8
@@ -309,7 +314,7 @@ def render_svg(game: RiverRaceGame, observation: Observation, lang: str = "en") 
     first = board.cells[board.next[board.camp]][0]
     cx, cy = _centre((lx, ly))
     fx, fy = _centre(first)
-    _el(svg, "line", x1=fx, y1=fy, x2=fx, y2=cy, stroke="#8d6e63", stroke_width=3)
+    _el(svg, "line", x1=fx, y1=cy, x2=fx, y2=fy, stroke="#8d6e63", stroke_width=3, data_track="forward")
     camp = [pawn_name(p) for p, name in enumerate(data["pawns"]) if name == "camp"]
     width = (first[0] - lx + 1) * _CELL
     _el(svg, "rect", x=cx - _CELL / 2, y=cy - 13, width=width, height=26, rx=6, fill="#d5f5e3", stroke="#1e8449")
@@ -319,10 +324,13 @@ def render_svg(game: RiverRaceGame, observation: Observation, lang: str = "en") 
     for river, water in enumerate(board.water):
         wx, wy = _centre(water[0])
         _el(svg, "text", str(river + 1), x=wx, y=wy - 2, text_anchor="middle", fill="#1b4f72", font_weight="bold")
-    key_height = _svg_key(svg, lang, base, w)
+    # (the kinds of places are named in the page's legend, drawing_legend, not on the map)
+    dice_height = _dice(svg, data["dice"], game.material.dice.count, lang, base)
     for i, line in enumerate(info):
-        _el(svg, "text", line, x=8, y=base + key_height + _LINE - 4 + _LINE * i)
-    h = base + key_height + _LINE * len(info) + 12
+        words = _el(svg, "text", line, x=8, y=base + dice_height + _LINE - 4 + _LINE * i)
+        if i == 0:  # each seat's gold, for the page to send a coin to the one who gains
+            words.set("data-gold", " ".join(str(g) for g in data["gold"]))
+    h = base + dice_height + _LINE * len(info) + 12
     sizes: tuple[tuple[str, object], ...] = (
         ("width", w), ("height", h), ("viewBox", f"0 0 {w} {h}"), ("font-family", "sans-serif"), ("font-size", _FONT)
     )
@@ -341,11 +349,33 @@ _PAWN_FONT: Final = 13
 """A pawn's name inside its disc."""
 _LINE: Final = 22
 """The height of a line of words under the map (the key's rows, the information lines)."""
-_CHAR: Final = 0.55 * _FONT
-"""The width of an average letter, to lay out the key."""
 
 _KEYS: Final = ("road", "around", "spring", "yard", "altar", "persecutor", "village")
 """The kinds of place the key explains, in order."""
+
+
+_PIPS: Final = {
+    1: ((0, 0),), 2: ((-1, -1), (1, 1)), 3: ((-1, -1), (0, 0), (1, 1)),
+    4: ((-1, -1), (1, -1), (-1, 1), (1, 1)), 5: ((-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)),
+    6: ((-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)),
+}
+"""Where a face's pips sit, in thirds of the die from its centre."""
+
+
+def _dice(svg: ET.Element, dice: list[int], count: int, lang: str, top: float) -> int:
+    """The dice, drawn with their pips (blank before the roll), each a ``die:N`` group the
+    page tumbles when chance rolls: the height they take."""
+    size = 28
+    for i in range(count):
+        face = dice[i] if i < len(dice) else 0
+        x, y = 8 + i * (size + 8), top + 4
+        group = _el(svg, "g", data_target=f"die:{i + 1}")
+        _el(group, "title", _label("die", lang, n=i + 1, face=face or "-"))
+        _el(group, "rect", x=x, y=y, width=size, height=size, rx=5, fill="#fdfefe", stroke="#17202a")
+        for dx, dy in _PIPS.get(face, ()):
+            _el(group, "circle", cx=x + size / 2 + dx * size / 3.4, cy=y + size / 2 + dy * size / 3.4, r=2.6,
+                fill="#17202a")
+    return size + 8
 
 
 def _key_shape(svg: ET.Element, key: str, x: float, y: float) -> None:
@@ -367,26 +397,11 @@ def _key_shape(svg: ET.Element, key: str, x: float, y: float) -> None:
             fill="#dc7633", stroke="#6e2c00")
 
 
-def _svg_key(svg: ET.Element, lang: str, top: int, width: int) -> int:
-    """The key under the map: each kind of place drawn small with its meaning in ``lang``
-    (so the drawing needs no rules document), laid out in rows that fit ``width``; returns
-    the height its rows take."""
-    x, y = 8.0, top + 14.0
-    for key in _KEYS:
-        words = _label(f"key.{key}", lang)
-        room = 24 + _CHAR * len(words) + 16
-        if x + room > width and x > 8:
-            x, y = 8.0, y + _LINE
-        _key_shape(svg, key, x + 9, y)
-        _el(svg, "text", words, x=x + 24, y=y + 5)
-        x += room
-    return int(y - top) + _LINE
-
-
 def drawing_legend(lang: str = "en", players: int = 3) -> list[tuple[str, str]]:
-    """What the map's shapes the key under it does not name mean, in ``lang``: the
-    pawns, the huts, the rivers, the camp and the links (``(swatch, meaning)`` pairs, each
-    swatch a small SVG drawn as the map draws it; the key names the kinds of places)."""
+    """What the map's shapes mean, in ``lang``: each kind of place, then the pawns, the
+    huts, the rivers, the camp and the links (``(swatch, meaning)`` pairs, each swatch a
+    small SVG drawn as the map draws it; the page shows them beside or under the map, which
+    carries no key of its own)."""
     def swatch(width: int, height: int = 28) -> ET.Element:
         return ET.Element("svg", {"xmlns": "http://www.w3.org/2000/svg", "width": str(width), "height": str(height),
                                   "viewBox": f"0 0 {width} {height}", "font-family": "sans-serif",
@@ -408,7 +423,13 @@ def drawing_legend(lang: str = "en", players: int = 3) -> list[tuple[str, str]]:
     _el(link, "line", x1=2, y1=14, x2=40, y2=14, stroke="#8d6e63", stroke_width=3)
     dashed = swatch(42)
     _el(dashed, "line", x1=2, y1=14, x2=40, y2=14, stroke="#8d6e63", stroke_width=3, stroke_dasharray="4 3")
+    places = []
+    for key in _KEYS:
+        place = swatch(28)
+        _key_shape(place, key, 14, 14)
+        places.append((place, f"key.{key}"))
     pairs = [
+        *places,
         (pawns, "key.pawn"), (hut, "key.hut"), (river, "key.river"),
         (camp, "key.camp"), (link, "key.link"), (dashed, "key.crossing"),
     ]

@@ -7,7 +7,7 @@ import { renderClocks } from "/static/clocks.js";
 import { noticeTurn, renderNoticeControl } from "/static/notices.js";
 
 const TABLE = location.pathname.split("/")[2];
-const S = { welcome: null, view: null, seats: [], log: [], selection: new Set(), via: null, plan: null, autoAt: -1, ws: null, retry: 500, ackTimer: null, connected: false };
+const S = { welcome: null, view: null, seats: [], log: [], selection: new Set(), via: null, plan: null, sent: null, autoAt: -1, ws: null, retry: 500, ackTimer: null, connected: false };
 // Tests and curious people read the page's state here (it holds nothing the page does not show).
 window.savannaTable = S;
 const $ = (id) => document.getElementById(id);
@@ -69,6 +69,7 @@ function handle(message) {
       S.seats = message.seats;
       S.watch = { watchers: message.watchers, spectators: message.spectators, turn_seconds: message.turn_seconds };
       S.view = message;
+      S.sent = null;
       S.selection.clear();
       S.via = null;
       autoplay();
@@ -87,6 +88,7 @@ function handle(message) {
       break;
     case "refused":
       clearTimeout(S.ackTimer);
+      S.sent = null;
       if (message.code === "token/invalid") tokens.dropSeat(TABLE);
       coachRefused(message, S.view);
       refusal(message);
@@ -119,6 +121,8 @@ function refusal(message) {
 function play(action) {
   if (!S.view) return;
   $("refusal").classList.add("hidden");
+  // S.sent: the version an action was sent at, until its answer (a view or a refusal) comes.
+  S.sent = S.view.version;
   send({ type: "act", action, version: S.view.version });
   // An answer always comes (a new view or a refusal); if not, ask for the whole view again.
   clearTimeout(S.ackTimer);
@@ -362,23 +366,88 @@ function remember(before, after) {
   return moved;
 }
 
+// The drawing's track (elements with data-track: "both" ways or "forward" only, a polyline's
+// points or a line's ends) as a graph of points, so that a piece walks it space by space.
+function track(box) {
+  const nodes = new Map();
+  const node = (x, y) => {
+    const key = `${Math.round(x)},${Math.round(y)}`;
+    if (!nodes.has(key)) nodes.set(key, { x, y, next: new Set() });
+    return key;
+  };
+  box.querySelectorAll("[data-track]").forEach((el) => {
+    const both = el.getAttribute("data-track") === "both";
+    const pts = el.tagName === "line"
+      ? [[+el.getAttribute("x1"), +el.getAttribute("y1")], [+el.getAttribute("x2"), +el.getAttribute("y2")]]
+      : el.getAttribute("points").trim().split(/\s+/).map((p) => p.split(",").map(Number));
+    for (let i = 1; i < pts.length; i++) {
+      const a = node(...pts[i - 1]);
+      const b = node(...pts[i]);
+      nodes.get(a).next.add(b);
+      if (both) nodes.get(b).next.add(a);
+    }
+  });
+  return nodes;
+}
+
+// The points a piece passes from [x0, y0] to [x1, y1]: the shortest way along the track
+// between the points nearest to each (none when the drawing has no track).
+function way(nodes, from, to) {
+  const near = ([x, y]) => {
+    let best = null;
+    let dist = Infinity;
+    for (const [key, n] of nodes) {
+      const d = (n.x - x) ** 2 + (n.y - y) ** 2;
+      if (d < dist) { dist = d; best = key; }
+    }
+    return best;
+  };
+  const a = near(from);
+  const b = near(to);
+  if (a === null || a === b) return [];
+  const back = new Map([[a, null]]);
+  const queue = [a];
+  while (queue.length && !back.has(b)) {
+    const key = queue.shift();
+    for (const next of nodes.get(key).next) if (!back.has(next)) { back.set(next, key); queue.push(next); }
+  }
+  if (!back.has(b)) return [];
+  const out = [];
+  for (let key = b; key !== null; key = back.get(key)) out.unshift(nodes.get(key));
+  return out;
+}
+
+const STEP_MS = 160;
+
 function glide(box, before, moved) {
   if (still()) return;
   // A piece this seat may click now stands still at once (a moving button is hard to hit).
   const mine = legalTargets();
+  const nodes = track(box);
   for (const key of moved.filter((k) => !mine.has(k))) {
     const node = box.querySelector(`[data-target="${key}"]`);
     const [x0, y0] = before.get(key);
     const b = node.getBBox();
-    node.style.transition = "none";
-    node.style.transform = `translate(${x0 - (b.x + b.width / 2)}px, ${y0 - (b.y + b.height / 2)}px)`;
+    const [x1, y1] = [b.x + b.width / 2, b.y + b.height / 2];
+    // Space by space: through each point of the way between the first and the last, the
+    // piece keeps its place beside the point (it shifts from where it stood to where it stops).
+    const path = way(nodes, [x0, y0], [x1, y1]);
+    const frames = [[x0, y0]];
+    if (path.length > 1) {
+      const [first, last] = [path[0], path[path.length - 1]];
+      const inner = path.slice(1, -1);
+      inner.forEach((p, i) => {
+        const f = (i + 1) / (inner.length + 1);
+        frames.push([p.x + (x0 - first.x) * (1 - f) + (x1 - last.x) * f, p.y + (y0 - first.y) * (1 - f) + (y1 - last.y) * f]);
+      });
+    }
+    frames.push([x1, y1]);
     node.classList.add("moving");
-    node.getBoundingClientRect();
-    requestAnimationFrame(() => {
-      node.style.transition = "";
-      node.style.transform = "";
-    });
-    node.addEventListener("transitionend", () => node.classList.remove("moving"), { once: true });
+    const walk = node.animate(
+      frames.map(([x, y]) => ({ transform: `translate(${x - x1}px, ${y - y1}px)` })),
+      { duration: Math.max(450, STEP_MS * (frames.length - 1)), easing: "linear" },
+    );
+    walk.onfinish = () => node.classList.remove("moving");
   }
 }
 
@@ -406,16 +475,49 @@ function roll(box, before) {
   });
 }
 
+// Coins move to their owner: when a seat's gold (the drawing's data-gold) rises, a coin
+// flies from the board to that seat's line in the players' panel.
+const goldOf = (root) => {
+  const node = root && root.querySelector("[data-gold]");
+  return node ? node.getAttribute("data-gold").split(" ").map(Number) : null;
+};
+
+function payOut(box, before) {
+  const after = goldOf(box.querySelector("svg"));
+  if (still() || !before || !after) return;
+  const from = (box.querySelector("[data-gold]") || box).getBoundingClientRect();
+  after.forEach((gold, seat) => {
+    const row = document.querySelector(`#seats > li[data-seat="${seat}"]`);
+    if (!(gold > before[seat]) || !row) return;
+    const to = row.getBoundingClientRect();
+    const coin = el("span", { class: "flying coin", "aria-hidden": "true" }, String(gold - before[seat]));
+    coin.style.left = `${from.left + 8}px`;
+    coin.style.top = `${from.top - 8}px`;
+    document.body.append(coin);
+    const flight = coin.animate(
+      [{ transform: "translate(0, 0)" }, { transform: `translate(${to.left + 12 - from.left - 8}px, ${to.top + to.height / 2 - from.top - 2}px)` }],
+      { duration: 700, easing: "ease-in-out" },
+    );
+    flight.onfinish = () => coin.remove();
+  });
+}
+
 function renderBoard() {
   const box = $("board");
+  const gold = goldOf(box.querySelector("svg"));
   const shown = faces(box.querySelector("svg"));
   const before = piecesAt(box.querySelector("svg"));
   const svg = parseSvg(S.view.board_svg);
+  // A drawing without a viewBox would keep its own size (tiny or cut on a phone): it scales.
+  if (svg && !svg.getAttribute("viewBox") && svg.getAttribute("width") && svg.getAttribute("height")) {
+    svg.setAttribute("viewBox", `0 0 ${parseFloat(svg.getAttribute("width"))} ${parseFloat(svg.getAttribute("height"))}`);
+  }
   clear(box, svg);
   const moved = remember(before, piecesAt(svg));
   markLast(box);
   glide(box, before, moved);
   roll(box, shown);
+  payOut(box, gold);
   if (svg) {
     // The board holds buttons (its clickable pieces): a group, not a picture.
     svg.setAttribute("role", "group");
