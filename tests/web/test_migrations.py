@@ -11,11 +11,11 @@ from savanna.web.db import Base, database_url, migrate, sync_engine
 
 def test_migrations_from_an_empty_database_reach_head_and_match_the_models(database):
     url = database_url(database)
-    assert migrate(url) == "0005"
+    assert migrate(url) == "0006"
     engine = sync_engine(url)
     try:
         with engine.connect() as conn:
-            assert set(inspect(conn).get_table_names()) >= {"tables", "seats", "actions", "events", "alembic_version"}
+            assert set(inspect(conn).get_table_names()) >= {"tables", "seats", "actions", "events", "notices", "alembic_version"}
             diff = compare_metadata(MigrationContext.configure(conn), Base.metadata)
             assert diff == [], diff
     finally:
@@ -24,7 +24,7 @@ def test_migrations_from_an_empty_database_reach_head_and_match_the_models(datab
 
 def test_migrating_twice_changes_nothing(database):
     url = database_url(database)
-    assert migrate(url) == migrate(url) == "0005"
+    assert migrate(url) == migrate(url) == "0006"
 
 
 def test_a_bad_database_url_is_one_clear_error():
@@ -61,7 +61,7 @@ def test_upgrading_a_database_with_games_from_0001_keeps_them_and_fills_the_new_
                 "grace_seconds, bot_pace_ms, version, created_at) values ('t1', 'hyena', 2, '{}', 'old', 'en', "
                 "'playing', 7, 'h', 60, 800, 0, CURRENT_TIMESTAMP)"
             ))
-        assert migrate(url) == "0005"
+        assert migrate(url) == "0006"
         with engine.connect() as conn:
             row = conn.execute(text("select spectators, turn_seconds, updated_at, record, coach from tables")).one()
         assert bool(row[0]) is True and row[1] == 0 and row[2] is not None and row[3] is None

@@ -22,6 +22,8 @@ route                                    what
 ``POST /api/tables/{id}/settings``       ``{"spectators": bool}`` (host token)
 ``GET /api/tables/{id}/record``          the finished game's record (same JSON as the CLI)
 ``GET /api/tables/{id}/replay?step=N``   the finished game after N actions, and its log
+``POST /api/tables/{id}/notices``        ``{"webhook": url | null}``: the seat's "your turn" webhook (token)
+``GET /notices/off?token=T``             turn a seat's notices off (the link every notice carries)
 ``WS /ws/tables/{id}``                   live play (see :mod:`savanna.web.protocol`)
 =======================================  ===================================================
 
@@ -45,7 +47,7 @@ from typing import Any
 
 from starlette.applications import Starlette
 from starlette.requests import ClientDisconnect, Request
-from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
@@ -68,8 +70,9 @@ from savanna.web.errors import error_payload, refused, status_of, web_error
 from savanna.web.hub import Hub
 from savanna.web.limits import Limits
 from savanna.web.live import LiveTable
-from savanna.web.messages import as_json
+from savanna.web.messages import MESSAGES, as_json
 from savanna.web.mine import my_tables
+from savanna.web.notices import NoticeSettings, notice_refusal
 from savanna.web.protocol import client_address, serve_websocket
 from savanna.web.store import Store
 from savanna.web.view import log_for, seats_info, summary
@@ -80,6 +83,7 @@ from savanna.web.wire import (
     JoinBody,
     M,
     MyTablesBody,
+    NoticeBody,
     ReplaceBody,
     SettingsBody,
     clean_text,
@@ -101,6 +105,7 @@ class Settings:
     Attributes:
         database: the database URL (``None``: the default SQLite file).
         limits: caps, rates and delays.
+        notices: where "your turn" notices may go, and how they are retried.
         table_seeds: ``None`` (each new table's secret seed is drawn from the system's
             secure source), or a number every new table's seed is drawn from in turn, so a
             run of the server deals the same games again (tests and demonstrations only:
@@ -109,6 +114,7 @@ class Settings:
 
     database: str | None = None
     limits: Limits = field(default_factory=Limits)
+    notices: NoticeSettings = field(default_factory=NoticeSettings)
     table_seeds: int | None = None
 
 
@@ -190,7 +196,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         origin = secrets.token_hex(6)
         store = Store(url, origin)
         bots = BotPool(limits.bot_workers)
-        hub = Hub(store, limits, bots, make_bus(url, origin))
+        hub = Hub(store, limits, bots, make_bus(url, origin), settings.notices)
         if settings.table_seeds is not None:
             seeds = random.Random(settings.table_seeds)
             hub.new_seed = lambda: seeds.getrandbits(63)
@@ -363,6 +369,23 @@ def create_app(settings: Settings | None = None) -> Starlette:
         return JSONResponse({"tables": await my_tables(hub_of(request), seats, language(request))})
 
     @errors
+    async def notices(request: Request) -> Response:
+        live, client = await _seated(request, required=True)
+        if client.seat is None:
+            raise notice_refusal("not_seated", 403)
+        body = await _body(request, NoticeBody, limits)
+        base = str(request.base_url).rstrip("/")
+        token = await hub_of(request).notices.subscribe(live.id, client.seat, body.webhook, base, client.lang)
+        off = f"{base}/notices/off?token={token}" if token else None
+        return JSONResponse({"webhook": body.webhook.strip() if body.webhook else None, "unsubscribe": off})
+
+    async def notices_off(request: Request) -> Response:
+        lang = language(request)
+        done = await hub_of(request).notices.unsubscribe(request.query_params.get("token", "")[:100])
+        words = MESSAGES("push.turned_off" if done else "push.nothing_off", lang)
+        return PlainTextResponse(typeset(words, lang), status_code=200 if done else 404)
+
+    @errors
     async def act(request: Request) -> Response:
         live, client = await _seated(request, required=True)
         body = await _body(request, ActBody, limits)
@@ -451,6 +474,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
         Route("/api/tables/{table_id}/replace", replace, methods=["POST"]),
         Route("/api/tables/{table_id}/reclaim", reclaim, methods=["POST"]),
         Route("/api/tables/{table_id}/settings", table_settings, methods=["POST"]),
+        Route("/api/tables/{table_id}/notices", notices, methods=["POST"]),
+        Route("/notices/off", notices_off, methods=["GET", "POST"]),
         Route("/api/tables/{table_id}/record", record),
         Route("/api/tables/{table_id}/replay", replay),
         WebSocketRoute("/ws/tables/{table_id}", serve_websocket),

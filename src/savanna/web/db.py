@@ -50,6 +50,7 @@ __all__ = [
     "ActionRow",
     "Base",
     "EventRow",
+    "NoticeRow",
     "SeatRow",
     "ServerRow",
     "TableRow",
@@ -172,6 +173,24 @@ class EventRow(Base):
     seat: Mapped[int] = mapped_column(Integer)
     detail: Mapped[str] = mapped_column(Text, default="")
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class NoticeRow(Base):
+    """A seat's "your turn" notice (revision 0006): by ``channel`` (``webhook``) to
+    ``target``, linking to ``link`` in ``lang``; ``off_token`` is the token of its unsubscribe
+    link (it can do nothing else), ``told_version`` the table version it last told (once per turn)."""
+
+    __tablename__ = "notices"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    channel: Mapped[str] = mapped_column(String(8), primary_key=True)
+    target: Mapped[str] = mapped_column(String(500))
+    link: Mapped[str] = mapped_column(String(500), default="", server_default="")
+    lang: Mapped[str] = mapped_column(String(8), default="en", server_default="en")
+    off_token: Mapped[str] = mapped_column(String(64), unique=True)
+    told_version: Mapped[int] = mapped_column(Integer, default=-1, server_default="-1")
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now, server_default=func.now())
 
 
 def default_database_url() -> str:

@@ -33,6 +33,7 @@ from savanna.web.db import SeatRow, TableRow, now
 from savanna.web.errors import WebError, refused, said_error, web_error
 from savanna.web.limits import ClientGate, Limits
 from savanna.web.live import LiveTable
+from savanna.web.notices import Notices, NoticeSettings
 from savanna.web.store import Cleaned, Store
 
 __all__ = ["Hub"]
@@ -53,8 +54,11 @@ class Hub:
         bus: how this process hears the others and shares the driving of tables.
     """
 
-    def __init__(self, store: Store, limits: Limits, bots: BotPool, bus: Bus | None = None) -> None:
+    def __init__(self, store: Store, limits: Limits, bots: BotPool, bus: Bus | None = None,
+                 notices: NoticeSettings | None = None) -> None:
         self.store = store
+        self.notices = Notices(store, notices)
+        """The seats' "your turn" notices (:mod:`savanna.web.notices`)."""
         self.limits = limits
         self.bots = bots
         self.bus = bus or LocalBus()
@@ -400,4 +404,5 @@ class Hub:
         for live in self.tables.values():
             live.stop()
         self.coach_pool.close()
+        self.notices.close()
         self.bus.close()

@@ -395,7 +395,8 @@ class LiveTable:
         await client.send(message)
 
     async def broadcast(self) -> None:
-        """Send every client its view."""
+        """Send every client its view (and tell a person whose turn came, by notice)."""
+        self.hub.notices.turn(self)
         await asyncio.gather(*(self.send_view(c) for c in list(self.clients)))
 
     async def broadcast_seats(self) -> None:

@@ -55,6 +55,7 @@ __all__ = [
     "ClientMessage",
     "CreateTable",
     "JoinBody",
+    "NoticeBody",
     "ReplaceBody",
     "SettingsBody",
     "clean_text",
@@ -212,6 +213,12 @@ class JoinBody(_Model):
 
     seat: StrictInt | None = Field(None, description=_wanted("seat_or_free"))
     name: StrictStr = Field("", description=_wanted("name"))
+
+
+class NoticeBody(_Model):
+    """``POST /api/tables/{id}/notices``: the seat's webhook URL, or null to remove it."""
+
+    webhook: StrictStr | None = Field(None, max_length=500)
 
 
 class ActBody(_Model):
@@ -401,6 +408,7 @@ def schema() -> dict[str, Any]:
         "POST /api/tables/{id}/act": ActBody,
         "POST /api/tables/{id}/replace": ReplaceBody,
         "POST /api/tables/{id}/settings": SettingsBody,
+        "POST /api/tables/{id}/notices": NoticeBody,
     }
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",

@@ -1,0 +1,217 @@
+"""A seat's "your turn" notices by webhook (issue 28).
+
+A seat registers a webhook URL (``POST /api/tables/{id}/notices``, its token); when the
+game comes to that seat, the server POSTs a JSON body that the common chat tools' incoming
+webhooks accept (``text``; ``content`` for another) — the game, the table's title, "your
+turn", a link to the table and a link that turns the notices off. Nothing else: no seat's
+secret, no token but the unsubscribe one (stored as it is: it can only turn this notice off).
+
+Once per turn: the row's ``told_version`` is claimed by one ``UPDATE ... WHERE told_version
+< version`` before sending, so two processes (or a refresh after a restart) never tell the
+same turn twice. The POST runs in a task of its own, outside the table's lock, retried with
+back-off a bounded number of times; a receiver that never answers stalls nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import urllib.error
+import urllib.request
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+from urllib.parse import urlsplit
+
+from sqlalchemy import delete, select, update
+from sqlalchemy.orm import Session
+
+from savanna.core import CHANCE, Game
+from savanna.web.auth import new_token
+from savanna.web.db import NoticeRow
+from savanna.web.errors import MESSAGES as REFUSALS
+from savanna.web.errors import WebError
+from savanna.web.messages import MESSAGES
+from savanna.web.words import game_title
+
+if TYPE_CHECKING:
+    from savanna.web.live import LiveTable
+    from savanna.web.store import Store
+
+__all__ = ["NoticeSettings", "Notices", "check_webhook", "notice_refusal", "payload"]
+
+log = logging.getLogger("savanna.web.notices")
+WEBHOOK = "webhook"
+
+
+@dataclass(frozen=True)
+class NoticeSettings:
+    """What the server's owner allows.
+
+    Attributes:
+        webhook_hosts: the host names a webhook may point at (empty: any host).
+        tries: how many times one notice is tried at most.
+        first_delay: seconds before the first retry; each next waits twice as long.
+        timeout: seconds one POST may take.
+    """
+
+    webhook_hosts: tuple[str, ...] = ()
+    tries: int = 4
+    first_delay: float = 2.0
+    timeout: float = 10.0
+
+
+def notice_refusal(key: str, status: int = 400, **fields: object) -> WebError:
+    """A refusal worded by the catalogue's ``push.error.<key>``."""
+    return WebError(f"notice/{key}", REFUSALS.words(f"push.error.{key}", **fields), status)
+
+
+def check_webhook(url: str, settings: NoticeSettings) -> str:
+    """``url`` when a webhook may be sent to it: ``http`` or ``https``, a host, at most 500
+    characters, and (when the owner restricts them) one of the allowed hosts.
+
+    Raises:
+        WebError: ``notice/url`` or ``notice/host``.
+    """
+    text = url.strip()
+    try:
+        parts = urlsplit(text)
+        host = (parts.hostname or "").lower()
+        parts.port  # noqa: B018 - a bad port raises here
+    except ValueError:
+        raise notice_refusal("url") from None
+    if len(text) > 500 or parts.scheme not in ("http", "https") or not host or any(c.isspace() for c in text):
+        raise notice_refusal("url")
+    if settings.webhook_hosts and host not in {h.lower() for h in settings.webhook_hosts}:
+        raise notice_refusal("host", host=host)
+    return text
+
+
+def payload(game: str, title: str, link: str, off: str, lang: str) -> dict[str, Any]:
+    """The JSON of one notice: only what the seat may know (the game, the table's title, that
+    it is its turn, the links)."""
+    text = MESSAGES("push.turn", lang, game=game, table=title or game, link=link) + "\n" + MESSAGES(
+        "push.off", lang, link=off)
+    return {"text": text, "content": text, "game": game, "table": title, "link": link, "unsubscribe": off}
+
+
+class Notices:
+    """The notices of one server process (see the module's text)."""
+
+    def __init__(self, store: Store, settings: NoticeSettings | None = None) -> None:
+        self.store = store
+        self.settings = settings or NoticeSettings()
+        self._tasks: set[asyncio.Task[None]] = set()
+        self.sent = 0
+        """How many notices this process delivered (a receiver answered 2xx)."""
+
+    async def subscribe(self, table_id: str, seat: int, url: str | None, link: str, lang: str) -> str | None:
+        """Set (or, with ``url`` ``None``, remove) the seat's webhook; returns the new
+        unsubscribe token (``None`` when removed)."""
+        if url is None:
+            await self.store._run(lambda s: s.execute(delete(NoticeRow).where(
+                NoticeRow.table_id == table_id, NoticeRow.seat == seat, NoticeRow.channel == WEBHOOK)), write=True)
+            return None
+        target = check_webhook(url, self.settings)
+        token = new_token()
+
+        def work(session: Session) -> None:
+            row = session.get(NoticeRow, (table_id, seat, WEBHOOK))
+            if row is None:
+                session.add(NoticeRow(table_id=table_id, seat=seat, channel=WEBHOOK, target=target, link=link,
+                                      lang=lang, off_token=token))
+            else:
+                row.target, row.link, row.lang, row.off_token = target, link, lang, token
+
+        await self.store._run(work, write=True)
+        return token
+
+    async def unsubscribe(self, token: str) -> bool:
+        """Turn off the notice whose unsubscribe token is ``token``; whether one was."""
+        if not token:
+            return False
+        result = await self.store._run(lambda s: s.execute(delete(NoticeRow).where(NoticeRow.off_token == token)),
+                                       write=True)
+        return bool(getattr(result, "rowcount", 0))
+
+    def turn(self, live: LiveTable) -> None:
+        """Called after ``live`` changed: when a person is now due to act, and was not the
+        last to act, tell that seat (in a task of its own)."""
+        table = live.table
+        if live.status != "playing" or table.finished:
+            return
+        seat = table.to_act()
+        if seat < 0 or table.controller(seat) is not None or not table.seats[seat].is_human:
+            return
+        last = next((actor for actor, _ in reversed(live.stamps) if actor != CHANCE), None)
+        if last == seat:
+            return  # the same turn goes on (several decisions in a row)
+        task = asyncio.create_task(self._tell(live.id, seat, live.version, table.game, live.title),
+                                   name=f"notice-{live.id}-{seat}")
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _tell(self, table_id: str, seat: int, version: int, game: Game, title: str) -> None:
+        def claim(session: Session) -> NoticeRow | None:
+            row = session.scalars(select(NoticeRow).where(
+                NoticeRow.table_id == table_id, NoticeRow.seat == seat, NoticeRow.channel == WEBHOOK)).first()
+            if row is None:
+                return None
+            done = session.execute(update(NoticeRow).where(
+                NoticeRow.table_id == table_id, NoticeRow.seat == seat, NoticeRow.channel == WEBHOOK,
+                NoticeRow.told_version < version).values(told_version=version))
+            return row if getattr(done, "rowcount", 0) == 1 else None
+
+        try:
+            row = await self.store._run(claim, write=True)
+        except Exception:
+            log.warning("table %s: could not read seat %d's notice", table_id, seat)
+            return
+        if row is None:
+            return
+        body = payload(game_title(game, row.lang), title, f"{row.link}/t/{table_id}", f"{row.link}/notices/off?token={row.off_token}",
+                       row.lang)
+        await self._post(row.target, body, table_id)
+
+    async def _post(self, url: str, body: dict[str, Any], table_id: str) -> None:
+        settings = self.settings
+        delay = settings.first_delay
+        data = json.dumps(body).encode("utf-8")
+        for attempt in range(settings.tries):
+            why = await asyncio.to_thread(_send, url, data, settings.timeout)
+            if why is None:
+                self.sent += 1
+                return
+            log.info("table %s: webhook try %d failed (%s)", table_id, attempt + 1, why)
+            if attempt + 1 < settings.tries:
+                await asyncio.sleep(delay)
+                delay *= 2
+        log.warning("table %s: webhook given up after %d tries", table_id, settings.tries)
+
+    def close(self) -> None:
+        """Stop the notices still being tried."""
+        for task in list(self._tasks):
+            task.cancel()
+
+
+class _NoRedirect(urllib.request.HTTPRedirectHandler):
+    """A webhook is not followed elsewhere (a redirect is a failed try)."""
+
+    def redirect_request(self, *args: Any, **kwargs: Any) -> None:
+        return None
+
+
+_OPENER = urllib.request.build_opener(_NoRedirect(), urllib.request.ProxyHandler({}))
+
+
+def _send(url: str, data: bytes, timeout: float) -> str | None:
+    """POST ``data`` (JSON) to ``url`` (in a worker thread); ``None`` on a 2xx answer, else why not."""
+    request = urllib.request.Request(url, data=data, method="POST",
+                                     headers={"content-type": "application/json", "user-agent": "savanna-notices"})
+    try:
+        with _OPENER.open(request, timeout=timeout) as answer:
+            return None if 200 <= answer.status < 300 else f"HTTP {answer.status}"
+    except urllib.error.HTTPError as exc:
+        return f"HTTP {exc.code}"
+    except (OSError, ValueError) as exc:
+        return type(exc).__name__
