@@ -4,6 +4,7 @@ from the notice itself, to validated URLs only, and telling nothing the seat may
 from __future__ import annotations
 
 import asyncio
+import socket
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -21,7 +22,8 @@ from savanna.web.store import Store
 from tests.web.conftest import TEST_LIMITS, Table, bearer, make_table, view, wait_for
 from tests.web.receiver import Receiver
 
-FAST = NoticeSettings(tries=3, first_delay=0.02, timeout=2.0)
+# The receivers listen on 127.0.0.1, which a server only posts to when its owner names it.
+FAST = NoticeSettings(webhook_hosts=("127.0.0.1",), tries=3, first_delay=0.02, timeout=2.0)
 KEYS = {"text", "content", "game", "table", "link", "unsubscribe"}
 GAME = "The Hyena game (Li'b el-Merafib)"
 
@@ -187,3 +189,35 @@ def test_two_processes_tell_one_turn_once(tmp_path: Path) -> None:
         count = len(hook.received())
         asyncio.run(again())
         assert len(hook.received()) == count
+
+
+@pytest.mark.parametrize("url", ["http://127.0.0.1:9/hook", "http://localhost/hook", "http://app.localhost/x",
+                                 "http://10.0.0.7/hook", "http://192.168.1.1/hook", "http://169.254.169.254/latest",
+                                 "http://[::1]/hook", "http://0.0.0.0/hook"])
+def test_a_player_cannot_point_the_server_into_its_own_network(sqlite_client: TestClient, url: str) -> None:
+    table = make_table(sqlite_client, game="hyena", seats=["open", "open"], start=False)
+    got = subscribe(sqlite_client, table, 0, url)
+    assert got.status_code == 400 and got.json()["error"]["code"] == "notice/host", got.text
+
+
+def test_a_public_name_that_resolves_inside_is_not_posted_to_unless_the_owner_names_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    real = socket.getaddrinfo
+
+    def resolve(host: Any, *args: Any, **kwargs: Any) -> Any:
+        return real("127.0.0.1" if host == "hooks.example.org" else host, *args, **kwargs)
+
+    monkeypatch.setattr(socket, "getaddrinfo", resolve)
+    for allowed, told in (((), False), (("hooks.example.org",), True)):
+        with Receiver() as hook, app_client(tmp_path / str(told), NoticeSettings(
+                webhook_hosts=allowed, tries=1, timeout=2.0)) as client:
+            table = make_table(client, game="hyena", seats=["open", "open"], start=False)
+            url = hook.url.replace("127.0.0.1", "hooks.example.org")
+            assert subscribe(client, table, 0, url).status_code == 200
+            assert client.post(f"/api/tables/{table.id}/start", headers=bearer(table.host)).status_code == 200
+            acted = play_moves(client, table, 4)
+            notices = client.app.state.hub.notices  # type: ignore[attr-defined]
+            wait_for(lambda: not notices._tasks and (not told or hook.tries >= starts(acted, 0)), timeout=10,
+                     what="every notice tried")
+            assert hook.tries == (starts(acted, 0) if told else 0), (allowed, hook.tries)

@@ -15,8 +15,10 @@ back-off a bounded number of times; a receiver that never answers stalls nothing
 from __future__ import annotations
 
 import asyncio
+import ipaddress
 import json
 import logging
+import socket
 import urllib.error
 import urllib.request
 from dataclasses import dataclass
@@ -49,7 +51,10 @@ class NoticeSettings:
     """What the server's owner allows.
 
     Attributes:
-        webhook_hosts: the host names a webhook may point at (empty: any host).
+        webhook_hosts: the host names a webhook may point at (empty: any host on the public
+            internet). A host that is, or resolves to, a loopback, private, link-local or
+            otherwise non-public address is refused unless it is named here: a player cannot
+            make the server post into its own network.
         tries: how many times one notice is tried at most.
         first_delay: seconds before the first retry; each next waits twice as long.
         timeout: seconds one POST may take.
@@ -84,7 +89,32 @@ def check_webhook(url: str, settings: NoticeSettings) -> str:
         raise notice_refusal("url")
     if settings.webhook_hosts and host not in {h.lower() for h in settings.webhook_hosts}:
         raise notice_refusal("host", host=host)
+    if not _named(host, settings) and (host == "localhost" or host.endswith(".localhost") or _inner(host)):
+        raise notice_refusal("host", host=host)
     return text
+
+
+def _named(host: str, settings: NoticeSettings) -> bool:
+    return host.lower() in {h.lower() for h in settings.webhook_hosts}
+
+
+def _inner(address: str) -> bool:
+    """Whether ``address`` (an IP address; a name is not one) is not on the public internet."""
+    try:
+        ip = ipaddress.ip_address(address.strip("[]"))
+    except ValueError:
+        return False
+    return not ip.is_global
+
+
+def _inner_host(host: str) -> bool:
+    """Whether ``host`` resolves to any address off the public internet (or does not resolve:
+    then nothing can be sent anyway). Run in a worker thread (the lookup blocks)."""
+    try:
+        found = socket.getaddrinfo(host, None, proto=socket.IPPROTO_TCP)
+    except (OSError, UnicodeError):
+        return True
+    return any(_inner(str(entry[4][0])) for entry in found)
 
 
 def payload(game: str, title: str, link: str, off: str, lang: str) -> dict[str, Any]:
@@ -177,6 +207,10 @@ class Notices:
         settings = self.settings
         delay = settings.first_delay
         data = json.dumps(body).encode("utf-8")
+        host = (urlsplit(url).hostname or "").lower()
+        if not _named(host, settings) and await asyncio.to_thread(_inner_host, host):
+            log.warning("table %s: webhook to %s not sent: not a public address the owner allowed", table_id, host)
+            return
         for attempt in range(settings.tries):
             why = await asyncio.to_thread(_send, url, data, settings.timeout)
             if why is None:
