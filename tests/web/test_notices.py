@@ -200,8 +200,9 @@ def test_a_player_cannot_point_the_server_into_its_own_network(sqlite_client: Te
     assert got.status_code == 400 and got.json()["error"]["code"] == "notice/host", got.text
 
 
+@pytest.mark.parametrize(("allowed", "told"), [((), False), (("hooks.example.org",), True)])
 def test_a_public_name_that_resolves_inside_is_not_posted_to_unless_the_owner_names_it(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, allowed: tuple[str, ...], told: bool
 ) -> None:
     real = socket.getaddrinfo
 
@@ -209,15 +210,13 @@ def test_a_public_name_that_resolves_inside_is_not_posted_to_unless_the_owner_na
         return real("127.0.0.1" if host == "hooks.example.org" else host, *args, **kwargs)
 
     monkeypatch.setattr(socket, "getaddrinfo", resolve)
-    for allowed, told in (((), False), (("hooks.example.org",), True)):
-        with Receiver() as hook, app_client(tmp_path / str(told), NoticeSettings(
-                webhook_hosts=allowed, tries=1, timeout=2.0)) as client:
-            table = make_table(client, game="hyena", seats=["open", "open"], start=False)
-            url = hook.url.replace("127.0.0.1", "hooks.example.org")
-            assert subscribe(client, table, 0, url).status_code == 200
-            assert client.post(f"/api/tables/{table.id}/start", headers=bearer(table.host)).status_code == 200
-            acted = play_moves(client, table, 4)
-            notices = client.app.state.hub.notices  # type: ignore[attr-defined]
-            wait_for(lambda: not notices._tasks and (not told or hook.tries >= starts(acted, 0)), timeout=10,
-                     what="every notice tried")
-            assert hook.tries == (starts(acted, 0) if told else 0), (allowed, hook.tries)
+    settings = NoticeSettings(webhook_hosts=allowed, tries=1, timeout=2.0)
+    with Receiver() as hook, app_client(tmp_path, settings) as client:
+        table = make_table(client, game="hyena", seats=["open", "open"], start=False)
+        assert subscribe(client, table, 0, hook.url.replace("127.0.0.1", "hooks.example.org")).status_code == 200
+        assert client.post(f"/api/tables/{table.id}/start", headers=bearer(table.host)).status_code == 200
+        turns = starts(play_moves(client, table, 4), 0)
+        notices = client.app.state.hub.notices  # type: ignore[attr-defined]
+        wait_for(lambda: not notices._tasks and (not told or hook.tries >= turns), timeout=10,
+                 what="every notice tried")
+        assert hook.tries == (turns if told else 0), (allowed, hook.tries)
