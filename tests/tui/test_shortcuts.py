@@ -62,6 +62,15 @@ def test_help_documents_the_one_line_turn(tmp_path: Path) -> None:
     assert "keep move Y ffl" in out and "reroll GRP" in out
 
 
+@pytest.mark.parametrize("game", ["river-race", "hyena"])
+def test_the_one_line_turn_help_of_another_game_gives_no_banjooli_example(tmp_path: Path, game: str) -> None:
+    play, _ = session(game, "human,bot:random", ["help", "", "quit", "n"], tmp_path, seed=4)
+    play.run()
+    out = " ".join(screen(play.console).split())
+    assert "One line may hold a move and what follows it" in out
+    assert "Banjooli" not in out and "keep move Y" not in out
+
+
 @pytest.mark.slow
 def test_a_typical_turn_takes_at_most_two_lines_over_whole_games() -> None:
     import importlib.util

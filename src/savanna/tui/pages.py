@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 
 from savanna.coach.text import number
+from savanna.i18n.tui import MESSAGES
 from savanna.tui.choice import Menu
 from savanna.tui.coach import words as coach_words
 from savanna.tui.render import choice_cells, game_title, legend_entries, localise
@@ -50,7 +51,10 @@ class Pages:
         width = play.console.width
         undo = play.t("help.undo") if play.table.can_undo else ""
         lines: list[Text] = []
-        commands = play.t("help", undo=undo).split("\n")
+        # The example of a whole turn on one line is the game's own where the catalogue has one.
+        example = f"help.line.{play.game.name}"
+        line = play.t(example if example in MESSAGES.ids() else "help.line")
+        commands = play.t("help", undo=undo, line=line).split("\n")
         if play.coach is not None:
             commands += [coach_words("terminal.help_odds", play.lang), coach_words("terminal.help_hint", play.lang)]
         for line in commands:
