@@ -49,6 +49,9 @@ from savanna.web import Settings
         (["--idle-game-days", "inf"], "--idle-game-days must be a number above 0, not inf"),
         (["--archive-after-days", "0"], "--archive-after-days must be a number above 0, not 0"),
         (["--coach-questions", "many"], "invalid value for --coach-questions"),
+        (["--webhook-host", "https://hooks.example.org/x"],
+         "--webhook-host takes a bare host name or address (hooks.example.org, 10.0.0.5), not 'https://hooks"),
+        (["--table-seeds", "dice"], "invalid value for --table-seeds"),
     ],
 )
 def test_a_bad_serve_flag_is_one_line_and_exit_code_2(flags, message):
@@ -144,6 +147,28 @@ def test_every_flag_reaches_the_servers_limits(tmp_path: Path, monkeypatch: pyte
     assert limits.max_http_connections == 30 and limits.max_websockets == 40
     assert limits.max_http_connections_per_client == 2 * 7
     assert given[0].database == database
+
+
+def test_the_webhook_hosts_and_table_seeds_reach_the_servers_settings(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import savanna.web
+
+    given: list[Settings] = []
+
+    def create_app(settings: Settings) -> None:
+        given.append(settings)
+        raise Stopped
+
+    monkeypatch.setattr(savanna.web, "create_app", create_app)
+    database = f"sqlite:///{tmp_path / 'server.sqlite3'}"
+    done = CliRunner().invoke(app, ["serve", "--database", database, "--webhook-host", "Hooks.Example.org",
+                                    "--webhook-host", "10.0.0.5", "--table-seeds", "2026"])
+    assert isinstance(done.exception, Stopped), done.output
+    assert given[0].notices.webhook_hosts == ("hooks.example.org", "10.0.0.5")
+    assert given[0].table_seeds == 2026
+    done = CliRunner().invoke(app, ["serve", "--database", database])
+    assert given[1].notices.webhook_hosts == () and given[1].table_seeds is None
 
 
 def test_help_shows_every_flag_with_its_default() -> None:

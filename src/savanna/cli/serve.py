@@ -66,6 +66,7 @@ def serve(
         typer.Option(help=_help("shortest_clock")),
     ] = None,
     table_seeds: Annotated[int | None, typer.Option(help=_help("table_seeds"))] = None,
+    webhook_host: Annotated[list[str] | None, typer.Option(help=_help("webhook_host"))] = None,
     forwarded_allow_ips: Annotated[
         str | None,
         typer.Option(help=_help("forwarded_allow_ips")),
@@ -76,6 +77,7 @@ def serve(
         from savanna.bots import parse_bot_spec
         from savanna.web import Limits, Settings, create_app
         from savanna.web.db import database_url
+        from savanna.web.notices import NoticeSettings
         from savanna.web.serving import open_file_limit, uvicorn_config
     except ImportError as exc:  # the web extra is missing
         raise OptionError(MESSAGES.words("serve.needs_web", why=exc)) from None
@@ -177,8 +179,13 @@ def serve(
         limits = dataclasses.replace(
             limits, min_move_seconds=shortest_clock, min_base_seconds=shortest_clock
         )
+    hosts = tuple(h.strip().lower() for h in webhook_host or ())
+    for host in hosts:
+        if not host or any(c.isspace() or c in "/?#@" for c in host):
+            raise OptionError(MESSAGES.words("serve.webhook_host", host=host))
     application = create_app(
-        Settings(database=url.render_as_string(hide_password=False), limits=limits, table_seeds=table_seeds)
+        Settings(database=url.render_as_string(hide_password=False), limits=limits, table_seeds=table_seeds,
+                 notices=NoticeSettings(webhook_hosts=hosts))
     )
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     lobby = f"http://{shown}:{port}/"
