@@ -77,9 +77,14 @@ def turn_starts(record_json: str, seat: int) -> int:
     return starts
 
 
-def test_each_seat_is_told_once_per_turn_and_only_what_it_may_know(client: TestClient) -> None:
+TITLES = {"hyena": GAME, "banjooli": "Banjooli Xeet", "river-race": "The River Race"}
+
+
+@pytest.mark.parametrize("game", sorted(TITLES))
+def test_each_seat_is_told_once_per_turn_and_only_what_it_may_know(client: TestClient, game: str) -> None:
+    title = TITLES[game]
     with Receiver() as first, Receiver() as second:
-        table = make_table(client, game="hyena", seats=["open", "open"], start=False)
+        table = make_table(client, game=game, seats=["open", "open"], start=False)
         for seat, receiver in ((0, first), (1, second)):
             got = subscribe(client, table, seat, receiver.url)
             assert got.status_code == 200, got.text
@@ -95,12 +100,13 @@ def test_each_seat_is_told_once_per_turn_and_only_what_it_may_know(client: TestC
             assert len(bodies) == expected[seat]
             off = bodies[0]["unsubscribe"]
             link = f"http://testserver/t/{table.id}"
-            words = MESSAGES("push.turn", "en", game=GAME, table="t", link=link) + "\n" + MESSAGES(
+            words = MESSAGES("push.turn", "en", game=title, table="t", link=link) + "\n" + MESSAGES(
                 "push.off", "en", link=off)
             for body in bodies:
-                # Exactly the public facts: nothing of the seed, the tokens or the position.
+                # Exactly the public facts: nothing of the seed, the tokens or the position (no
+                # seat's cards, prediction or price: the same words whatever the game's secrets).
                 assert set(body) == KEYS
-                assert body == {"text": words, "content": words, "game": GAME, "table": "t", "link": link,
+                assert body == {"text": words, "content": words, "game": title, "table": "t", "link": link,
                                 "unsubscribe": off}
                 assert table.host not in str(body) and all(t not in str(body) for t in table.tokens.values())
 
