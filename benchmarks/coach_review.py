@@ -18,13 +18,11 @@ Usage::
 from __future__ import annotations
 
 import argparse
-import io
 import json
 import os
 import statistics
 import subprocess
 import sys
-import tarfile
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -35,6 +33,7 @@ from savanna.core import derive_seed, load_game, record_of
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "benchmarks"))
 from coach_calibration import REVIEW_MIXES  # noqa: E402
+from engine_ab import extract_sources  # noqa: E402
 
 GAMES = ("banjooli", "hyena", "river-race")
 
@@ -52,16 +51,6 @@ for seat in range(int(sys.argv[2])):
     out.append({"seat": seat, "cpu": time.process_time() - started, "verdicts": verdicts(done)})
 print(json.dumps(out))
 """
-
-
-def extract(revision: str, into: Path) -> Path:
-    """``src/`` of ``revision``."""
-    archive = subprocess.run(
-        ["git", "archive", revision, "src"], cwd=ROOT, check=True, capture_output=True
-    ).stdout
-    with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
-        tar.extractall(into, filter="data")
-    return into / "src"
 
 
 def reviews(src: Path, record: Path, seats: int, seed: int) -> list[dict[str, Any]]:
@@ -87,7 +76,7 @@ def main() -> None:
     names = [g for g in args.games.split(",") if g]
     rows: list[dict[str, Any]] = []
     with tempfile.TemporaryDirectory() as directory:
-        base = extract(args.base, Path(directory) / "base")
+        base = extract_sources(args.base, Path(directory) / "base")
         here = ROOT / "src"
         for m, (name, seats) in enumerate(REVIEW_MIXES):
             if name not in names or any(r["game"] == name for r in rows):

@@ -48,13 +48,19 @@ CONFIGS: list[tuple[str, str, dict[str, object]]] = [
 ]
 
 
-def extract_base(revision: str, into: Path) -> str:
-    """Extract ``src/savanna`` of ``revision`` as the package ``savanna_base``; its name."""
+def extract_sources(revision: str, into: Path, path: str = "src") -> Path:
+    """Extract ``path`` of ``revision`` (``git archive``) into ``into``; ``into / "src"``."""
     archive = subprocess.run(
-        ["git", "archive", revision, "src/savanna"], cwd=ROOT, check=True, capture_output=True
+        ["git", "archive", revision, path], cwd=ROOT, check=True, capture_output=True
     ).stdout
     with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
         tar.extractall(into, filter="data")
+    return into / "src"
+
+
+def extract_base(revision: str, into: Path) -> str:
+    """Extract ``src/savanna`` of ``revision`` as the package ``savanna_base``; its name."""
+    extract_sources(revision, into, "src/savanna")
     package = into / "savanna_base"
     (into / "src" / "savanna").rename(package)
     for path in package.rglob("*.py"):
