@@ -66,7 +66,7 @@ def serve(
         typer.Option(help=_help("shortest_clock")),
     ] = None,
     table_seeds: Annotated[int | None, typer.Option(help=_help("table_seeds"))] = None,
-    webhook_host: Annotated[list[str] | None, typer.Option(help=_help("webhook_host"))] = None,
+    webhook_host: Annotated[list[str] | None, typer.Option(metavar="<host>", help=_help("webhook_host"))] = None,
     forwarded_allow_ips: Annotated[
         str | None,
         typer.Option(help=_help("forwarded_allow_ips")),

@@ -490,7 +490,7 @@ function payOut(box, before) {
     const row = document.querySelector(`#seats > li[data-seat="${seat}"]`);
     if (!(gold > before[seat]) || !row) return;
     const to = row.getBoundingClientRect();
-    const coin = el("span", { class: "flying coin", "aria-hidden": "true" }, String(gold - before[seat]));
+    const coin = el("span", { class: "flying coin", ["aria-hidden"]: "true" }, String(gold - before[seat]));
     coin.style.left = `${from.left + 8}px`;
     coin.style.top = `${from.top - 8}px`;
     document.body.append(coin);
