@@ -87,7 +87,7 @@ def check_webhook(url: str, settings: NoticeSettings) -> str:
         raise notice_refusal("url") from None
     if len(text) > 500 or parts.scheme not in ("http", "https") or not host or any(c.isspace() for c in text):
         raise notice_refusal("url")
-    if settings.webhook_hosts and host not in {h.lower() for h in settings.webhook_hosts}:
+    if settings.webhook_hosts and not _named(host, settings):
         raise notice_refusal("host", host=host)
     if not _named(host, settings) and (host == "localhost" or host.endswith(".localhost") or _inner(host)):
         raise notice_refusal("host", host=host)
