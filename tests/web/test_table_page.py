@@ -367,7 +367,8 @@ def test_pieces_walk_space_by_space_unless_motion_is_reduced_and_each_last_move_
     card drawn shows its price only on its holder's page, a card's back elsewhere); none under
     ``prefers-reduced-motion``; the bot's last move and the player's own stay outlined,
     marked with who made them."""
-    options = {"hyena": {"first": "seat1"}, "banjooli": {"berries": True}}.get(game, {})
+    chosen: dict[str, dict[str, Any]] = {"hyena": {"first": "seat1"}, "banjooli": {"berries": True}}
+    options = chosen.get(game, {})
     table, token = new_table(server, game, options=options)
     shown = Page(browser, server, table, token, reduced_motion=motion)
     try:

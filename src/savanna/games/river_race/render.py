@@ -329,8 +329,8 @@ def render_svg(game: RiverRaceGame, observation: Observation, lang: str = "en") 
     purses = _purses(game, observation)
     for i, line in enumerate(info):
         words = _el(svg, "text", line, x=8, y=base + dice_height + _LINE - 4 + _LINE * i)
-        for name, value in purses.get(i, {}).items():
-            words.set(name, value)
+        for attribute, said in purses.get(i, {}).items():
+            words.set(attribute, said)
     h = base + dice_height + _LINE * len(info) + 12
     sizes: tuple[tuple[str, object], ...] = (
         ("width", w), ("height", h), ("viewBox", f"0 0 {w} {h}"), ("font-family", "sans-serif"), ("font-size", _FONT)
