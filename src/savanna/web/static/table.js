@@ -417,6 +417,26 @@ function way(nodes, from, to) {
   return out;
 }
 
+// The way a piece took when the log tells it (an entry's walk: the piece, then the spaces
+// it passed, the branch its move chose): those spaces' centres, from where it stood to where
+// it stops; null when no fresh entry walked this piece.
+function told(box, key, from, to) {
+  const spaces = [];
+  for (const entry of S.fresh || []) {
+    if (!entry.walk || entry.walk[0] !== key) continue;
+    for (const space of entry.walk.slice(1)) if (spaces[spaces.length - 1] !== space) spaces.push(space);
+  }
+  if (!spaces.length) return null;
+  const centre = (target) => {
+    const node = box.querySelector(`[data-target="${target}"]`);
+    if (!node) return null;
+    const b = node.getBBox();
+    return { x: b.x + b.width / 2, y: b.y + b.height / 2 };
+  };
+  const inner = spaces.slice(1, -1).map(centre).filter(Boolean);
+  return [centre(spaces[0]) || { x: from[0], y: from[1] }, ...inner, centre(spaces[spaces.length - 1]) || { x: to[0], y: to[1] }];
+}
+
 const STEP_MS = 160;
 
 function glide(box, before, moved) {
@@ -431,7 +451,8 @@ function glide(box, before, moved) {
     const [x1, y1] = [b.x + b.width / 2, b.y + b.height / 2];
     // Space by space: through each point of the way between the first and the last, the
     // piece keeps its place beside the point (it shifts from where it stood to where it stops).
-    const path = way(nodes, [x0, y0], [x1, y1]);
+    // The way the move took when the server tells it (a fork's branch), else the track's shortest.
+    const path = told(box, key, [x0, y0], [x1, y1]) || way(nodes, [x0, y0], [x1, y1]);
     const frames = [[x0, y0]];
     if (path.length > 1) {
       const [first, last] = [path[0], path[path.length - 1]];
