@@ -264,6 +264,56 @@ def test_phones_every_page_fits_with_the_turn_and_the_moves_on_the_first_screen(
             ended.close()
 
 
+READ_SIZES = """() => {
+  const svg = document.querySelector("#board svg");
+  const vb = svg.viewBox.baseVal;
+  const scale = svg.getBoundingClientRect().width / vb.width;
+  const px = (n) => parseFloat(getComputedStyle(n).fontSize);
+  const drawn = [...svg.querySelectorAll("text")].filter((n) => n.getAttribute("display") !== "none")
+    .map((n) => ({ text: n.textContent.trim(), px: px(n) * scale, info: n.hasAttribute("data-info") }));
+  const shown = [...document.querySelectorAll("#board-info:not(.hidden) li")]
+    .map((n) => ({ text: n.textContent.trim(), px: px(n), height: n.getBoundingClientRect().height }));
+  return { drawn, shown, lines: [...svg.querySelectorAll("[data-info]")].map((n) => n.textContent.trim()) };
+}"""
+"""The words of the board as a person reads them: each word of the drawing still shown (its
+size on screen, in px), the information lines shown under it instead, the drawing's lines."""
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_on_a_360_px_phone_the_boards_sentences_read_at_12_px_or_more(browser, server, tables, game):
+    """At 360x740 the River Race's map is drawn at about a third of its size: its lines of
+    words (gold, cards, status) would be 5 px tall. The page shows a drawing's lines
+    (``data-info``) under it as its own text instead when they would read under 12 px, and
+    every sentence left in the drawing is 12 px or more (the Hyena's spiral keeps its lines:
+    about 12.7 px); nothing overflows. On a computer the lines stay in the drawing."""
+    phone = {"width": 360, "height": 740}
+    table, token = tables[game]
+    shown = Page(browser, server, table, token, viewport=phone, lang="fr", has_touch=True, is_mobile=True)
+    try:
+        shown.my_turn()
+        check_phone_page(shown.page, f"{game} table")
+        sizes = shown.page.evaluate(READ_SIZES)
+        sentences = [w for w in sizes["drawn"] if len(w["text"].split()) >= 3]
+        assert all(w["px"] >= 12 for w in sentences), [w for w in sentences if w["px"] < 12]
+        if sizes["shown"]:  # moved under the drawing, all of them, in order
+            assert [w["text"] for w in sizes["shown"]] == sizes["lines"], sizes
+            assert all(w["px"] >= 12 and w["height"] >= 12 for w in sizes["shown"]), sizes["shown"]
+            assert not any(w["info"] for w in sizes["drawn"]), sizes
+        else:  # or readable where they are
+            assert all(w["px"] >= 12 for w in sizes["drawn"] if w["info"]), sizes
+        if game == "river-race":  # its map is the widest: its lines move
+            assert len(sizes["shown"]) == 3, sizes
+    finally:
+        shown.close()
+    wide = Page(browser, server, table, token)
+    try:
+        wide.my_turn()
+        sizes = wide.page.evaluate(READ_SIZES)
+        assert sizes["shown"] == [] and all(w["px"] >= 12 for w in sizes["drawn"] if w["info"]), sizes
+    finally:
+        wide.close()
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_the_small_words_spectators_one_game_over_numbers_icons_and_the_replays_first_board(
         browser, server, tables, finished, game):

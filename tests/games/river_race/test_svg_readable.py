@@ -7,12 +7,14 @@ screen: the key and the information lines in 16 units, a pawn's name in 13.
 
 from __future__ import annotations
 
+import itertools
 import random
 import xml.etree.ElementTree as ET
 
 import pytest
 
 from savanna.core import load_game, sample_action
+from savanna.games.river_race.game import RiverRaceGame
 
 SVG = "{http://www.w3.org/2000/svg}"
 PAGE_BOARD_WIDTH = 730
@@ -113,7 +115,7 @@ def test_a_move_tells_the_page_the_way_it_takes_the_branch_it_chose_space_by_spa
     """``action_walk``: the pawn, then every space from where it stands to where it stops,
     along the map's links and through the branch the move names (the page walks it, so a
     fork's branches are never mistaken for each other); nothing for actions moving no pawn."""
-    game = load_game("river-race", players=2, options={"first": "seat1"})
+    game = RiverRaceGame(players=2, options={"first": "seat1"})
     state = game.parse_position(FORK)
     board = game.board
     actions = {state.action_to_text(a): a for a in state.legal_actions()}
@@ -124,7 +126,7 @@ def test_a_move_tells_the_page_the_way_it_takes_the_branch_it_chose_space_by_spa
         assert walk[-1] == state.action_targets(actions[text])[1]  # where it stops
         spaces = [board.index(key.removeprefix("space:")) for key in walk[1:]]
         assert spaces[0] == state.pos["abc".index(text.split()[1])]  # from where it stands
-        assert all(b in board.successors(a) for a, b in zip(spaces, spaces[1:], strict=False)), text
+        assert all(b in board.successors(a) for a, b in itertools.pairwise(spaces)), text
     assert walks["move a upper"][1:] == ("space:a7", "space:a8", "space:a9", "space:a10", "space:y1u")
     assert walks["move a lower"][-1] == "space:y1l"
     around = walks["move a around"]

@@ -328,7 +328,8 @@ def render_svg(game: RiverRaceGame, observation: Observation, lang: str = "en") 
     dice_height = _dice(svg, data["dice"], game.material.dice.count, lang, base)
     purses = _purses(game, observation)
     for i, line in enumerate(info):
-        words = _el(svg, "text", line, x=8, y=base + dice_height + _LINE - 4 + _LINE * i)
+        # data-info: a line the page may show under the drawing instead (a phone's narrow map)
+        words = _el(svg, "text", line, x=8, y=base + dice_height + _LINE - 4 + _LINE * i, data_info="line")
         for attribute, said in purses.get(i, {}).items():
             words.set(attribute, said)
     h = base + dice_height + _LINE * len(info) + 12

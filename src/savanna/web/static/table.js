@@ -508,12 +508,14 @@ function purses(root) {
   if (!root) return out;
   root.querySelectorAll("[data-purse]").forEach((node) => {
     const kind = node.getAttribute("data-purse");
-    const sources = new Map([...root.querySelectorAll(`[data-source="${kind}"]`)].map((n) => [n.getAttribute("data-key") || "", n.getBoundingClientRect()]));
+    // (a line shown under the drawing instead has no place on it: the drawing's then)
+    const place = (n) => { const r = n.getBoundingClientRect(); return r.width || r.height ? r : root.getBoundingClientRect(); };
+    const sources = new Map([...root.querySelectorAll(`[data-source="${kind}"]`)].map((n) => [n.getAttribute("data-key") || "", place(n)]));
     out.set(kind, {
       counts: node.getAttribute("data-counts").split(" ").map(Number),
       faces: (node.getAttribute("data-faces") || "").split(" ").filter(Boolean),
       token: node.getAttribute("data-token") || "coin",
-      rect: node.getBoundingClientRect(),
+      rect: place(node),
       sources,
     });
   });
@@ -598,6 +600,7 @@ function renderBoard() {
   // its legend beside it.
   const box0 = svg && svg.viewBox && svg.viewBox.baseVal;
   box.parentElement.classList.toggle("wide", Boolean(box0 && box0.width > 1.15 * box0.height));
+  fitInfo(svg);
   $("board-text").textContent = S.view.board_text || "";
   box.querySelectorAll("[data-target]").forEach((node) => {
     const key = node.getAttribute("data-target");
@@ -608,6 +611,40 @@ function renderBoard() {
   });
   renderBoardMarks();
 }
+
+// A drawing's lines of words under it (data-info: gold, cards, status) stay in the drawing
+// while they read at 12 px or more; smaller (a phone's narrow map) they are shown as the
+// page's own text under the drawing, and the drawing ends above them.
+const READABLE_PX = 12;
+
+function fitInfo(svg) {
+  const list = $("board-info");
+  const lines = svg ? [...svg.querySelectorAll("[data-info]")] : [];
+  if (svg && svg.dataset.box) {
+    svg.setAttribute("viewBox", svg.dataset.box);
+    svg.setAttribute("height", svg.dataset.height);
+    delete svg.dataset.box;
+  }
+  lines.forEach((n) => n.removeAttribute("display"));
+  const vb = svg && svg.viewBox && svg.viewBox.baseVal;
+  const scale = vb && vb.width ? svg.getBoundingClientRect().width / vb.width : 1;
+  const small = lines.some((n) => parseFloat(getComputedStyle(n).fontSize) * scale < READABLE_PX);
+  list.classList.toggle("hidden", !small);
+  clear(list, small ? lines.map((n) => el("li", {}, n.textContent)) : []);
+  if (!small) return;
+  const [x, y, w] = [vb.x, vb.y, vb.width];
+  const top = Math.min(...lines.map((n) => n.getBBox().y)) - 4;
+  svg.dataset.box = svg.getAttribute("viewBox");
+  svg.dataset.height = svg.getAttribute("height") || "";
+  lines.forEach((n) => n.setAttribute("display", "none"));
+  svg.setAttribute("viewBox", `${x} ${y} ${w} ${top - y}`);
+  svg.setAttribute("height", String(top - y));
+}
+
+window.addEventListener("resize", () => {
+  clearTimeout(fitInfo.timer);
+  fitInfo.timer = setTimeout(() => fitInfo($("board").querySelector("svg")), 150);
+});
 
 // What may be clicked now (it changes with a chosen piece: then its stopping squares).
 function renderBoardMarks() {
