@@ -359,7 +359,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         out = dict(seat_view(live, client.seat, client.lang))
         out["log"] = log_for(live, client.seat, client.lang)
         out["seats"] = seats_info(live)
-        out["clock"] = live.clock_info()
+        out["clock"] = live.deadlines.info()
         return JSONResponse(out)
 
     @errors
