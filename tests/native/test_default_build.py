@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import importlib.machinery
 import json
-import shutil
 import os
+import shutil
 import subprocess
 import sys
 import time
