@@ -339,43 +339,54 @@ def test_counts_take_the_right_plural_in_both_languages():
     assert banjooli.text("action.reroll_one", "en", dice="1") == "reroll die 1"
 
 
-RECORD_WALKS = """() => { window.__walks = []; window.__coins = [];
+RECORD_WALKS = """() => { window.__walks = []; window.__flights = [];
   const animate = Element.prototype.animate;
   Element.prototype.animate = function (frames, options) {
     if (this.closest && this.closest("#board")) window.__walks.push(frames.map((f) => f.transform));
-    if (this.classList.contains("coin")) window.__coins.push(this.textContent);
+    if (this.classList.contains("flying")) window.__flights.push({ kind: this.dataset.kind, to: this.dataset.to,
+      text: this.textContent, back: this.classList.contains("back"), token: this.className });
     return animate.call(this, frames, options);
   }; }"""
 """Every animation started on the board, as its list of keyframes' transforms, and every
-coin sent to a seat's line (its amount)."""
+token sent to its owner (its kind, where it goes, what it shows)."""
+
+OWNED = {"banjooli": "berries", "hyena": "tabas", "river-race": "gold"}
+"""What each game sends to its owner that a short game against a bot always shows."""
 
 
 @pytest.mark.parametrize("motion", ["no-preference", "reduce"])
-@pytest.mark.parametrize("game", ["hyena", "river-race"])
+@pytest.mark.parametrize("game", GAMES)
 def test_pieces_walk_space_by_space_unless_motion_is_reduced_and_each_last_move_stays_outlined(
     browser, server, game, motion
 ):
-    """A Hyena game or a River Race against a bot, played with the keyboard: a piece that moves
-    (the bot's included) walks the track through the spaces between where it stood and where it
-    stops (its animation's keyframes: more than a start and an end, each a different place),
-    and in the River Race a coin flies to the seat whose gold rises; none under
-    ``prefers-reduced-motion``; the bot's last move and the player's own stay
-    outlined, marked with who made them."""
-    table, token = new_table(server, game, options={"first": "seat1"} if game == "hyena" else {})
+    """A game against a bot, played with the keyboard: a piece that moves (the bot's
+    included) walks the track through the spaces between where it stood and where it stops
+    (its animation's keyframes: more than a start and an end, each a different place; the
+    Hyena's spiral and the River Race's map, whose Banjooli steps are one action each), and
+    what a seat gains flies to that seat's line (OWNED: berries, tabas, gold; a River Race
+    card drawn shows its price only on its holder's page, a card's back elsewhere); none under
+    ``prefers-reduced-motion``; the bot's last move and the player's own stay outlined,
+    marked with who made them."""
+    chosen: dict[str, dict[str, Any]] = {"hyena": {"first": "seat1"}, "banjooli": {"berries": True}}
+    options = chosen.get(game, {})
+    table, token = new_table(server, game, options=options)
     shown = Page(browser, server, table, token, reduced_motion=motion)
     try:
         page = shown.page
         page.evaluate(RECORD_WALKS)
-        deadline = time.monotonic() + 90
+        deadline = time.monotonic() + 100
 
         def walked() -> list[list[str]]:
             return [w for w in page.evaluate("window.__walks") if len(w) > 2 and len(set(w)) == len(w)]
 
-        seen: set[str] = set()
-        def paid() -> bool:  # the River Race's gold: a coin flies to who gains it
-            return game != "river-race" or bool(page.evaluate("window.__coins.length"))
+        def flown() -> list[dict[str, Any]]:
+            return [f for f in page.evaluate("window.__flights") if f["kind"] == OWNED[game]]
 
-        while time.monotonic() < deadline and not ({"0", "1"} <= seen and len(walked()) > 1 and paid()):
+        def enough() -> bool:
+            return {"0", "1"} <= seen and (game == "banjooli" or len(walked()) > 1) and bool(flown())
+
+        seen: set[str] = set()
+        while time.monotonic() < deadline and not enough() and page.evaluate("document.body.dataset.status") == "playing":
             if page.locator("#moves-box:not(.hidden) #moves button").count():
                 before = int(page.evaluate("document.body.dataset.version"))
                 # Move a piece when the list allows it (its key), else the first move.
@@ -386,16 +397,24 @@ def test_pieces_walk_space_by_space_unless_motion_is_reduced_and_each_last_move_
             else:
                 page.wait_for_timeout(30)
             seen |= set(page.evaluate("[...document.querySelectorAll('#board .last')].map(n => n.dataset.lastBy)"))
-            if motion == "reduce" and {"0", "1"} <= seen and time.monotonic() > deadline - 60:
+            if motion == "reduce" and {"0", "1"} <= seen and time.monotonic() > deadline - 70:
                 break
         assert {"0", "1"} <= seen, f"last moves outlined for seats {seen}"
         walks = page.evaluate("window.__walks")
-        coins = page.evaluate("window.__coins")
+        flights = page.evaluate("window.__flights")
         if motion == "reduce":
-            assert walks == [] and coins == [], (walks, coins)
-        else:
+            assert walks == [] and flights == [], (walks, flights)
+            return
+        if game != "banjooli":
             assert len(walked()) > 1, walks
-            assert paid() and all(int(c) > 0 for c in coins), coins
+        assert flown(), flights
+        for flight in flights:
+            if flight["kind"] in ("gold", "tabas"):  # a coin says how much
+                assert int(flight["text"]) > 0, flight
+            if flight["kind"] == "cards" and flight["to"] != "seat:0":  # never another seat's price
+                assert flight["back"] and flight["text"] == "", flight
+            if flight["to"].startswith("seat:"):
+                assert flight["to"] in ("seat:0", "seat:1"), flight
     finally:
         shown.close()
 

@@ -78,7 +78,7 @@ def summary(live: LiveTable) -> dict[str, Any]:
         "spectators": live.spectators,
         "turn_seconds": int(live.table.turn_seconds),
         "coach": live.coach,
-        "clock": live.clock_info(),
+        "clock": live.deadlines.info(),
     }
 
 

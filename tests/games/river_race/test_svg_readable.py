@@ -69,3 +69,33 @@ def test_the_dice_are_drawn_with_the_pips_of_their_faces(lang: str) -> None:
             faces_seen.add(face)
         state.apply(sample_action(state, rng))
     assert {0} < faces_seen and len(faces_seen) > 3, faces_seen
+
+
+HELD = (
+    "river-race/2 first=1 turn=1 turns=3 phase=roll dice=- ones=0 gold=5,7 rings=0 "
+    "persecutor=3 bag=6,6,6,6,6,6 springs=0,0 pawns=s1u,camp,camp/y1u,camp,camp "
+    "cards=1u:7@0 pools=1,2,3,4,5,6,7,8,9,10,11,12 discard=- asked=- deals=- "
+    "offer=- counter=- end=-"
+)
+"""Seat 1's pawn 1a holds card 7 at the sacrifice place of river 1 (upper)."""
+
+
+def test_the_drawing_tells_the_page_what_each_seat_holds_and_a_cards_price_only_to_its_holder() -> None:
+    """The page sends a coin or a card to the seat that gains it: the information lines carry
+    each seat's gold and how many cards each holds (public); a card's price is there only in
+    its holder's drawing (the spectator's and the other seat's show none)."""
+    game = load_game("river-race", players=2, options={"first": "seat1"})
+    state = game.parse_position(HELD)
+    price = state.observation(0).data["cards"][0]["price"]
+    assert isinstance(price, int)
+
+    def purses(seat: int | None) -> dict[str, dict[str, str]]:
+        root = ET.fromstring(game.render_svg(state.observation(seat), "en"))
+        return {n.attrib["data-purse"]: n.attrib for n in root.iter() if "data-purse" in n.attrib}
+
+    mine, theirs, watching = purses(0), purses(1), purses(None)
+    for seen in (mine, theirs, watching):
+        assert seen["gold"]["data-counts"] == "5 7" and seen["gold"]["data-token"] == "coin"
+        assert seen["cards"]["data-counts"] == "1 0" and seen["cards"]["data-token"] == "card"
+    assert mine["cards"]["data-faces"] == str(price)
+    assert "data-faces" not in theirs["cards"] and "data-faces" not in watching["cards"]

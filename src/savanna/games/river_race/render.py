@@ -326,10 +326,11 @@ def render_svg(game: RiverRaceGame, observation: Observation, lang: str = "en") 
         _el(svg, "text", str(river + 1), x=wx, y=wy - 2, text_anchor="middle", fill="#1b4f72", font_weight="bold")
     # (the kinds of places are named in the page's legend, drawing_legend, not on the map)
     dice_height = _dice(svg, data["dice"], game.material.dice.count, lang, base)
+    purses = _purses(game, observation)
     for i, line in enumerate(info):
         words = _el(svg, "text", line, x=8, y=base + dice_height + _LINE - 4 + _LINE * i)
-        if i == 0:  # each seat's gold, for the page to send a coin to the one who gains
-            words.set("data-gold", " ".join(str(g) for g in data["gold"]))
+        for attribute, said in purses.get(i, {}).items():
+            words.set(attribute, said)
     h = base + dice_height + _LINE * len(info) + 12
     sizes: tuple[tuple[str, object], ...] = (
         ("width", w), ("height", h), ("viewBox", f"0 0 {w} {h}"), ("font-family", "sans-serif"), ("font-size", _FONT)
@@ -340,6 +341,23 @@ def render_svg(game: RiverRaceGame, observation: Observation, lang: str = "en") 
     background.set("fill", "#f4ecd8")
     ET.indent(svg, space="")
     return ET.tostring(svg, encoding="unicode")
+
+
+def _purses(game: RiverRaceGame, observation: Observation) -> dict[int, dict[str, str]]:
+    """What each seat holds, on the information line that says it, for the page to send a
+    coin or a card to the seat that gains it: each seat's gold (line 0) and how many cards
+    each seat holds (line 1); ``data-faces``: the prices of the observer's own cards (the
+    only prices its observation shows, so other seats' views see a card's back)."""
+    data = observation.data
+    held = [0] * game.num_players
+    for card in data["cards"]:
+        held[int(card["pawn"][0]) - 1] += 1
+    faces = " ".join(str(card["price"]) for card in data["cards"] if card["prices"] is not None)
+    cards = {"data-purse": "cards", "data-token": "card", "data-counts": " ".join(map(str, held))}
+    if faces:
+        cards["data-faces"] = faces
+    gold = {"data-purse": "gold", "data-token": "coin", "data-counts": " ".join(str(g) for g in data["gold"])}
+    return {0: gold, 1: cards}
 
 
 _FONT: Final = 16
@@ -482,3 +500,4 @@ def action_targets(state: RiverRaceState, action: int) -> tuple[str, ...]:
             goal = board.places[board.place_of_altar[space]].landing
         return (f"pawn:{pawn_name(pawn)}", f"space:{board.name(goal)}")
     return ()
+
