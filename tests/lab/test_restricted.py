@@ -177,4 +177,5 @@ def test_a_restriction_that_hides_a_secret_keeps_the_actions_of_the_position_it_
     bot = RestrictedBot(parse_bot_spec("random").build(game, 0, random.Random(1)), restriction)
     assert bot.act(state.observation(0), [0, 1, 2]) == 2
     assert bot.decide(Turn(state, 0, [0, 1, 2])) == 2
-    assert seen_cards == [2, 2] and state.cards[0] == 0  # the real position is untouched
+    # the real position is untouched
+    assert seen_cards == [2, 2] and state.cards[0] == 0  # type: ignore[attr-defined]
