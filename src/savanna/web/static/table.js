@@ -4,7 +4,7 @@
 import { api, botKind, clear, el, icon, lang, langSwitch, loadWords, parseSvg, t, tokens } from "/static/common.js";
 import { coachMessage, coachRefused, renderCoach, setupCoach } from "/static/coach.js";
 import { renderClocks } from "/static/clocks.js";
-import { noticeTurn, renderNoticeControl } from "/static/notices.js";
+import { noticeTurn, renderNoticeControl, renderNoticeForm } from "/static/notices.js";
 
 const TABLE = location.pathname.split("/")[2];
 const S = { welcome: null, view: null, seats: [], log: [], selection: new Set(), via: null, plan: null, sent: null, autoAt: -1, ws: null, retry: 500, ackTimer: null, connected: false };
@@ -59,7 +59,7 @@ function handle(message) {
       S.connected = true;
       notice(null);
       renderWords();
-      if (message.you !== null) renderNoticeControl($("notify-box"));
+      if (message.you !== null) { renderNoticeControl($("notify-box")); renderNoticeForm($("notify-form"), TABLE, tokens.seat(TABLE)); }
       break;
     case "view":
       clearTimeout(S.ackTimer);
