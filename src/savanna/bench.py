@@ -29,7 +29,7 @@ from typing import Any
 
 from savanna.core import Game, load_game, registered_games
 from savanna.core.playout import playout
-from savanna.native import build_name, compiled_modules
+from savanna.native import build_name, compiled_modules, interpreted_name
 
 __all__ = [
     "REFERENCES",
@@ -254,7 +254,7 @@ class BenchResult:
     game: Rates
     references: Mapping[str, Rates] = field(default_factory=dict)
     seconds: float = 0.0
-    build: str = "interpreted (pure Python)"
+    build: str = field(default_factory=interpreted_name)
     whole: Rates | None = None
     """The same playouts, each game in one call (``savanna.core.playout``)."""
 

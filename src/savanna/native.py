@@ -7,9 +7,9 @@ the same name, so a compiled build is used as soon as it exists, and the pure-Py
 sources are the fallback everywhere else.
 
 ``make play``, ``make test`` and ``make native`` build them when they can (a C compiler is
-there) and stay pure Python when they cannot; a plain ``pip install`` stays pure Python
-unless ``SAVANNA_COMPILE=1`` asks for the build (``setup.py``). ``savanna --version`` and
-``savanna bench`` say which runs.
+there) and stay pure Python when they cannot; so does ``pip install`` of the package (its
+wheel), while an editable install leaves the build to ``make`` (``setup.py``).
+``savanna --version`` and ``savanna bench`` say which runs.
 
 Setting the environment variable ``SAVANNA_PURE_PYTHON=1`` before ``savanna`` is imported
 runs the pure-Python sources even where a compiled build exists (``savanna/__init__.py``
@@ -45,6 +45,7 @@ __all__ = [
     "build_name",
     "choose_build",
     "compiled_modules",
+    "interpreted_name",
     "is_compiled",
     "pure_requested",
     "stale_modules",
@@ -187,12 +188,28 @@ def compiled_modules() -> list[str]:
     )
 
 
-def build_name(modules: Sequence[str]) -> str:
-    """A one-line name of the build for reports: compiled (and what) or interpreted (and why)."""
+def _build_words(key: str, lang: str, **fields: object) -> str:
+    """The build's name ``build.<key>`` from the package's catalogue (``savanna/data``).
+
+    The catalogue is loaded here, not at the top: this module is imported before the core
+    (:func:`choose_build` must run first), and the core's loader imports the core."""
+    from savanna.core.messages import load_messages
+
+    return load_messages("savanna", "saves").text(f"build.{key}", lang, **fields)
+
+
+def interpreted_name(lang: str = "en") -> str:
+    """The name of the pure-Python build when nothing more is known of it."""
+    return _build_words("interpreted", lang)
+
+
+def build_name(modules: Sequence[str], lang: str = "en") -> str:
+    """A one-line name of the build for reports: compiled (and what) or interpreted (and
+    why), in ``lang`` (English: benchmark pages and ``savanna --version``)."""
     if modules:
-        return "compiled (mypyc): " + ", ".join(modules)
+        return _build_words("compiled", lang, modules=", ".join(modules))
     if pure_requested():
-        return f"interpreted (pure Python, {PURE_ENV}=1)"
+        return _build_words("interpreted_pure", lang, variable=PURE_ENV)
     if _stale:
-        return f"interpreted (pure Python: the compiled build is older than {', '.join(_stale)})"
-    return "interpreted (pure Python)"
+        return _build_words("interpreted_stale", lang, modules=", ".join(_stale))
+    return interpreted_name(lang)

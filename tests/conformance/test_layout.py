@@ -153,6 +153,18 @@ def test_no_module_is_over_700_lines() -> None:
     assert long == {}, "split these modules along their seams"
 
 
+THIN_LAYERS = {"tui/session.py": 500, "web/live.py": 500}
+"""The terminal's session and the server's live table are thin layers around
+:class:`savanna.table.Table` (issue 21): screen and keyboard, or lock, store and broadcast."""
+
+
+@pytest.mark.parametrize("name", sorted(THIN_LAYERS))
+def test_the_interfaces_stay_thin_around_the_table(name: str) -> None:
+    src = Path(__file__).resolve().parents[2] / "src" / "savanna"
+    lines = len((src / name).read_text(encoding="utf-8").splitlines())
+    assert lines < THIN_LAYERS[name], f"{name} has {lines} lines: the table's work belongs in savanna.table"
+
+
 @pytest.mark.parametrize("name", GAMES)
 def test_drawings_are_built_as_trees_not_pasted_as_text(name: str) -> None:
     """Every game draws its SVG with ElementTree (docs/architecture.md, the table of modules): no string

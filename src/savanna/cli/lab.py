@@ -22,8 +22,9 @@ from rich.table import Table
 
 from savanna.cli import app
 from savanna.cli.commands import OptionFlag, PlayersFlag, handles_errors, parse_options
-from savanna.cli.errors import MESSAGES
+from savanna.cli.errors import MESSAGES, language_of
 from savanna.core import OptionError, check_seed
+from savanna.i18n import resolve_language
 
 if TYPE_CHECKING:
     from savanna.lab.fairness import FairnessSettings
@@ -32,35 +33,24 @@ if TYPE_CHECKING:
 console = Console()
 err_console = Console(stderr=True)
 
-BotsFlag = Annotated[
-    str,
-    typer.Option(
-        "--bots",
-        "-b",
-        help="Comma-separated bot specs, cycled to fill the seats, e.g. "
-        "'heuristic,random' or 'ismcts:sims=300,heuristic'. Kinds: random, heuristic, ismcts "
-        "(settings sims, seconds, c, rollout=random|heuristic, prior=heuristic|none, "
-        "depth=N|full, widen, pool, reward=score|rank|win, joined by ':').",
-    ),
-]
-WorkersFlag = Annotated[
-    int | None,
-    typer.Option(
-        "--workers", "-w", help="Worker processes (default: every core; 1 = this process)."
-    ),
-]
-RayFlag = Annotated[
-    bool,
-    typer.Option(
-        "--ray",
-        help="Run the games as Ray tasks: on the cluster named by the RAY_ADDRESS environment "
-        "variable (e.g. RAY_ADDRESS=ray://head:10001), else on a local Ray. Results are identical.",
-    ),
-]
-SeedFlag = Annotated[
-    int, typer.Option("--seed", "-s", help="Seed; game i is seeded with derive_seed(seed, i).")
-]
-QuietFlag = Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")]
+
+def _help(name: str) -> str:
+    """The help of an option or command in the command line's language (``--lang`` or the
+    locale), looked up when the module is imported, before the help is shown."""
+    return MESSAGES.text(f"lab.help.{name}", language_of())
+
+
+def _say(key: str, lang: str, **fields: object) -> str:
+    """A ``lab.*`` message of the command line's catalogue in ``lang``."""
+    return MESSAGES.text(f"lab.{key}", lang, **fields)
+
+
+BotsFlag = Annotated[str, typer.Option("--bots", "-b", help=_help("bots"))]
+WorkersFlag = Annotated[int | None, typer.Option("--workers", "-w", help=_help("workers"))]
+RayFlag = Annotated[bool, typer.Option("--ray", help=_help("ray"))]
+SeedFlag = Annotated[int, typer.Option("--seed", "-s", help=_help("seed"))]
+QuietFlag = Annotated[bool, typer.Option("--quiet", "-q", help=_help("quiet"))]
+LangFlag = Annotated[str | None, typer.Option("--lang", help=_help("lang"))]
 
 
 def _split_bots(text: str) -> list[str]:
@@ -88,7 +78,7 @@ def _progress(total: int, label: str, quiet: bool) -> Iterator[Callable[[int], N
 
 
 @contextmanager
-def _phase(label: str, quiet: bool) -> Iterator[None]:
+def _phase(label: str, quiet: bool, lang: str) -> Iterator[None]:
     """A phase after the games (summary, report) on standard error: a spinner while it
     runs, then its wall-clock time on a line of its own, apart from the games' bar."""
     start = time.perf_counter()
@@ -97,116 +87,47 @@ def _phase(label: str, quiet: bool) -> Iterator[None]:
         return
     with err_console.status(label):
         yield
-    err_console.print(f"{label}: {time.perf_counter() - start:.1f} s", highlight=False)
+    seconds = f"{time.perf_counter() - start:.1f}"
+    err_console.print(_say("phase_took", lang, phase=label, seconds=seconds), highlight=False)
 
 
-TestFlag = Annotated[
-    list[str] | None,
-    typer.Option(
-        "--test",
-        "-t",
-        help="Test whether FACTOR changes the win rate or mean score (repeatable): seat, order "
-        "(play order), bot, a game statistic (banjooli: prediction, finish_1, special, tiles ...) "
-        "or a varied option. Verdicts, intervals and power go into summary.json and report.md.",
-    ),
-]
-VaryFlag = Annotated[
-    list[str] | None,
-    typer.Option(
-        "--vary",
-        help="Play several values of an option, NAME=V1,V2,... (repeatable; every combination "
-        "in turn, each seeing every seat rotation). The option becomes a factor for --test.",
-    ),
-]
+TestFlag = Annotated[list[str] | None, typer.Option("--test", "-t", help=_help("test"))]
+VaryFlag = Annotated[list[str] | None, typer.Option("--vary", help=_help("vary"))]
 
 
-@app.command()
+@app.command(help=_help("simulate"))
 @handles_errors()
 def simulate(
-    game: Annotated[str, typer.Argument(help="A registered game (see `savanna games`).")],
+    game: Annotated[str, typer.Argument(help=_help("game"))],
     bots: BotsFlag,
-    report: Annotated[
-        Path,
-        typer.Option(
-            "--report", "-r", help="Directory for summary.json, games.jsonl, plots, report.md."
-        ),
-    ],
-    games: Annotated[
-        int | None,
-        typer.Option(
-            "--games",
-            "-n",
-            help="Number of games (default 100); with --until-width, the most games "
-            "(default 20000).",
-        ),
-    ] = None,
+    report: Annotated[Path, typer.Option("--report", "-r", help=_help("report"))],
+    games: Annotated[int | None, typer.Option("--games", "-n", help=_help("games"))] = None,
     option: OptionFlag = None,
     vary: VaryFlag = None,
     players: PlayersFlag = None,
     test: TestFlag = None,
-    until_width: Annotated[
-        float | None,
-        typer.Option(
-            "--until-width",
-            help="With --test: play until every win-rate interval is at most this many points "
-            "wide (e.g. 4 for ±2 points), or --games games.",
-        ),
-    ] = None,
+    until_width: Annotated[float | None, typer.Option("--until-width", help=_help("until_width"))] = None,
     until_score_width: Annotated[
-        float | None,
-        typer.Option(
-            "--until-score-width",
-            help="With --test: play until every score interval is at most this many score "
-            "points wide.",
-        ),
+        float | None, typer.Option("--until-score-width", help=_help("until_score_width"))
     ] = None,
-    restrict: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--restrict",
-            help="Restricted play (repeatable; 'all' for every one the game declares): the "
-            "first bot of --bots plays again with one kind of decision taken away, on the same "
-            "games, and the report says what that costs in win rate and score, with 95% "
-            "intervals. A name the game does not declare is refused with the list of its own (river-race: never-offer, never-wait, always-upper, ignore-price ...; banjooli: never-spell, never-reroll; hyena: never-bank, never-pay).",
-        ),
-    ] = None,
-    margin: Annotated[
-        float,
-        typer.Option("--margin", help="The win-rate difference that matters, in points (power)."),
-    ] = 2.0,
-    score_margin: Annotated[
-        float,
-        typer.Option("--score-margin", help="The score difference that matters, in points (power)."),
-    ] = 0.5,
+    restrict: Annotated[list[str] | None, typer.Option("--restrict", help=_help("restrict"))] = None,
+    margin: Annotated[float, typer.Option("--margin", help=_help("margin"))] = 2.0,
+    score_margin: Annotated[float, typer.Option("--score-margin", help=_help("score_margin"))] = 0.5,
     workers: WorkersFlag = None,
     ray: RayFlag = False,
     seed: SeedFlag = 0,
-    force: Annotated[
-        bool, typer.Option("--force", help="Replace the report already in --report.")
-    ] = False,
-    no_records: Annotated[
-        bool,
-        typer.Option(
-            "--no-records",
-            help="Write no games.jsonl (faster: the games' records are never built); "
-            "summary.json, the plots and report.md are the same.",
-        ),
-    ] = False,
+    force: Annotated[bool, typer.Option("--force", help=_help("force"))] = False,
+    no_records: Annotated[bool, typer.Option("--no-records", help=_help("no_records"))] = False,
     quiet: QuietFlag = False,
+    lang: LangFlag = None,
 ) -> None:
-    """Play many games between bots and write a report with 95% confidence intervals.
-
-    Seats are rotated: game i seats entry j of the bots list (cycled to fill the seats) at seat (i + j) mod players. The same seed and options give an identical summary.json with one worker, many workers or --ray. A shared first place counts as a win for each seat sharing it.
-
-    --test answers fairness questions (see docs/lab.md); --until-width plays until they are answered to the width asked.
-
-    For a Ray cluster, start it (`ray start --head` on the head node, `ray start --address=HEAD:6379` on the others, Savanna installed everywhere) and run with RAY_ADDRESS=HEAD:6379 savanna simulate ... --ray.
-    """
+    """Play many games between bots and write a report (its help: ``lab.help.simulate``)."""
     from savanna.lab.fairness import FairnessSettings, answer, check_factors, run_until_answered
     from savanna.lab.report import write_report
     from savanna.lab.simulation import SimulationPlan, run_simulation, start_workers
     from savanna.lab.summary import summarise
 
+    language = resolve_language(lang)
     check_seed(seed)
     records = not no_records
     factors = list(dict.fromkeys(test or []))
@@ -220,15 +141,9 @@ def simulate(
         ("--score-margin", score_margin),
     ):
         if value is not None and not value > 0:
-            raise OptionError(
-                f"{name} must be a positive number of points, not {value:g}",
-                f"{name} doit être un nombre de points positif, pas {value:g}",
-            )
+            raise OptionError(MESSAGES.words("lab.positive_points", flag=name, value=f"{value:g}"))
     if until_width is not None and until_width > 100:
-        raise OptionError(
-            f"--until-width is in points of win rate (at most 100), not {until_width:g}",
-            f"--until-width est en points de taux de victoire (au plus 100), pas {until_width:g}",
-        )
+        raise OptionError(MESSAGES.words("lab.width_at_most", value=f"{until_width:g}"))
     plan = SimulationPlan.create(
         game,
         bots=_split_bots(bots),
@@ -250,9 +165,9 @@ def simulate(
         width=until_width / 100 if until_width is not None else None,
         score_width=until_score_width,
     )
-    label = f"{plan.make_game().name}: games" + (" (stops when answered)" if adaptive else "")
+    label = _say("progress_answered" if adaptive else "progress", language, game=plan.make_game().name)
     if restrictions:
-        label += f" (and {len(restrictions)} restricted run{'s' if len(restrictions) > 1 else ''})"
+        label = _say("progress_restricted", language, label=label, count=len(restrictions))
     stopping = None
     with _progress(plan.games * (1 + len(restrictions)), label, quiet) as tick:
         if adaptive:
@@ -278,7 +193,7 @@ def simulate(
                     plan, workers=workers, use_ray=ray, on_result=tick, records=records
                 )
         restricted = _restricted_play(plan, restrictions, outcomes, workers, ray, tick)
-    with _phase("summary" + (" and fairness tests" if factors else ""), quiet):
+    with _phase(_say("phase_summary_tests" if factors else "phase_summary", language), quiet, language):
         summary = summarise(plan, outcomes)
         if factors:
             summary["tests"] = answer(plan, outcomes, factors, settings)
@@ -286,19 +201,18 @@ def simulate(
             summary["stopping"] = stopping
         if restricted is not None:
             summary["restricted_play"] = restricted
-    command = _command_line(plan, report, factors, settings, adaptive, records, restrictions)
-    with _phase("report (" + ("records, " if records else "") + "plots, report.md)", quiet):
+    command = _command_line(plan, report, factors, settings, adaptive, records, restrictions, language)
+    with _phase(_say("phase_report_records" if records else "phase_report", language), quiet, language):
         try:
             write_report(
                 report, summary, outcomes, command=command, records=records, parallel=not ray
             )
         except OSError as exc:
             raise _unwritable(report, exc) from None
-    table = Table(title=f"{summary['game']}: {summary['games']} games, win rate [95% CI]")
-    table.add_column("bot")
-    table.add_column("seat-games", justify="right")
-    table.add_column("win rate", justify="right")
-    table.add_column("95% CI", justify="right")
+    table = Table(title=_say("table_title", language, game=summary["game"], games=summary["games"]))
+    table.add_column(_say("column_bot", language))
+    for column in ("seat_games", "win_rate", "ci"):
+        table.add_column(_say(f"column_{column}", language), justify="right")
     for spec, row in summary["win_rates"]["by_bot"].items():
         table.add_row(
             spec,
@@ -309,21 +223,23 @@ def simulate(
     console.print(table)
     capped = summary["turn_cap"]
     if capped["games"]:
-        console.print(
-            f"{capped['games']} of {summary['games']} games ({capped['share']:.1%}) ended at the turn cap"
-        )
+        share = f"{capped['share']:.1%}"
+        console.print(_say("turn_cap", language, capped=capped["games"], games=summary["games"], share=share))
     for question in summary.get("tests", {}).get("questions", []):
         console.print(f"[bold]{question['question']}[/bold] {question['verdict']}", highlight=False)
     for row in (restricted or {}).get("results", []):
-        console.print(
-            f"[bold]{row['restriction']}[/bold] ({row['words']['en']}): win rate "
-            f"{row['restricted']['rate']:.1%} against {row['baseline']['rate']:.1%} unrestricted; "
-            f"{row['verdict']}",
-            highlight=False,
+        line = _say(
+            "restricted",
+            language,
+            words=row["words"].get(language, row["words"]["en"]),
+            rate=f"{row['restricted']['rate']:.1%}",
+            baseline=f"{row['baseline']['rate']:.1%}",
+            verdict=row["verdict"],
         )
+        console.print(f"[bold]{row['restriction']}[/bold] {line}", highlight=False)
     if stopping is not None and not stopping["reached"]:
-        console.print(f"stopped at --games {plan.games} before the intervals were as narrow as asked")
-    console.print(f"report: {report / 'report.md'}")
+        console.print(_say("stopped", language, games=plan.games))
+    console.print(_say("report", language, path=report / "report.md"))
 
 
 def _restrictions(plan: SimulationPlan, names: list[str] | None, adaptive: bool) -> list[str]:
@@ -417,8 +333,10 @@ def _command_line(
     adaptive: bool = False,
     records: bool = True,
     restrictions: list[str] | None = None,
+    lang: str = "en",
 ) -> str:
-    """The ``savanna simulate`` command that reproduces ``plan`` (workers do not matter)."""
+    """The ``savanna simulate`` command that reproduces ``plan`` (workers do not matter;
+    ``--lang`` only when the report is not in English)."""
     parts = ["savanna", "simulate", plan.make_game().name, "--games", str(plan.games)]
     parts += ["--bots", ",".join(plan.bots), "--players", str(plan.players)]
     varied = plan.varied
@@ -443,6 +361,8 @@ def _command_line(
     parts += ["--seed", str(plan.seed), "--report", str(report)]
     if not records:
         parts.append("--no-records")
+    if lang != "en":
+        parts += ["--lang", lang]
     return shlex.join(parts)
 
 
@@ -451,27 +371,24 @@ def option_text(value: object) -> str:
     return ("on" if value else "off") if isinstance(value, bool) else str(value)
 
 
-@app.command()
+@app.command(help=_help("tournament"))
 @handles_errors()
 def tournament(
-    game: Annotated[str, typer.Argument(help="A registered game (see `savanna games`).")],
+    game: Annotated[str, typer.Argument(help=_help("game"))],
     bots: BotsFlag,
-    games: Annotated[int, typer.Option("--games", "-n", help="Games per pairing.")] = 50,
+    games: Annotated[int, typer.Option("--games", "-n", help=_help("pairing_games"))] = 50,
     option: OptionFlag = None,
     players: PlayersFlag = None,
     workers: WorkersFlag = None,
     ray: RayFlag = False,
     seed: SeedFlag = 0,
     quiet: QuietFlag = False,
+    lang: LangFlag = None,
 ) -> None:
-    """Round robin between bot configurations, rated with OpenSkill (Plackett-Luce).
-
-    Every pair of bots plays --games games, the pair cycled to fill the seats and rotated;
-    each bot is placed by its best seat, and a shared place is a draw. The table is sorted
-    by the conservative rating mu - 3 sigma.
-    """
+    """Round robin between bot configurations (its help: ``lab.help.tournament``)."""
     from savanna.lab.tournament import run_tournament
 
+    language = resolve_language(lang)
     check_seed(seed)
     specs = _split_bots(bots)
     # Every argument is checked before the progress bar: a bad one is one line, alone.
@@ -486,7 +403,7 @@ def tournament(
 
         start_workers(workers)  # before the progress bar's thread (see simulate)
     pairs = len(specs) * (len(specs) - 1) // 2
-    with _progress(max(1, pairs) * max(1, games), "tournament: games", quiet) as tick:
+    with _progress(max(1, pairs) * max(1, games), _say("tournament_progress", language), quiet) as tick:
         result = run_tournament(
             game,
             specs,
@@ -498,15 +415,15 @@ def tournament(
             use_ray=ray,
             on_result=tick,
         )
-    table = Table(title=f"{game}: round robin, {games} games per pairing")
+    table = Table(title=_say("tournament_title", language, game=game, games=games))
     for name, justify in (
-        ("rank", "right"),
-        ("bot", "left"),
-        ("rating (mu-3σ)", "right"),
+        (_say("column_rank", language), "right"),
+        (_say("column_bot", language), "left"),
+        (_say("column_rating", language), "right"),
         ("mu", "right"),
         ("σ", "right"),
-        ("games", "right"),
-        ("win rate [95% CI]", "right"),
+        (_say("column_games", language), "right"),
+        (_say("column_win_rate_ci", language), "right"),
     ):
         table.add_column(name, justify=justify)  # type: ignore[arg-type]
     for rank, s in enumerate(result.standings, 1):
@@ -521,7 +438,7 @@ def tournament(
         )
     console.print(table)
     names = [s.bot for s in result.standings]
-    matrix = Table(title="head to head: row's wins / games against column")
+    matrix = Table(title=_say("head_to_head", language))
     matrix.add_column("")
     for name in names:
         matrix.add_column(name, justify="right")

@@ -9,7 +9,7 @@ seeded fallback bot plays that move, and the table's events (so the record) say 
 
 With a time control (:mod:`savanna.table.clocks`) the driver also watches the deadline of
 the person due to act: it wakes when it passes and does what the host chose
-(:meth:`~savanna.web.live.LiveTable.time_out`), through a version-checked commit, so a
+(:meth:`~savanna.web.deadlines.Deadlines.time_out`), through a version-checked commit, so a
 deadline acts once whichever process drives the table, after a restart too.
 """
 
@@ -63,7 +63,7 @@ class Driver:
             return False
         if table.to_act() == CHANCE or table.bot_turn() is not None:
             return True
-        clocks = self.live.clocks()
+        clocks = self.live.deadlines.clocks()
         return clocks is not None and clocks.out
 
     def stop(self) -> None:
@@ -78,7 +78,7 @@ class Driver:
         if self._timer is not None:
             self._timer.cancel()
             self._timer = None
-        clocks = self.live.clocks()
+        clocks = self.live.deadlines.clocks()
         if clocks is None or clocks.deadline is None:
             return
         wait = clocks.deadline - self.live.hub.wall()
@@ -138,9 +138,9 @@ class Driver:
                 return True
             turn = table.bot_turn()
             if turn is None:
-                clocks = self.live.clocks()
+                clocks = self.live.deadlines.clocks()
                 if clocks is not None and clocks.out and clocks.acting is not None:
-                    return await self.live.time_out(clocks.acting)
+                    return await self.live.deadlines.time_out(clocks.acting)
                 return False
         started = loop.time()
         game = table.game

@@ -23,63 +23,29 @@ import asyncio
 import logging
 import time
 from collections.abc import Sequence
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import TYPE_CHECKING, Any, Protocol
 
 from savanna.core import CHANCE, SavannaError, State, load_game
-from savanna.table import (
-    FINISHED,
-    HUMAN,
-    OPEN_SEAT,
-    PLAYING,
-    Commit,
-    Seat,
-    Table,
-    TableError,
-    decide,
-)
-from savanna.table.bots import BotTurn
-from savanna.table.clocks import (
-    BOT_MOVE,
-    LOSE,
-    REPLACE,
-    Clocks,
-    TimeControl,
-    clocks,
-    forfeit_ranking,
-)
-from savanna.table.seats import BOT
+from savanna.table import FINISHED, PLAYING, Commit, Table, TableError
+from savanna.table.clocks import TimeControl, forfeit_ranking
 from savanna.web import view as views
 from savanna.web.auth import Credentials
 from savanna.web.coaching import CoachDesk
-from savanna.web.db import SeatRow
+from savanna.web.deadlines import Deadlines
 from savanna.web.driver import Driver
 from savanna.web.errors import WebError, refused, table_refusal, web_error
+from savanna.web.rows import controls_of, epoch, seat_of_row
 from savanna.web.store import LoadedTable, StaleVersion
 from savanna.web.words import typeset
 
 if TYPE_CHECKING:
     from savanna.web.hub import Hub
 
-__all__ = ["TIMEOUTS", "Client", "LiveTable", "controls_of", "epoch", "seat_of_row"]
-
-TIMEOUTS = ("bot_time", "replace_time", "lost_time")
-"""The events of a deadline passing: a bot played that move, replaced the seat, or the seat
-lost by time (:mod:`savanna.table.clocks`)."""
-
-
-def epoch(moment: datetime) -> float:
-    """Seconds since the epoch of a stored time (SQLite gives it back without its zone: UTC)."""
-    return (moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)).timestamp()
-
-
-def decide_now(turn: BotTurn) -> int:
-    """The move a bot plays for a person out of time (seeded: replay checks it)."""
-    return decide(turn.game, turn.spec, turn.seat, turn.observation, turn.legal, turn.seed, turn.index)
-
-
+__all__ = ["Client", "LiveTable"]
 
 log = logging.getLogger("savanna.web")
+
 
 class Client(Protocol):
     """A connected browser (or program): its seat, its language and a way to reach it."""
@@ -95,37 +61,6 @@ class Client(Protocol):
     async def close(self, code: int = 1000) -> None:
         """Close the connection after what is queued (never raises)."""
 
-
-def seat_of_row(row: SeatRow) -> Seat:
-    """The table's seat for a stored seat."""
-    if row.kind == "bot":
-        return Seat(BOT, row.name, row.bot)
-    if row.kind == "human":
-        return Seat(HUMAN, row.name, replaced_by=row.replaced_by)
-    return Seat(OPEN_SEAT)
-
-
-def controls_of(seats: Sequence[Seat], events: Sequence[dict[str, Any]]) -> list[tuple[int, int, str]]:
-    """Who played a seat from which action on, from the stored events (the record's
-    ``controls``): a replacement, a reclaim, a move a fallback bot played."""
-    playing = [seat.record_form for seat in seats]
-    controls: list[tuple[int, int, str]] = []
-    for event in events:
-        at, seat, kind = event["at"], event["seat"], event["kind"]
-        if seat is None or not 0 <= seat < len(playing):
-            continue
-        if kind == "replaced":
-            playing[seat] = f"bot:{event['detail']}"
-            controls.append((at, seat, playing[seat]))
-        elif kind == "reclaimed":
-            playing[seat] = HUMAN
-            controls.append((at, seat, HUMAN))
-        elif kind in ("replace_time", "lost_time"):  # a timeout: a bot plays the seat from then on
-            playing[seat] = f"bot:{event['detail']}"
-            controls.append((at, seat, playing[seat]))
-        elif kind in ("fallback", "bot_time"):  # a bot played that one move
-            controls += [(at, seat, f"bot:{event['detail']}"), (at + 1, seat, playing[seat])]
-    return controls
 
 
 class LiveTable:
@@ -159,6 +94,8 @@ class LiveTable:
         """The stored ``updated_at`` as of the last read (:meth:`Hub.sync` compares it)."""
         self.views = views.ViewCache()
         self.driver = Driver(self)
+        self.deadlines = Deadlines(self)
+        """The clocks and what happens when a deadline passes (:mod:`savanna.web.deadlines`)."""
         self.time_control = TimeControl.from_json(row.time_control)
         self.started_at: float | None = None
         """When the game began (seconds since the epoch, as stored), for the clocks."""
@@ -234,42 +171,6 @@ class LiveTable:
     def forfeited(self) -> list[int]:
         """The seats that lost by time, in the order they ran out."""
         return [e["seat"] for e in self.events if e["kind"] == "lost_time"]
-
-    def clocks(self, now: float | None = None) -> Clocks | None:
-        """Every seat's time left now and the deadline of the person due to act (``None``
-        without a time control, or before the start), from the stored action times."""
-        control = self.time_control
-        if control is None or self.started_at is None:
-            return None
-        table = self.table
-        acting = None
-        if self.status == PLAYING and not table.finished:
-            player = table.to_act()
-            if player >= 0 and table.controller(player) is None and table.seats[player].is_human:
-                acting = player
-        due = None
-        if acting is not None:  # a seat taken back from a bot: its decision is due from then
-            due = max((e["time"] for e in self.events if e["seat"] == acting and e["kind"] == "reclaimed"), default=None)
-        moment = self.hub.wall() if now is None else now
-        return clocks(control, len(table.seats), self.started_at, self.stamps, acting, moment, due)
-
-    def clock_info(self) -> dict[str, Any] | None:
-        """What everyone sees of the clocks (no seat's secret): the pace, each seat's time
-        left, the seat acting and its deadline, and the timeouts so far."""
-        control = self.time_control
-        if control is None:
-            return None
-        now = self.hub.wall()
-        state = self.clocks(now)
-        return {
-            **control.to_json(),
-            "now": now,
-            "left": list(state.left) if state else None,
-            "acting": state.acting if state else None,
-            "deadline": state.deadline if state else None,
-            "timeouts": [{"kind": e["kind"], "seat": e["seat"], "at": e["at"], "detail": e["detail"]}
-                         for e in self.events if e["kind"] in TIMEOUTS],
-        }
 
     def seat_of(self, token: str | None) -> int | None:
         """The seat whose token this is, or ``None``."""
@@ -390,7 +291,7 @@ class LiveTable:
         message["watchers"] = self.watchers()
         message["spectators"] = self.spectators
         message["turn_seconds"] = int(self.table.turn_seconds)
-        message["clock"] = self.clock_info()
+        message["clock"] = self.deadlines.info()
         client.log_sent = len(self.table.log)
         await client.send(message)
 
@@ -408,7 +309,7 @@ class LiveTable:
             "watchers": self.watchers(),
             "spectators": self.spectators,
             "turn_seconds": int(self.table.turn_seconds),
-            "clock": self.clock_info(),
+            "clock": self.deadlines.info(),
         }
         await asyncio.gather(*(c.send(message) for c in list(self.clients)))
 
@@ -429,7 +330,7 @@ class LiveTable:
         try:
             stamp = epoch(await self.hub.store.append(self.id, commit.base, commit.stored, result, events))
         except StaleVersion:
-            await self._refresh_locked()
+            await self.catch_up()
             raise web_error("version/stale", seen=seen, now=self.version) from None
         except SavannaError:
             raise
@@ -453,14 +354,14 @@ class LiveTable:
     async def refresh(self) -> None:
         """Read what another process (or a lost commit) changed, and tell this process's clients."""
         async with self.lock:
-            changed = await self._refresh_locked()
+            changed = await self.catch_up()
         if changed is None:
             return
         await (self.broadcast() if changed else self.broadcast_seats())
         await self._turn_spectators_away()
         self.kick()
 
-    async def _refresh_locked(self) -> bool | None:
+    async def catch_up(self) -> bool | None:
         """Catch up with the database (under the lock): ``True`` when the game moved on,
         ``False`` when only seats or settings may have changed, ``None`` when the table is gone."""
         loaded = await self.hub.store.load(self.id, since=self.version)
@@ -570,42 +471,6 @@ class LiveTable:
         await self.broadcast()
         self.kick()
 
-    async def time_out(self, seat: int) -> bool:
-        """``seat``'s time ran out (its deadline passed): do what the host chose, once, through
-        the table's own path (a version-checked commit); logged for everyone. Call under the
-        lock. Returns whether anything was played or stored (``False``: the decision is no
-        longer due, or a bot move is being thought)."""
-        control = self.time_control
-        if control is None:
-            return False
-        bot = self.hub.limits.replacement_bot
-        seen = self.version
-        if control.on_time == BOT_MOVE:
-            turn = self.table.timeout_turn(bot)
-            if turn is None or turn.seat != seat:
-                return False
-            action = decide_now(turn)
-            commit = self.table.propose_timeout(turn, action)
-            if commit is None:
-                return False
-            log.info("table %s: seat %d out of time at action %d; bot %s played that move", self.id, seat + 1, seen, bot)
-            await self.commit(commit, [(seen, "bot_time", seat, bot)])
-            return True
-        kind = "lost_time" if control.on_time == LOSE else "replace_time"
-        assert control.on_time in (LOSE, REPLACE)
-        try:
-            stamp = epoch(await self.hub.store.time_out(self.id, seen, seat, bot, kind))
-        except StaleVersion:
-            await self._refresh_locked()
-            return True
-        log.info("table %s: seat %d out of time at action %d (%s)", self.id, seat + 1, seen, kind)
-        self.events.append({"kind": kind, "seat": seat, "at": seen, "detail": bot, "time": stamp})
-        self.table.replaced(seat, bot)
-        self.views.clear()
-        await self.broadcast()
-        return True
-
-    # -- chance and bots --------------------------------------------------------------
     def kick(self) -> None:
         """Make sure chance and bots play until a person must act (:mod:`savanna.web.driver`)."""
         self.driver.kick()

@@ -52,7 +52,7 @@ def entry(live: Any, seat: int, lang: str) -> dict[str, Any]:
     if live.status == PLAYING and not table.finished:
         player = table.to_act()
         acting = player if player >= 0 else None
-    clock = live.clock_info()
+    clock = live.deadlines.info()
     last = views.log_for(live, seat, lang, max(0, len(table.log) - 1))
     mine = clock["left"][seat] if clock and clock.get("left") else None
     return {

@@ -30,13 +30,13 @@ import random
 from typing import TYPE_CHECKING, Final, TypedDict, cast
 
 from savanna.core.display import Label
-from savanna.core.errors import NotationError
 from savanna.core.game import Observation
 from savanna.games.river_race.actions import pawn_name
 from savanna.games.river_race.board import KIND_NAMES
 from savanna.games.river_race.council import sacrificer
 from savanna.games.river_race.notation import parse_view, position_text
 from savanna.games.river_race.phase import PHASES
+from savanna.games.river_race.rules import MESSAGES
 
 if TYPE_CHECKING:
     from savanna.games.river_race.game import RiverRaceGame
@@ -201,7 +201,7 @@ def sample_state(game: RiverRaceGame, observation: Observation, rng: random.Rand
         NotationError: the observation is not one of this game.
     """
     if observation.game != game.name:
-        raise NotationError(observation.game, f"an observation of {game.name}")
+        raise MESSAGES.notation_error(observation.game, "expect.observation", {"game": game.name})
     text = str(observation.data["position"])
     views = game.parsed_views
     parsed = views.get(text)
