@@ -13,8 +13,8 @@ from typing import Annotated
 import typer
 
 from savanna.cli import app
-from savanna.cli.commands import handles_errors
-from savanna.cli.errors import MESSAGES, language_of
+from savanna.cli.commands import LangFlag, command_language, handles_errors
+from savanna.cli.errors import MESSAGES, help_of, language_of
 from savanna.core import OptionError
 
 
@@ -23,7 +23,7 @@ def _help(option: str) -> str:
     return MESSAGES.text(f"serve.help.{option}", language_of())
 
 
-@app.command()
+@app.command(help=help_of("savanna", "serve"))
 @handles_errors()
 def serve(
     host: Annotated[str, typer.Option(help=_help("host"))] = "127.0.0.1",
@@ -71,8 +71,9 @@ def serve(
         str | None,
         typer.Option(help=_help("forwarded_allow_ips")),
     ] = None,
+    lang: LangFlag = None,
 ) -> None:
-    """Serve the lobby and live tables: friends in browsers, bots in the empty seats."""
+    """Serve the lobby and live tables (its help: ``savanna.help.serve``)."""
     try:
         from savanna.bots import parse_bot_spec
         from savanna.web import Limits, Settings, create_app
@@ -189,7 +190,7 @@ def serve(
     )
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     lobby = f"http://{shown}:{port}/"
-    lang = language_of()
+    lang = command_language(lang)
     typer.echo(MESSAGES.text("serve.lobby", lang, lobby=lobby, database=url.render_as_string()))
     if host in ("0.0.0.0", "::"):
         typer.echo(MESSAGES.text("serve.friends", lang, host=socket.gethostname(), port=port))
