@@ -195,6 +195,10 @@ class RiverRaceGame(Game):
     def render_svg(self, observation_: Observation, lang: str = "en") -> str:
         return render.render_svg(self, observation_, lang)
 
+    def action_walk(self, state: State, action: int) -> tuple[str, ...]:
+        assert isinstance(state, RiverRaceState)
+        return render.action_walk(state, action)
+
     def text_styles(self, lang: str = "en") -> list[tuple[str, str]]:
         return render.text_styles(self)
 
