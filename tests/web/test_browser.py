@@ -80,6 +80,8 @@ def play_some(seats: list[Seat], rng: random.Random, until: Any, limit: float = 
             if not count:
                 continue
             before = seat.version()
+            if seat.page.evaluate("document.body.dataset.auto") == "1":
+                continue  # a forced step: the page plays it itself (its button is about to go)
             targets = seat.page.locator("#board .target")
             if targets.count() and rng.random() < 0.3:
                 # On the board: click a highlighted piece, die or space; the move is played, or
@@ -96,8 +98,14 @@ def play_some(seats: list[Seat], rng: random.Random, until: Any, limit: float = 
                 if seat.version() == before:
                     moves.nth(0).click()
             else:
-                # Mostly the first listed move (short games), sometimes any other.
-                moves.nth(0 if rng.random() < 0.6 else rng.randrange(count)).click()
+                # Mostly the first listed move (short games), sometimes any other; a move
+                # played meanwhile by the page itself (a forced step) takes the list away.
+                try:
+                    moves.nth(0 if rng.random() < 0.6 else rng.randrange(count)).click(timeout=5000)
+                except playwright_api.TimeoutError:
+                    if seat.version() == before and moves.count():
+                        raise
+                    continue
             seat.page.wait_for_function(
                 "v => Number(document.body.dataset.version) !== v", arg=before, timeout=15000
             )
