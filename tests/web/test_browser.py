@@ -24,6 +24,7 @@ import pytest
 from tests.web.chromium import SHOTS, launched_chromium
 from tests.web.conftest import ServerProcess, fresh_postgres_database, require_postgres
 from tests.web.leaks import check_message, check_page, secrets_of
+from tests.web.test_table_page import SETTLED
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 
@@ -171,6 +172,7 @@ def test_two_browsers_and_a_bot_play_banjooli_through_a_reload_and_a_crash(brows
         # The server is killed with SIGKILL and restarted on the same database.
         play_some([awa, moussa], rng, lambda: awa.version() > 120)
         play_some([moussa], rng, lambda: awa.my_moves().count() > 0)  # Awa's turn on the picture
+        page.evaluate(SETTLED)  # the picture shows the board at rest
         page.screenshot(path=str(SHOTS / "game.png"), full_page=True)
         seen = max(awa.version(), moussa.version())
         server.kill()
@@ -184,7 +186,9 @@ def test_two_browsers_and_a_bot_play_banjooli_through_a_reload_and_a_crash(brows
         play_some([awa, moussa], rng, lambda: awa.status() == "finished", limit=400)
         page.wait_for_selector("#end:not(.hidden)")
         other.wait_for_selector("#end:not(.hidden)")
+        page.evaluate(SETTLED)  # the picture shows the board at rest
         page.screenshot(path=str(SHOTS / "end.png"), full_page=True)
+        other.evaluate(SETTLED)  # the picture shows the board at rest
         other.screenshot(path=str(SHOTS / "end-phone.png"), full_page=True)
         assert "Winner" in page.locator("#end").inner_text()
 
@@ -269,6 +273,7 @@ def test_a_hyena_game_in_french_played_with_the_keyboard(browser, tmp_path):
                 time.sleep(0.03)
         page.wait_for_selector("#end:not(.hidden)")
         assert "Partie terminée" in page.locator("#turn").inner_text()
+        page.evaluate(SETTLED)  # the picture shows the board at rest
         page.screenshot(path=str(SHOTS / "hyena-fr.png"), full_page=True)
         assert not seat.errors, seat.errors
     finally:

@@ -645,6 +645,7 @@ function fitInfo(svg) {
 
 // A phone shows the whole drawing small; "zoom in" shows it at its own size (every word and
 // pawn's name readable), scrolled sideways inside its frame, until "whole board".
+// (READABLE_PX: see fitInfo.)
 function renderZoom(svg) {
   const button = $("zoom");
   const frame = $("board");
@@ -654,8 +655,9 @@ function renderZoom(svg) {
   // its own size, or larger when its smallest words are drawn under 12 units
   const smallest = Math.min(...[...svg.querySelectorAll("text")].map((n) => parseFloat(getComputedStyle(n).fontSize) || READABLE_PX));
   svg.style.width = zoomed ? `${Math.ceil(vb.width * Math.max(1, READABLE_PX / smallest))}px` : "";
+  // offered where the drawing's smallest words would read under 10 px (a phone, not a computer)
   const fitted = frame.clientWidth / vb.width;
-  button.classList.toggle("hidden", !zoomed && fitted >= 0.9);
+  button.classList.toggle("hidden", !zoomed && smallest * fitted >= 10);
   button.textContent = zoomed ? t("table.zoom.out") : t("table.zoom.in");
   button.setAttribute("aria-pressed", zoomed ? "true" : "false");
 }
