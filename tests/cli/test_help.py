@@ -68,3 +68,12 @@ def test_every_word_of_every_options_help_is_shown(name: str) -> None:
         text = getattr(param, "help", None) or ""
         missing = [w for w in words(text) if w not in shown and not any(w in s for s in shown)]
         assert not missing, (param.name, missing)
+
+
+@pytest.mark.parametrize("name", COMMANDS)
+def test_each_option_shows_what_a_person_types_after_it(name: str) -> None:
+    """A flag takes nothing (``--coach``, not ``--coach <bool>``, which reads as ``--coach
+    true``), and a repeatable option one value each time (``-o <str>``, given again for
+    another), never a Python type such as ``<list[str]>``."""
+    out = render(name)
+    assert "<bool>" not in out and "list[" not in out, out

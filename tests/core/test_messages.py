@@ -85,7 +85,7 @@ def test_notation_errors_say_what_was_expected_in_both_languages() -> None:
     err = cat.notation_error("9w", "expect", {"n": 3})
     assert isinstance(err, NotationError)
     assert str(err) == "Cannot read '9w': expected a throw of 0w to 3w"
-    assert err.text("fr") == "Impossible de lire '9w' : attendu un jet de 0w à 3w"
+    assert err.text("fr") == "Impossible de lire '9w'\u00a0: attendu un jet de 0w à 3w"
 
 
 def test_a_package_without_message_files_is_a_data_error() -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 import subprocess
 import sys
@@ -52,11 +53,25 @@ from savanna.web import Settings
         (["--webhook-host", "https://hooks.example.org/x"],
          "--webhook-host takes a bare host name or address (hooks.example.org, 10.0.0.5), not 'https://hooks"),
         (["--table-seeds", "dice"], "invalid value for --table-seeds"),
+        (["--smtp-from", "savanna@example.org"], "--smtp-port, --smtp-from and --smtp-user need --smtp-host"),
+        (["--smtp-host", "smtp://mail.example.org", "--smtp-from", "s@example.org"],
+         "--smtp-host takes a bare host name or address (smtp.example.org), not 'smtp://mail.example.org'"),
+        (["--smtp-host", "mail.example.org", "--smtp-from", "s@example.org", "--smtp-port", "0"],
+         "--smtp-port must be 1-65535, not 0"),
+        (["--smtp-host", "mail.example.org", "--smtp-from", "s@example.org", "--smtp-security", "tls"],
+         "--smtp-security must be one of starttls, ssl, none, not 'tls'"),
+        (["--smtp-host", "mail.example.org"],
+         "--smtp-from must be the plain address the e-mails come from (savanna@example.org), not ''"),
+        (["--smtp-host", "mail.example.org", "--smtp-from", "Savanna <s@example.org>"],
+         "--smtp-from must be the plain address the e-mails come from (savanna@example.org), not 'Savanna"),
+        (["--smtp-host", "mail.example.org", "--smtp-from", "s@example.org", "--smtp-user", "awa"],
+         "--smtp-user needs its password in the environment variable SAVANNA_SMTP_PASSWORD"),
     ],
 )
 def test_a_bad_serve_flag_is_one_line_and_exit_code_2(flags, message):
+    env = {k: v for k, v in os.environ.items() if k != "SAVANNA_SMTP_PASSWORD"}
     done = subprocess.run([sys.executable, "-m", "savanna.cli", "serve", *flags], capture_output=True, text=True,
-                          timeout=60)
+                          timeout=60, env=env)
     assert done.returncode == 2
     assert message in done.stderr and "Traceback" not in done.stderr
     assert len(done.stderr.strip().splitlines()) == 1
@@ -169,6 +184,34 @@ def test_the_webhook_hosts_and_table_seeds_reach_the_servers_settings(
     assert given[0].table_seeds == 2026
     done = CliRunner().invoke(app, ["serve", "--database", database])
     assert given[1].notices.webhook_hosts == () and given[1].table_seeds is None
+
+
+def test_the_smtp_flags_and_the_password_from_the_environment_reach_the_servers_settings(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import savanna.web
+    from savanna.web.mail import MailSettings
+
+    given: list[Settings] = []
+
+    def create_app(settings: Settings) -> None:
+        given.append(settings)
+        raise Stopped
+
+    monkeypatch.setattr(savanna.web, "create_app", create_app)
+    monkeypatch.setenv("SAVANNA_SMTP_PASSWORD", "s3cret words")
+    database = f"sqlite:///{tmp_path / 'server.sqlite3'}"
+    smtp = ["--smtp-host", "mail.example.org", "--smtp-from", "savanna@example.org"]
+    done = CliRunner().invoke(app, ["serve", "--database", database, *smtp, "--smtp-port", "2525",
+                                    "--smtp-security", "ssl", "--smtp-user", "awa"])
+    assert isinstance(done.exception, Stopped), done.output
+    assert given[0].notices.mail == MailSettings(host="mail.example.org", sender="savanna@example.org", port=2525,
+                                                 security="ssl", user="awa", password="s3cret words")
+    done = CliRunner().invoke(app, ["serve", "--database", database, *smtp])
+    mail = given[1].notices.mail
+    assert mail is not None and (mail.the_port, mail.security, mail.user, mail.password) == (587, "starttls", None, None)
+    CliRunner().invoke(app, ["serve", "--database", database])
+    assert given[2].notices.mail is None
 
 
 def test_help_shows_every_flag_with_its_default() -> None:

@@ -21,8 +21,33 @@ from typer.core import TyperGroup
 from savanna.cli.errors import click_message, is_a, language_of, print_error
 
 
+def plain_value_columns(command: Any, ctx: Any = None) -> None:
+    """Say in ``--help`` what each option takes, as a person types it: nothing for a flag
+    (Typer shows ``<bool>``, which reads as ``--coach true``) and one value for a
+    repeatable option (Typer shows ``<list[str]>``; the help says it repeats). An option
+    whose module set its own metavar keeps it. Walks ``command``'s sub-commands too."""
+    context = ctx if ctx is not None else command.context_class(command, info_name=command.name)
+    params = [*command.params, command.get_help_option(context)]
+    for param in params:
+        if getattr(param, "param_type_name", None) != "option" or param.metavar is not None:
+            continue
+        if param.is_flag:
+            param.metavar = ""
+        elif param.multiple:
+            shown = str(param.display_type_rich(context) or "").strip("<>")
+            if shown.startswith("list[") and shown.endswith("]"):
+                param.metavar = f"<{shown[5:-1]}>"
+    for sub in getattr(command, "commands", {}).values():
+        plain_value_columns(sub)
+
+
 class OneLineErrors(TyperGroup):
-    """Typer's command group, whose parser errors are one line (``error: ...``)."""
+    """Typer's command group, whose parser errors are one line (``error: ...``), and whose
+    help shows what each option takes as a person types it (:func:`plain_value_columns`)."""
+
+    def make_context(self, info_name: str | None, args: list[str], parent: Any = None, **extra: Any) -> Any:
+        plain_value_columns(self)
+        return super().make_context(info_name, args, parent, **extra)
 
     def main(
         self,

@@ -5,10 +5,11 @@ from __future__ import annotations
 import dataclasses
 import logging
 import math
+import os
 import socket
 import threading
 import webbrowser
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -17,10 +18,45 @@ from savanna.cli.commands import handles_errors
 from savanna.cli.errors import MESSAGES, language_of
 from savanna.core import OptionError
 
+if TYPE_CHECKING:
+    from savanna.web.mail import MailSettings
+
 
 def _help(option: str) -> str:
     """The help of ``--option`` in the command line's language (``--lang`` or the locale)."""
     return MESSAGES.text(f"serve.help.{option}", language_of())
+
+
+PASSWORD = "SAVANNA_SMTP_PASSWORD"
+"""The environment variable holding the SMTP password (never a flag: others see a command line)."""
+
+
+def _mail_settings(host: str | None, port: int | None, security: str, sender: str | None,
+                   user: str | None) -> MailSettings | None:
+    """The owner's SMTP server from the ``--smtp-*`` flags (``None`` without ``--smtp-host``).
+
+    Raises:
+        OptionError: a flag that cannot work, in one sentence of the catalogue.
+    """
+    from savanna.web.mail import SECURITIES, MailSettings, is_address
+
+    if host is None:
+        if sender is not None or user is not None or port is not None:
+            raise OptionError(MESSAGES.words("serve.smtp_needs_host"))
+        return None
+    if not host.strip() or any(c.isspace() or c in "/?#@" for c in host):
+        raise OptionError(MESSAGES.words("serve.smtp_host", host=host))
+    if port is not None and not 0 < port < 65536:
+        raise OptionError(MESSAGES.words("serve.smtp_port", port=port))
+    if security not in SECURITIES:
+        raise OptionError(MESSAGES.words("serve.smtp_security", value=security, choices=", ".join(SECURITIES)))
+    if sender is None or not is_address(sender):
+        raise OptionError(MESSAGES.words("serve.smtp_from", value=sender or ""))
+    password = os.environ.get(PASSWORD)
+    if user is not None and not password:
+        raise OptionError(MESSAGES.words("serve.smtp_password", variable=PASSWORD))
+    return MailSettings(host=host.strip(), sender=sender, port=port, security=security, user=user,
+                    password=password if user is not None else None)
 
 
 @app.command()
@@ -67,6 +103,11 @@ def serve(
     ] = None,
     table_seeds: Annotated[int | None, typer.Option(help=_help("table_seeds"))] = None,
     webhook_host: Annotated[list[str] | None, typer.Option(metavar="<host>", help=_help("webhook_host"))] = None,
+    smtp_host: Annotated[str | None, typer.Option(metavar="<host>", help=_help("smtp_host"))] = None,
+    smtp_port: Annotated[int | None, typer.Option(metavar="<port>", help=_help("smtp_port"))] = None,
+    smtp_security: Annotated[str, typer.Option(metavar="<how>", help=_help("smtp_security"))] = "starttls",
+    smtp_from: Annotated[str | None, typer.Option(metavar="<address>", help=_help("smtp_from"))] = None,
+    smtp_user: Annotated[str | None, typer.Option(metavar="<user>", help=_help("smtp_user"))] = None,
     forwarded_allow_ips: Annotated[
         str | None,
         typer.Option(help=_help("forwarded_allow_ips")),
@@ -183,9 +224,10 @@ def serve(
     for host in hosts:
         if not host or any(c.isspace() or c in "/?#@" for c in host):
             raise OptionError(MESSAGES.words("serve.webhook_host", host=host))
+    mail = _mail_settings(smtp_host, smtp_port, smtp_security, smtp_from, smtp_user)
     application = create_app(
         Settings(database=url.render_as_string(hide_password=False), limits=limits, table_seeds=table_seeds,
-                 notices=NoticeSettings(webhook_hosts=hosts))
+                 notices=NoticeSettings(webhook_hosts=hosts, mail=mail))
     )
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     lobby = f"http://{shown}:{port}/"

@@ -3,6 +3,16 @@
 The hierarchy follows python-chess: all errors are :class:`ValueError` subclasses so that
 ``except ValueError`` keeps working, and each carries machine-readable fields.
 
+The words of every error are catalogue messages. Most errors are given theirs when they
+are raised (``OptionError(MESSAGES.words(...))``); the four the core raises for every game
+(:class:`NotationError`, :class:`IllegalActionError`, :class:`AmbiguousActionError`,
+:class:`SeatError`) keep what was refused and say it from the core catalogue's
+``error.action.*`` messages when they are read (:meth:`SavannaError.text`, ``str(err)``).
+The catalogue loader (:mod:`savanna.core.messages`) imports this module, not the other way
+round: the catalogue is reached when an error is first read, so that this module stays
+at the bottom of the core with no import cycle, and an error never read (a legality check
+that is caught) costs no formatting.
+
 Example:
     >>> from savanna.core.errors import RuleRef, IllegalActionError
     >>> rule = RuleRef("demo", "move.forward", en="Ostriches move forward.", fr="Les autruches avancent.")
@@ -10,12 +20,12 @@ Example:
     >>> err.rule.id
     'move.forward'
     >>> err.text("fr")
-    "Action 'm3' refusée — règle demo/move.forward : Les autruches avancent."
+    "Action 'm3' refusée — règle demo/move.forward\xa0: Les autruches avancent."
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 __all__ = [
@@ -23,7 +33,7 @@ __all__ = [
     "LANGUAGES",
     "AmbiguousActionError",
     "DataError",
-        "IllegalActionError",
+    "IllegalActionError",
     "NotationError",
     "OptionError",
     "RecordError",
@@ -71,36 +81,85 @@ class SavannaError(Exception):
 
     The words are a catalogue message in every language
     (``OptionError(MESSAGES.words("error.option.unknown", ...))``: language → text, English
-    required), or, for the constructors not moved to a catalogue yet, English and French.
+    required). A subclass that says its words from the core catalogue when they are read
+    passes none and overrides :meth:`_said`.
     """
 
     code: str = "savanna/error"
 
-    def __init__(self, en: str | Mapping[str, str], fr: str | None = None) -> None:
+    def __init__(self, en: str | Mapping[str, str] | None = None, fr: str | None = None) -> None:
+        if en is None:
+            super().__init__()
+            self._messages: dict[str, str] | None = None
+            return
         if isinstance(en, Mapping):
             messages = dict(en)
         else:
             messages = {"en": en, "fr": fr if fr is not None else en}
         super().__init__(messages["en"])
-        self.messages: dict[str, str] = messages
+        self._messages = messages
+
+    def _said(self) -> dict[str, str]:
+        """The words in every language, for an error given none when raised."""
+        raise TypeError(f"{type(self).__name__} was given no words")
+
+    @property
+    def messages(self) -> dict[str, str]:
+        """The message in every language (language → text)."""
+        if self._messages is None:
+            self._messages = self._said()
+        return self._messages
 
     def text(self, lang: str = "en") -> str:
         """The message in ``lang`` (``"en"`` or ``"fr"``); unknown languages give English."""
-        return self.messages.get(lang, self.messages["en"])
+        messages = self.messages
+        return messages.get(lang, messages["en"])
+
+    def __str__(self) -> str:
+        return self.text("en")
+
+
+def _core_words(key: str, fields: Callable[[str], Mapping[str, object]]) -> dict[str, str]:
+    """The core catalogue's message ``key`` in every language, ``fields(lang)`` filled in.
+
+    The catalogue module imports this one (for :class:`RuleRef`, :class:`DataError` and
+    :class:`NotationError`), so it is imported here, when an error is first read: by then
+    it is long loaded.
+    """
+    from savanna.core.messages import CORE_MESSAGES
+
+    return {lang: CORE_MESSAGES.text(key, lang, **fields(lang)) for lang in CORE_MESSAGES.languages}
 
 
 class NotationError(SavannaError, ValueError):
-    """The text does not parse as an action or a position of this game."""
+    """The text does not parse as an action or a position of this game.
+
+    Args:
+        text: the text that does not parse.
+        expected: what was expected: one text for every language, or language → text
+            (a catalogue's :meth:`~savanna.core.messages.MessageCatalogue.words`).
+        expected_fr: the French of ``expected`` when it is one text.
+    """
 
     code = "action/notation"
 
-    def __init__(self, text: str, expected: str = "", expected_fr: str = "") -> None:
-        en = f"Cannot read {text!r}" + (f": expected {expected}" if expected else "")
-        fr = f"Impossible de lire {text!r}" + (
-            f" : attendu {expected_fr or expected}" if (expected_fr or expected) else ""
-        )
-        super().__init__(en, fr)
+    def __init__(self, text: str, expected: str | Mapping[str, str] = "", expected_fr: str = "") -> None:
+        super().__init__()
         self.input = text
+        if isinstance(expected, Mapping):
+            self.expected = dict(expected)
+        else:
+            self.expected = {"en": expected, "fr": expected_fr or expected} if expected else {}
+
+    def _said(self) -> dict[str, str]:
+        text = repr(self.input)
+        if not self.expected:
+            return _core_words("error.action.notation", lambda lang: {"text": text})
+        expected = self.expected
+        return _core_words(
+            "error.action.notation_expected",
+            lambda lang: {"text": text, "expected": expected.get(lang, expected["en"])},
+        )
 
 
 class IllegalActionError(SavannaError, ValueError):
@@ -121,15 +180,28 @@ class IllegalActionError(SavannaError, ValueError):
         detail: str = "",
         detail_fr: str = "",
     ) -> None:
-        en = f"Action {action!r} refused — rule {rule.key}: {rule.text('en')}"
-        fr = f"Action {action!r} refusée — règle {rule.key} : {rule.text('fr')}"
-        if detail:
-            en += f" ({detail})"
-            fr += f" ({detail_fr or detail})"
-        super().__init__(en, fr)
+        super().__init__()
         self.action = action
         self.rule = rule
         self.detail = detail
+        self.detail_fr = detail_fr or detail
+
+    def _said(self) -> dict[str, str]:
+        action, rule = repr(self.action), self.rule
+        if not self.detail:
+            return _core_words(
+                "error.action.illegal", lambda lang: {"action": action, "rule": rule.key, "why": rule.text(lang)}
+            )
+        details = {"en": self.detail, "fr": self.detail_fr}
+        return _core_words(
+            "error.action.illegal_because",
+            lambda lang: {
+                "action": action,
+                "rule": rule.key,
+                "why": rule.text(lang),
+                "detail": details.get(lang, self.detail),
+            },
+        )
 
 
 class AmbiguousActionError(SavannaError, ValueError):
@@ -138,13 +210,13 @@ class AmbiguousActionError(SavannaError, ValueError):
     code = "action/ambiguous"
 
     def __init__(self, text: str, candidates: list[str]) -> None:
-        listing = ", ".join(candidates)
-        super().__init__(
-            f"{text!r} is ambiguous: it may mean {listing}",
-            f"{text!r} est ambigu : cela peut vouloir dire {listing}",
-        )
+        super().__init__()
         self.input = text
         self.candidates = candidates
+
+    def _said(self) -> dict[str, str]:
+        fields = {"text": repr(self.input), "candidates": ", ".join(self.candidates)}
+        return _core_words("error.action.ambiguous", lambda lang: fields)
 
 
 class OptionError(SavannaError, ValueError):
@@ -159,17 +231,23 @@ class SeatError(OptionError):
     Attributes:
         seat: the value given.
         rule: the core rule ``seat.unknown``.
+        players: the number of seats at the table.
     """
 
     code = "seat/unknown"
 
     def __init__(self, seat: object, rule: RuleRef, players: int) -> None:
-        super().__init__(
-            f"No seat {seat!r} at a {players}-player table — rule {rule.key}: {rule.text('en')}",
-            f"Pas de place {seat!r} à une table de {players} joueurs — règle {rule.key} : {rule.text('fr')}",
-        )
+        super().__init__()
         self.seat = seat
         self.rule = rule
+        self.players = players
+
+    def _said(self) -> dict[str, str]:
+        seat, players, rule = repr(self.seat), self.players, self.rule
+        return _core_words(
+            "error.action.seat",
+            lambda lang: {"seat": seat, "players": players, "rule": rule.key, "why": rule.text(lang)},
+        )
 
 
 class DataError(SavannaError, ValueError):

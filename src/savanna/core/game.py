@@ -435,7 +435,8 @@ class State(ABC):
         for action in self.legal_actions():
             if _normalise(self.action_to_text(action)) == wanted:
                 return action
-        raise NotationError(text, "one of: " + ", ".join(self.legal_action_texts()[:12]))
+        listed = ", ".join(self.legal_action_texts()[:12])
+        raise NotationError(text, CORE_MESSAGES.words("error.action.one_of", actions=listed))
 
     def action_viewers(self, action: int) -> Audience:
         """Who may read ``action`` (a legal action or chance outcome of this position).

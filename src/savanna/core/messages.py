@@ -352,11 +352,11 @@ class MessageCatalogue:
             key: the message saying what was expected.
             fields: the template fields, or a function of the language giving them.
         """
-        en, fr = (
-            self.text(key, lang, **(fields(lang) if callable(fields) else (fields or {})))
-            for lang in ("en", "fr")
-        )
-        return NotationError(text, en, fr)
+        expected = {
+            lang: self.text(key, lang, **(fields(lang) if callable(fields) else (fields or {})))
+            for lang in self.languages
+        }
+        return NotationError(text, expected)
 
 
 def _flatten(table: Mapping[str, Any], prefix: str = "") -> Iterator[tuple[str, Any]]:

@@ -50,7 +50,7 @@ class Option:
         return dict(self.helps).get(lang) or self.help
 
     def coerce(self, raw: object) -> OptionValue:  # pragma: no cover - overridden
-        raise OptionError(f"option {self.name!r} has no type")
+        raise TypeError(f"option {self.name!r} has no type")  # a subclass that forgot coerce()
 
     def describe(self) -> str:
         """A short human description of the accepted values."""

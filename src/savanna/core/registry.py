@@ -57,7 +57,9 @@ def _load_entry_points() -> None:
             _broken[ep.name] = f"{type(exc).__name__}: {exc}"
             continue
         if not (isinstance(cls, type) and issubclass(cls, Game)):
-            _broken[ep.name] = f"entry point does not name a Game subclass: {cls!r}"
+            # for the game's author, as Python words an import failure above
+            problem = TypeError(f"entry point does not name a Game subclass: {cls!r}")
+            _broken[ep.name] = f"{type(problem).__name__}: {problem}"
             continue
         register(cls)
 

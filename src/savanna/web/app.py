@@ -22,7 +22,8 @@ route                                    what
 ``POST /api/tables/{id}/settings``       ``{"spectators": bool}`` (host token)
 ``GET /api/tables/{id}/record``          the finished game's record (same JSON as the CLI)
 ``GET /api/tables/{id}/replay?step=N``   the finished game after N actions, and its log
-``POST /api/tables/{id}/notices``        ``{"webhook": url | null}``: the seat's "your turn" webhook (token)
+``POST /api/tables/{id}/notices``        ``{"webhook": url | null}`` or ``{"email": address | null}``: a seat's notice (token)
+``GET /api/notices``                     ``{"webhook": true, "email": bool}``: the ways this server can tell a seat
 ``GET /notices/off?token=T``             turn a seat's notices off (the link every notice carries)
 ``WS /ws/tables/{id}``                   live play (see :mod:`savanna.web.protocol`)
 =======================================  ===================================================
@@ -72,7 +73,7 @@ from savanna.web.limits import Limits
 from savanna.web.live import LiveTable
 from savanna.web.messages import MESSAGES, as_json
 from savanna.web.mine import my_tables
-from savanna.web.notices import NoticeSettings, notice_refusal
+from savanna.web.notices import CHANNELS, EMAIL, WEBHOOK, NoticeSettings, notice_refusal
 from savanna.web.protocol import client_address, serve_websocket
 from savanna.web.store import Store
 from savanna.web.view import log_for, seats_info, summary
@@ -374,10 +375,18 @@ def create_app(settings: Settings | None = None) -> Starlette:
         if client.seat is None:
             raise notice_refusal("not_seated", 403)
         body = await _body(request, NoticeBody, limits)
+        given = [channel for channel in CHANNELS if channel in body.model_fields_set]
+        if len(given) != 1:
+            raise notice_refusal("one_channel")
+        channel = given[0]
+        target: str | None = getattr(body, channel)
         base = str(request.base_url).rstrip("/")
-        token = await hub_of(request).notices.subscribe(live.id, client.seat, body.webhook, base, client.lang)
+        token = await hub_of(request).notices.subscribe(live.id, client.seat, channel, target, base, client.lang)
         off = f"{base}/notices/off?token={token}" if token else None
-        return JSONResponse({"webhook": body.webhook.strip() if body.webhook else None, "unsubscribe": off})
+        return JSONResponse({channel: target.strip() if target else None, "unsubscribe": off})
+
+    async def notice_channels(request: Request) -> Response:
+        return JSONResponse({WEBHOOK: True, EMAIL: hub_of(request).notices.settings.mail is not None})
 
     async def notices_off(request: Request) -> Response:
         lang = language(request)
@@ -475,6 +484,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         Route("/api/tables/{table_id}/reclaim", reclaim, methods=["POST"]),
         Route("/api/tables/{table_id}/settings", table_settings, methods=["POST"]),
         Route("/api/tables/{table_id}/notices", notices, methods=["POST"]),
+        Route("/api/notices", notice_channels, methods=["GET"]),
         Route("/notices/off", notices_off, methods=["GET", "POST"]),
         Route("/api/tables/{table_id}/record", record),
         Route("/api/tables/{table_id}/replay", replay),

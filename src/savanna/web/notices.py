@@ -1,4 +1,4 @@
-"""A seat's "your turn" notices by webhook (issue 28).
+"""A seat's "your turn" notices by webhook and e-mail (issue 28; e-mails: :mod:`savanna.web.mail`).
 
 A seat registers a webhook URL (``POST /api/tables/{id}/notices``, its token); when the
 game comes to that seat, the server POSTs a JSON body that the common chat tools' incoming
@@ -21,7 +21,9 @@ import logging
 import socket
 import urllib.error
 import urllib.request
+from collections.abc import Callable
 from dataclasses import dataclass
+from email.message import EmailMessage
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
@@ -33,6 +35,7 @@ from savanna.web.auth import new_token
 from savanna.web.db import NoticeRow
 from savanna.web.errors import MESSAGES as REFUSALS
 from savanna.web.errors import WebError
+from savanna.web.mail import MailSettings, compose, is_address, send_mail
 from savanna.web.messages import MESSAGES
 from savanna.web.words import game_title
 
@@ -40,10 +43,13 @@ if TYPE_CHECKING:
     from savanna.web.live import LiveTable
     from savanna.web.store import Store
 
-__all__ = ["NoticeSettings", "Notices", "check_webhook", "notice_refusal", "payload"]
+__all__ = ["CHANNELS", "EMAIL", "WEBHOOK", "NoticeSettings", "Notices", "check_webhook", "notice_refusal", "payload"]
 
 log = logging.getLogger("savanna.web.notices")
 WEBHOOK = "webhook"
+EMAIL = "email"
+CHANNELS = (WEBHOOK, EMAIL)
+"""The ways a seat may be told: a webhook URL, an e-mail address."""
 
 
 @dataclass(frozen=True)
@@ -55,12 +61,14 @@ class NoticeSettings:
             internet). A host that is, or resolves to, a loopback, private, link-local or
             otherwise non-public address is refused unless it is named here: a player cannot
             make the server post into its own network.
+        mail: the SMTP server e-mails are sent through (``None``: no e-mail).
         tries: how many times one notice is tried at most.
         first_delay: seconds before the first retry; each next waits twice as long.
-        timeout: seconds one POST may take.
+        timeout: seconds one POST, or one SMTP conversation, may take.
     """
 
     webhook_hosts: tuple[str, ...] = ()
+    mail: MailSettings | None = None
     tries: int = 4
     first_delay: float = 2.0
     timeout: float = 10.0
@@ -133,25 +141,41 @@ class Notices:
         self.settings = settings or NoticeSettings()
         self._tasks: set[asyncio.Task[None]] = set()
         self.sent = 0
-        """How many notices this process delivered (a receiver answered 2xx)."""
+        """How many notices this process delivered (a receiver answered 2xx, an SMTP server took it)."""
 
-    async def subscribe(self, table_id: str, seat: int, url: str | None, link: str, lang: str) -> str | None:
-        """Set (or, with ``url`` ``None``, remove) the seat's webhook; returns the new
-        unsubscribe token (``None`` when removed)."""
-        if url is None:
+    def check(self, channel: str, target: str) -> str:
+        """``target`` cleaned, when the seat may be told there by ``channel``.
+
+        Raises:
+            WebError: ``notice/url``, ``notice/host``, ``notice/email`` or ``notice/no_email``.
+        """
+        if channel == WEBHOOK:
+            return check_webhook(target, self.settings)
+        if self.settings.mail is None:
+            raise notice_refusal("no_email")
+        address = target.strip()
+        if not is_address(address):
+            raise notice_refusal("email")
+        return address
+
+    async def subscribe(self, table_id: str, seat: int, channel: str, target: str | None, link: str,
+                        lang: str) -> str | None:
+        """Set (or, with ``target`` ``None``, remove) the seat's notice by ``channel``
+        (:data:`CHANNELS`); returns the new unsubscribe token (``None`` when removed)."""
+        if target is None:
             await self.store._run(lambda s: s.execute(delete(NoticeRow).where(
-                NoticeRow.table_id == table_id, NoticeRow.seat == seat, NoticeRow.channel == WEBHOOK)), write=True)
+                NoticeRow.table_id == table_id, NoticeRow.seat == seat, NoticeRow.channel == channel)), write=True)
             return None
-        target = check_webhook(url, self.settings)
+        clean = self.check(channel, target)
         token = new_token()
 
         def work(session: Session) -> None:
-            row = session.get(NoticeRow, (table_id, seat, WEBHOOK))
+            row = session.get(NoticeRow, (table_id, seat, channel))
             if row is None:
-                session.add(NoticeRow(table_id=table_id, seat=seat, channel=WEBHOOK, target=target, link=link,
+                session.add(NoticeRow(table_id=table_id, seat=seat, channel=channel, target=clean, link=link,
                                       lang=lang, off_token=token))
             else:
-                row.target, row.link, row.lang, row.off_token = target, link, lang, token
+                row.target, row.link, row.lang, row.off_token = clean, link, lang, token
 
         await self.store._run(work, write=True)
         return token
@@ -182,45 +206,71 @@ class Notices:
         task.add_done_callback(self._tasks.discard)
 
     async def _tell(self, table_id: str, seat: int, version: int, game: Game, title: str) -> None:
-        def claim(session: Session) -> NoticeRow | None:
-            row = session.scalars(select(NoticeRow).where(
-                NoticeRow.table_id == table_id, NoticeRow.seat == seat, NoticeRow.channel == WEBHOOK)).first()
-            if row is None:
-                return None
-            done = session.execute(update(NoticeRow).where(
-                NoticeRow.table_id == table_id, NoticeRow.seat == seat, NoticeRow.channel == WEBHOOK,
-                NoticeRow.told_version < version).values(told_version=version))
-            return row if getattr(done, "rowcount", 0) == 1 else None
+        def claim(session: Session) -> list[tuple[str, str, str, str, str]]:
+            rows = [(r.channel, r.target, r.link, r.lang, r.off_token) for r in session.scalars(
+                select(NoticeRow).where(NoticeRow.table_id == table_id, NoticeRow.seat == seat)).all()]
+            claimed = []
+            for row in rows:
+                done = session.execute(update(NoticeRow).where(
+                    NoticeRow.table_id == table_id, NoticeRow.seat == seat, NoticeRow.channel == row[0],
+                    NoticeRow.told_version < version).values(told_version=version))
+                if getattr(done, "rowcount", 0) == 1:
+                    claimed.append(row)
+            return claimed
 
         try:
-            row = await self.store._run(claim, write=True)
+            rows = await self.store._run(claim, write=True)
         except Exception:
-            log.warning("table %s: could not read seat %d's notice", table_id, seat)
+            log.warning("table %s: could not read seat %d's notices", table_id, seat)
             return
-        if row is None:
-            return
-        body = payload(game_title(game, row.lang), title, f"{row.link}/t/{table_id}", f"{row.link}/notices/off?token={row.off_token}",
-                       row.lang)
-        await self._post(row.target, body, table_id)
+        sends = []
+        for channel, target, base, lang, token in rows:
+            name = game_title(game, lang)
+            link, off = f"{base}/t/{table_id}", f"{base}/notices/off?token={token}"
+            if channel == WEBHOOK:
+                sends.append(self._post(target, payload(name, title, link, off, lang), table_id))
+            elif channel == EMAIL and self.settings.mail is not None:
+                sends.append(self._mail(compose(self.settings.mail, target, name, title, link, off, lang), table_id))
+        await asyncio.gather(*sends)
 
     async def _post(self, url: str, body: dict[str, Any], table_id: str) -> None:
         settings = self.settings
-        delay = settings.first_delay
         data = json.dumps(body).encode("utf-8")
         host = (urlsplit(url).hostname or "").lower()
         if not _named(host, settings) and await asyncio.to_thread(_inner_host, host):
             log.warning("table %s: webhook to %s not sent: not a public address the owner allowed", table_id, host)
             return
-        for attempt in range(settings.tries):
-            why = await asyncio.to_thread(_send, url, data, settings.timeout)
-            if why is None:
+
+        def once() -> tuple[str, bool] | None:
+            why = _send(url, data, settings.timeout)
+            return None if why is None else (why, False)
+
+        await self._tries(once, table_id, WEBHOOK)
+
+    async def _mail(self, message: EmailMessage, table_id: str) -> None:
+        mail = self.settings.mail
+        assert mail is not None
+        await self._tries(lambda: send_mail(mail, message, self.settings.timeout), table_id, EMAIL)
+
+    async def _tries(self, once: Callable[[], tuple[str, bool] | None], table_id: str, channel: str) -> None:
+        """Run ``once`` (in a worker thread) until it succeeds, a refusal is final, or the
+        owner's number of tries is spent, waiting twice as long after each failure."""
+        settings = self.settings
+        delay, tried = settings.first_delay, 0
+        while tried < settings.tries:
+            failed = await asyncio.to_thread(once)
+            tried += 1
+            if failed is None:
                 self.sent += 1
                 return
-            log.info("table %s: webhook try %d failed (%s)", table_id, attempt + 1, why)
-            if attempt + 1 < settings.tries:
+            why, final = failed
+            log.info("table %s: %s try %d failed (%s)", table_id, channel, tried, why)
+            if final:
+                break
+            if tried < settings.tries:
                 await asyncio.sleep(delay)
                 delay *= 2
-        log.warning("table %s: webhook given up after %d tries", table_id, settings.tries)
+        log.warning("table %s: %s notice given up after %d tries", table_id, channel, tried)
 
     def close(self) -> None:
         """Stop the notices still being tried."""

@@ -216,9 +216,11 @@ class JoinBody(_Model):
 
 
 class NoticeBody(_Model):
-    """``POST /api/tables/{id}/notices``: the seat's webhook URL, or null to remove it."""
+    """``POST /api/tables/{id}/notices``: one of the seat's notices — its webhook URL or its
+    e-mail address, or null to remove it (only the one given changes)."""
 
     webhook: StrictStr | None = Field(None, max_length=500)
+    email: StrictStr | None = Field(None, max_length=500)
 
 
 class ActBody(_Model):

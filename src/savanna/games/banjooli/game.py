@@ -201,7 +201,7 @@ class BanjooliGame(Game):
         return render.board_text(observation_, lang)
 
     def render_svg(self, observation_: Observation, lang: str = "en") -> str:
-        return render.board_svg(observation_, lang)
+        return render.board_svg(observation_, lang, self.num_players)
 
     def text_styles(self, lang: str = "en") -> list[tuple[str, str]]:
         return render.text_styles(lang)

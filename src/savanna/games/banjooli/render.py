@@ -321,13 +321,14 @@ def format_total(total: float) -> str:
     return str(int(total)) if float(total).is_integer() else str(total)
 
 
-def board_svg(observation: Observation, lang: str = "en") -> str:
+def board_svg(observation: Observation, lang: str = "en", players: int = 2) -> str:
     """An SVG drawing of the race as ``observation`` shows it, with the dice under the track;
     its words and the ostriches' letters in ``lang`` (``J`` and ``V`` in French).
 
     Elements a seat's action can point at carry a ``data-target`` key (see
     :func:`action_targets`): ``space:N`` for each space, ``ostrich:C`` for each running
     ostrich, ``die:1`` to ``die:6`` for the dice (6 is the sorcery die), ``finish`` for the line.
+    ``players``: how many seats play (each seat's picked berries are counted for the page).
     """
     d = view(observation)
     if not d["layout"]:
@@ -346,11 +347,16 @@ def board_svg(observation: Observation, lang: str = "en") -> str:
     if d.get("lion"):
         ET.SubElement(layer, "text", x=str(6 * (_CELL + 4) + 16), y=str(under + _CELL // 2 + 5)).text = MESSAGES.text(
             "draw.lion", lang, steps=d["lion"])
+    # Berries the page sends to their picker: each seat's picked berries (data-counts), each
+    # from the face-down berry that is gone (data-source, keyed by its space).
+    counts = [sum(1 for _, seat in d["picked"] if seat == s) for s in range(players)]
+    ET.SubElement(layer, "g", attrib={"data-purse": "berries", "data-token": "berry",
+                                      "data-counts": " ".join(map(str, counts))})
     for space, token in d["berries"]:
         column, lane = where[space]
         circle = ET.SubElement(layer, "circle", cx=str(column * _CELL + _CELL // 2),
                                cy=str(top + lane * _CELL + _CELL // 2), r=str(_CELL // 5), fill="#8e1f5c",
-                               attrib={"pointer-events": "none"})
+                               attrib={"pointer-events": "none", "data-source": "berries", "data-key": str(space)})
         if token >= 0:
             ET.SubElement(circle, "title").text = load_data().berries[token].name
     for o, p in enumerate(d["pos"]):

@@ -13,7 +13,7 @@ from fractions import Fraction
 from typing import Any, Final
 
 from savanna.core.display import ScoreSheet
-from savanna.core.errors import NotationError, RuleRef
+from savanna.core.errors import RuleRef
 from savanna.core.game import Game, GameSpec, Observation, State
 from savanna.core.options import FIRST_PLAYER, BoolOption, ChoiceOption, IntOption
 from savanna.core.outcome import OutcomeQuestion
@@ -161,7 +161,7 @@ class HyenaGame(Game):
             NotationError: when the text is not a position of this configured game.
         """
         if not isinstance(text, str):
-            raise NotationError(repr(text), "a position text", "un texte de position")
+            raise MESSAGES.notation_error(repr(text), "notation.text")
         return parse_position(self, text)
 
     # -- observations and search ------------------------------------------------------

@@ -291,7 +291,7 @@ def render_svg(observation: Observation, lang: str = "en", worth: Sequence[str] 
         special = hole in (0, length)
         parent = svg
         if hole == length:
-            parent = ET.SubElement(svg, "g", {"data-target": "well"})
+            parent = ET.SubElement(svg, "g", {"data-target": "well", "data-sink": "tabas"})
             ET.SubElement(parent, "title").text = say("well")
         elif hole == 0:
             parent = ET.SubElement(svg, "g")
@@ -329,7 +329,11 @@ def render_svg(observation: Observation, lang: str = "en", worth: Sequence[str] 
             text.text = token
     # The sticks (the pending throw: white sides light, dark sides brown) and each seat's tabas.
     throw = data["throw"] if data["stage"] == "decide" else -1
-    sticks_group = ET.SubElement(svg, "g", {"data-target": "sticks"})
+    # Tabas the page sends to their owner: each seat's bank (data-counts), banked from the
+    # sticks (data-source) and paid into the well (data-sink).
+    banks = " ".join(str(mother["tabas"]) for mother in data["mothers"])
+    sticks_group = ET.SubElement(svg, "g", {"data-target": "sticks", "data-purse": "tabas", "data-token": "coin",
+                                            "data-counts": banks, "data-source": "tabas"})
     value = worth[throw] if 0 <= throw < len(worth) else ""
     ET.SubElement(sticks_group, "title").text = (
         say("sticks_thrown", w=throw, worth=value) if throw >= 0 else say("sticks")
@@ -366,7 +370,8 @@ def render_svg(observation: Observation, lang: str = "en", worth: Sequence[str] 
         )
         count.text = str(mother["tabas"])
     for line_no, line in enumerate(lines):
-        text = ET.SubElement(svg, "text", {"x": "4", "y": str(base + 56 + 20 * line_no)})
+        # data-info: a line the page may show under the drawing instead (a phone's narrow spiral)
+        text = ET.SubElement(svg, "text", {"x": "4", "y": str(base + 56 + 20 * line_no), "data-info": "line"})
         text.text = line
     return ET.tostring(svg, encoding="unicode")
 

@@ -74,10 +74,12 @@ def _landed(state: RiverRaceState, pawn: int) -> RiverRaceState:
     return other
 
 
-def ride_worth(state: RiverRaceState, pawn: int) -> tuple[float, float]:
-    """What taking ``pawn`` across now is worth: to its owner's score, and to its owner's margin."""
+def ride_worth(state: RiverRaceState, pawn: int, before: Sequence[float] | None = None) -> tuple[float, float]:
+    """What taking ``pawn`` across now is worth: to its owner's score, and to its owner's margin
+    (``before``: ``estimate_scores(state)`` when already known)."""
     owner = pawn // 3
-    before = estimate_scores(state)
+    if before is None:
+        before = estimate_scores(state)
     after = estimate_scores(_landed(state, pawn))
     return after[owner] - before[owner], margin(after, owner) - margin(before, owner)
 
@@ -145,9 +147,12 @@ def _council(state: RiverRaceState, seat: int, legal: list[int]) -> int:
             crosses.append(action)
         else:
             others.append(action)
+    before: list[float] | None = None  # the position as it stands, valued once for every target
     for target in sorted(offers):
         place = state.game.board.place_of_yard[state.pos[target]]
-        worth, _ = ride_worth(state, target)
+        if before is None:
+            before = estimate_scores(state)
+        worth, _ = ride_worth(state, target, before)
         floor = _least_price(worth, n)
         need = card_price(state, place) - state.gold[seat] - dealt_gold(state, place)
         candidates = sum(1 for p in waiting(state, place) if p // 3 != seat and p not in state.asked)

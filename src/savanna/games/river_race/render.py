@@ -29,14 +29,14 @@ from savanna.games.river_race.actions import LETTERS, Cross, Move, Step, from_id
 from savanna.games.river_race.board import ALTAR, LANDING, VILLAGE, YARD
 from savanna.games.river_race.phase import COUNCIL, MOVE
 from savanna.games.river_race.rules import MESSAGES
-from savanna.games.river_race.walking import walk
+from savanna.games.river_race.walking import walk, walk_path
 
 if TYPE_CHECKING:
     from savanna.core.game import Observation
     from savanna.games.river_race.game import RiverRaceGame
     from savanna.games.river_race.state import RiverRaceState
 
-__all__ = ["SEAT_COLOURS", "action_targets", "drawing_legend", "legend", "render_svg", "render_text", "text_styles"]
+__all__ = ["SEAT_COLOURS", "action_targets", "action_walk", "drawing_legend", "legend", "render_svg", "render_text", "text_styles"]
 
 SEAT_COLOURS: Final = ("#c0392b", "#2874a6", "#b7950b", "#7d3c98", "#1e8449")
 """Seat colours in the SVG drawing (red, blue, ochre, purple, green)."""
@@ -326,10 +326,12 @@ def render_svg(game: RiverRaceGame, observation: Observation, lang: str = "en") 
         _el(svg, "text", str(river + 1), x=wx, y=wy - 2, text_anchor="middle", fill="#1b4f72", font_weight="bold")
     # (the kinds of places are named in the page's legend, drawing_legend, not on the map)
     dice_height = _dice(svg, data["dice"], game.material.dice.count, lang, base)
+    purses = _purses(game, observation)
     for i, line in enumerate(info):
-        words = _el(svg, "text", line, x=8, y=base + dice_height + _LINE - 4 + _LINE * i)
-        if i == 0:  # each seat's gold, for the page to send a coin to the one who gains
-            words.set("data-gold", " ".join(str(g) for g in data["gold"]))
+        # data-info: a line the page may show under the drawing instead (a phone's narrow map)
+        words = _el(svg, "text", line, x=8, y=base + dice_height + _LINE - 4 + _LINE * i, data_info="line")
+        for attribute, said in purses.get(i, {}).items():
+            words.set(attribute, said)
     h = base + dice_height + _LINE * len(info) + 12
     sizes: tuple[tuple[str, object], ...] = (
         ("width", w), ("height", h), ("viewBox", f"0 0 {w} {h}"), ("font-family", "sans-serif"), ("font-size", _FONT)
@@ -340,6 +342,23 @@ def render_svg(game: RiverRaceGame, observation: Observation, lang: str = "en") 
     background.set("fill", "#f4ecd8")
     ET.indent(svg, space="")
     return ET.tostring(svg, encoding="unicode")
+
+
+def _purses(game: RiverRaceGame, observation: Observation) -> dict[int, dict[str, str]]:
+    """What each seat holds, on the information line that says it, for the page to send a
+    coin or a card to the seat that gains it: each seat's gold (line 0) and how many cards
+    each seat holds (line 1); ``data-faces``: the prices of the observer's own cards (the
+    only prices its observation shows, so other seats' views see a card's back)."""
+    data = observation.data
+    held = [0] * game.num_players
+    for card in data["cards"]:
+        held[int(card["pawn"][0]) - 1] += 1
+    faces = " ".join(str(card["price"]) for card in data["cards"] if card["prices"] is not None)
+    cards = {"data-purse": "cards", "data-token": "card", "data-counts": " ".join(map(str, held))}
+    if faces:
+        cards["data-faces"] = faces
+    gold = {"data-purse": "gold", "data-token": "coin", "data-counts": " ".join(str(g) for g in data["gold"])}
+    return {0: gold, 1: cards}
 
 
 _FONT: Final = 16
@@ -482,3 +501,16 @@ def action_targets(state: RiverRaceState, action: int) -> tuple[str, ...]:
             goal = board.places[board.place_of_altar[space]].landing
         return (f"pawn:{pawn_name(pawn)}", f"space:{board.name(goal)}")
     return ()
+
+
+def action_walk(state: RiverRaceState, action: int) -> tuple[str, ...]:
+    """The pawn a move takes and every space it passes, from where it stands to where it
+    stops (``space:`` keys of :func:`render_svg`): across or around a river, as the move's
+    branch says; ``()`` for any other action."""
+    act = from_id(action)
+    if state.phase != MOVE or not isinstance(act, Move):
+        return ()
+    pawn = 3 * state.turn + act.pawn
+    spaces = walk_path(state, pawn, state.roll_total(), act.branch)
+    board = state.game.board
+    return (f"pawn:{pawn_name(pawn)}", *(f"space:{board.name(space)}" for space in spaces)) if spaces else ()

@@ -1,7 +1,7 @@
 // "Your turn" notices (issue 28): a line in the page when it becomes your turn, and — only
 // when the player opted in, and the tab is in the background — a browser notification.
 // The notice says only that it is your turn at this table: nothing of the game.
-import { el, clear, t } from "/static/common.js";
+import { api, el, clear, t } from "/static/common.js";
 
 const OPT_IN = "savanna.notify";
 let WAS_MINE = null;
@@ -37,4 +37,47 @@ export function noticeTurn(box, mine, title) {
     const note = new Notification(t("notice.turn", { title }), { tag: `savanna-${location.pathname}`, body: t("notice.body") });
     note.onclick = () => { window.focus(); note.close(); };
   }
+}
+
+// "Notify me elsewhere": the seat's webhook URL and (when the server sends e-mails) its
+// address, saved by POST /api/tables/{id}/notices with the seat's token. What was saved is
+// remembered in this browser only to fill the fields in again; an empty field turns that
+// notice off.
+const SAVED = (table, channel) => `savanna.notices.${table}.${channel}`;
+
+export async function renderNoticeForm(box, table, token) {
+  if (!box || !token) return;
+  let channels = { webhook: true, email: false };
+  try { channels = await api("GET", "/api/notices"); } catch (error) { /* the webhook field still works */ }
+  const fields = [];
+  const form = el("form", { id: "notify-form-body" });
+  for (const channel of ["webhook", "email"]) {
+    if (!channels[channel]) continue;
+    const input = el("input", {
+      id: `notify-${channel}`, name: channel, type: channel === "email" ? "email" : "url", autocomplete: channel === "email" ? "email" : "off",
+      maxlength: "500", placeholder: t(`notice.form.${channel}.example`),
+    });
+    input.value = localStorage.getItem(SAVED(table, channel)) || "";
+    fields.push([channel, input]);
+    form.append(el("p", {}, el("label", { for: input.id }, t(`notice.form.${channel}`)), " ", input));
+  }
+  const status = el("span", { id: "notify-status", class: "small", role: "status", ["aria-live"]: "polite" });
+  form.append(el("p", { class: "row" }, el("button", { type: "submit", id: "notify-save", class: "ghost" }, t("notice.form.save")), " ", status));
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    status.textContent = "";
+    try {
+      for (const [channel, input] of fields) {
+        const value = input.value.trim();
+        if (value === (localStorage.getItem(SAVED(table, channel)) || "")) continue;
+        await api("POST", `/api/tables/${table}/notices`, { [channel]: value || null }, token);
+        if (value) localStorage.setItem(SAVED(table, channel), value); else localStorage.removeItem(SAVED(table, channel));
+      }
+      status.textContent = t("notice.form.saved");
+    } catch (error) {
+      status.textContent = error.message;
+    }
+  });
+  const details = el("details", { id: "notify-more" }, el("summary", {}, t(channels.email ? "notice.form.summary" : "notice.form.summary.webhook")), form);
+  clear(box, details);
 }

@@ -4,7 +4,7 @@
 import { api, botKind, clear, el, icon, lang, langSwitch, loadWords, parseSvg, t, tokens } from "/static/common.js";
 import { coachMessage, coachRefused, renderCoach, setupCoach } from "/static/coach.js";
 import { renderClocks } from "/static/clocks.js";
-import { noticeTurn, renderNoticeControl } from "/static/notices.js";
+import { noticeTurn, renderNoticeControl, renderNoticeForm } from "/static/notices.js";
 
 const TABLE = location.pathname.split("/")[2];
 const S = { welcome: null, view: null, seats: [], log: [], selection: new Set(), via: null, plan: null, sent: null, autoAt: -1, ws: null, retry: 500, ackTimer: null, connected: false };
@@ -59,7 +59,7 @@ function handle(message) {
       S.connected = true;
       notice(null);
       renderWords();
-      if (message.you !== null) renderNoticeControl($("notify-box"));
+      if (message.you !== null) { renderNoticeControl($("notify-box")); renderNoticeForm($("notify-form"), TABLE, tokens.seat(TABLE)); }
       break;
     case "view":
       clearTimeout(S.ackTimer);
@@ -417,6 +417,26 @@ function way(nodes, from, to) {
   return out;
 }
 
+// The way a piece took when the log tells it (an entry's walk: the piece, then the spaces
+// it passed, the branch its move chose): those spaces' centres, from where it stood to where
+// it stops; null when no fresh entry walked this piece.
+function told(box, key, from, to) {
+  const spaces = [];
+  for (const entry of S.fresh || []) {
+    if (!entry.walk || entry.walk[0] !== key) continue;
+    for (const space of entry.walk.slice(1)) if (spaces[spaces.length - 1] !== space) spaces.push(space);
+  }
+  if (!spaces.length) return null;
+  const centre = (target) => {
+    const node = box.querySelector(`[data-target="${target}"]`);
+    if (!node) return null;
+    const b = node.getBBox();
+    return { x: b.x + b.width / 2, y: b.y + b.height / 2 };
+  };
+  const inner = spaces.slice(1, -1).map(centre).filter(Boolean);
+  return [centre(spaces[0]) || { x: from[0], y: from[1] }, ...inner, centre(spaces[spaces.length - 1]) || { x: to[0], y: to[1] }];
+}
+
 const STEP_MS = 160;
 
 function glide(box, before, moved) {
@@ -431,7 +451,8 @@ function glide(box, before, moved) {
     const [x1, y1] = [b.x + b.width / 2, b.y + b.height / 2];
     // Space by space: through each point of the way between the first and the last, the
     // piece keeps its place beside the point (it shifts from where it stood to where it stops).
-    const path = way(nodes, [x0, y0], [x1, y1]);
+    // The way the move took when the server tells it (a fork's branch), else the track's shortest.
+    const path = told(box, key, [x0, y0], [x1, y1]) || way(nodes, [x0, y0], [x1, y1]);
     const frames = [[x0, y0]];
     if (path.length > 1) {
       const [first, last] = [path[0], path[path.length - 1]];
@@ -475,36 +496,88 @@ function roll(box, before) {
   });
 }
 
-// Coins move to their owner: when a seat's gold (the drawing's data-gold) rises, a coin
-// flies from the board to that seat's line in the players' panel.
-const goldOf = (root) => {
-  const node = root && root.querySelector("[data-gold]");
-  return node ? node.getAttribute("data-gold").split(" ").map(Number) : null;
-};
+// Coins and cards move to their owner. A drawing names what the seats hold with data-purse
+// (a kind), data-counts (one number a seat) and data-token (coin, card, berry); data-faces,
+// in the holder's own view only, the faces of its own cards (any other view shows a card's
+// back). When a seat's count rises a token flies to the seat's line in the players' panel:
+// from a seat whose count fell (a payment), else from where the kind comes from that is gone
+// (data-source: a berry picked) or stays (the sticks), else from the purse; a count that
+// falls with nobody gaining flies to where it goes (data-sink: the well), else to the purse.
+function purses(root) {
+  const out = new Map();
+  if (!root) return out;
+  root.querySelectorAll("[data-purse]").forEach((node) => {
+    const kind = node.getAttribute("data-purse");
+    // (a line shown under the drawing instead has no place on it: the drawing's then)
+    const place = (n) => { const r = n.getBoundingClientRect(); return r.width || r.height ? r : root.getBoundingClientRect(); };
+    const sources = new Map([...root.querySelectorAll(`[data-source="${kind}"]`)].map((n) => [n.getAttribute("data-key") || "", place(n)]));
+    out.set(kind, {
+      counts: node.getAttribute("data-counts").split(" ").map(Number),
+      faces: (node.getAttribute("data-faces") || "").split(" ").filter(Boolean),
+      token: node.getAttribute("data-token") || "coin",
+      rect: place(node),
+      sources,
+    });
+  });
+  return out;
+}
+
+// The faces in `now` that `was` lacks (each face as often as it is new).
+function added(now, was) {
+  const left = was.slice();
+  return now.filter((face) => { const i = left.indexOf(face); if (i < 0) return true; left.splice(i, 1); return false; });
+}
+
+function fly(kind, token, text, from, to, dest) {
+  const thing = el("span", { class: `flying ${token}${token === "card" && !text ? " back" : ""}`, "data-kind": kind, "data-to": dest, ["aria-hidden"]: "true" }, text);
+  thing.style.left = `${from.left + from.width / 2 - 10}px`;
+  thing.style.top = `${from.top + from.height / 2 - 11}px`;
+  document.body.append(thing);
+  const flight = thing.animate(
+    [{ transform: "translate(0, 0)" }, { transform: `translate(${to.left + 12 - from.left - from.width / 2 + 10}px, ${to.top + to.height / 2 - from.top - from.height / 2}px)` }],
+    { duration: 700, easing: "ease-in-out" },
+  );
+  flight.onfinish = () => thing.remove();
+}
 
 function payOut(box, before) {
-  const after = goldOf(box.querySelector("svg"));
-  if (still() || !before || !after) return;
-  const from = (box.querySelector("[data-gold]") || box).getBoundingClientRect();
-  after.forEach((gold, seat) => {
-    const row = document.querySelector(`#seats > li[data-seat="${seat}"]`);
-    if (!(gold > before[seat]) || !row) return;
-    const to = row.getBoundingClientRect();
-    const coin = el("span", { class: "flying coin", ["aria-hidden"]: "true" }, String(gold - before[seat]));
-    coin.style.left = `${from.left + 8}px`;
-    coin.style.top = `${from.top - 8}px`;
-    document.body.append(coin);
-    const flight = coin.animate(
-      [{ transform: "translate(0, 0)" }, { transform: `translate(${to.left + 12 - from.left - 8}px, ${to.top + to.height / 2 - from.top - 2}px)` }],
-      { duration: 700, easing: "ease-in-out" },
-    );
-    flight.onfinish = () => coin.remove();
-  });
+  if (still()) return;
+  const after = purses(box.querySelector("svg"));
+  const row = (seat) => document.querySelector(`#seats > li[data-seat="${seat}"]`);
+  const you = S.view.you;
+  for (const [kind, now] of after) {
+    const was = before.get(kind);
+    if (!was) continue;
+    const gains = [];
+    const losses = [];
+    now.counts.forEach((n, seat) => {
+      const d = n - (was.counts[seat] || 0);
+      if (d > 0) gains.push([seat, d]); else if (d < 0) losses.push([seat, -d]);
+    });
+    const fresh = added(now.faces, was.faces);
+    const gone = [...was.sources].filter(([key]) => !now.sources.has(key)).map(([, rect]) => rect);
+    const stays = [...now.sources.values()][0];
+    const payer = losses.map(([seat]) => row(seat)).find(Boolean);
+    for (const [seat, d] of gains) {
+      const to = row(seat);
+      if (!to) continue;
+      const from = payer ? payer.getBoundingClientRect() : gone.shift() || stays || now.rect;
+      const text = now.token === "coin" ? String(d) : now.token === "card" && seat === you ? fresh.shift() || "" : "";
+      fly(kind, now.token, text, from, to.getBoundingClientRect(), `seat:${seat}`);
+    }
+    if (gains.length) continue;
+    const sink = box.querySelector(`[data-sink="${kind}"]`);
+    for (const [seat, d] of losses) {
+      const from = row(seat);
+      if (!from) continue;
+      fly(kind, now.token, now.token === "coin" ? String(d) : "", from.getBoundingClientRect(), sink ? sink.getBoundingClientRect() : now.rect, sink ? "sink" : "purse");
+    }
+  }
 }
 
 function renderBoard() {
   const box = $("board");
-  const gold = goldOf(box.querySelector("svg"));
+  const held = purses(box.querySelector("svg"));
   const shown = faces(box.querySelector("svg"));
   const before = piecesAt(box.querySelector("svg"));
   const svg = parseSvg(S.view.board_svg);
@@ -517,7 +590,7 @@ function renderBoard() {
   markLast(box);
   glide(box, before, moved);
   roll(box, shown);
-  payOut(box, gold);
+  payOut(box, held);
   if (svg) {
     // The board holds buttons (its clickable pieces): a group, not a picture.
     svg.setAttribute("role", "group");
@@ -527,6 +600,7 @@ function renderBoard() {
   // its legend beside it.
   const box0 = svg && svg.viewBox && svg.viewBox.baseVal;
   box.parentElement.classList.toggle("wide", Boolean(box0 && box0.width > 1.15 * box0.height));
+  fitInfo(svg);
   $("board-text").textContent = S.view.board_text || "";
   box.querySelectorAll("[data-target]").forEach((node) => {
     const key = node.getAttribute("data-target");
@@ -537,6 +611,40 @@ function renderBoard() {
   });
   renderBoardMarks();
 }
+
+// A drawing's lines of words under it (data-info: gold, cards, status) stay in the drawing
+// while they read at 12 px or more; smaller (a phone's narrow map) they are shown as the
+// page's own text under the drawing, and the drawing ends above them.
+const READABLE_PX = 12;
+
+function fitInfo(svg) {
+  const list = $("board-info");
+  const lines = svg ? [...svg.querySelectorAll("[data-info]")] : [];
+  if (svg && svg.dataset.box) {
+    svg.setAttribute("viewBox", svg.dataset.box);
+    svg.setAttribute("height", svg.dataset.height);
+    delete svg.dataset.box;
+  }
+  lines.forEach((n) => n.removeAttribute("display"));
+  const vb = svg && svg.viewBox && svg.viewBox.baseVal;
+  const scale = vb && vb.width ? svg.getBoundingClientRect().width / vb.width : 1;
+  const small = lines.some((n) => parseFloat(getComputedStyle(n).fontSize) * scale < READABLE_PX);
+  list.classList.toggle("hidden", !small);
+  clear(list, small ? lines.map((n) => el("li", {}, n.textContent)) : []);
+  if (!small) return;
+  const [x, y, w] = [vb.x, vb.y, vb.width];
+  const top = Math.min(...lines.map((n) => n.getBBox().y)) - 4;
+  svg.dataset.box = svg.getAttribute("viewBox");
+  svg.dataset.height = svg.getAttribute("height") || "";
+  lines.forEach((n) => n.setAttribute("display", "none"));
+  svg.setAttribute("viewBox", `${x} ${y} ${w} ${top - y}`);
+  svg.setAttribute("height", String(top - y));
+}
+
+window.addEventListener("resize", () => {
+  clearTimeout(fitInfo.timer);
+  fitInfo.timer = setTimeout(() => fitInfo($("board").querySelector("svg")), 150);
+});
 
 // What may be clicked now (it changes with a chosen piece: then its stopping squares).
 function renderBoardMarks() {
