@@ -10,9 +10,11 @@ for it:
 - a C compiler must be there (``cc``, or the one Python was built with): without one, or
   when mypyc or the compiler fails, the engines stay pure Python and it says so.
 
-``pip install`` alone stays pure Python unless ``SAVANNA_COMPILE=1`` asks for the build
-(pip builds in an isolated environment, where mypyc would check the engines without their
-dependencies: the build requirements carry them for that case).
+``pip install`` of the package (a wheel built from the sources: ``pip install .``, or from
+the source archive) compiles them the same way, in pip's isolated build environment (the
+build requirements bring mypy and what the engines import), and installs pure Python when
+it cannot. An editable install (``pip install -e .``) leaves them to ``make``, which builds
+them in place once the install is done.
 
 ``SAVANNA_COMPILE`` chooses: unset or ``auto`` (the above), ``1`` (the compiled build or a
 failed install: ``make compile``), ``0`` (pure Python, no compiler run).
@@ -97,8 +99,9 @@ def _native_extensions() -> list[Any]:
     if MODE == "0" or not BUILDING.intersection(sys.argv[1:]):
         return []
     required = MODE == "1"
-    if not required and "build_ext" not in sys.argv[1:]:
-        # pip (a wheel or an editable install): pure Python unless asked; make builds them.
+    if not required and "editable_wheel" in sys.argv[1:]:
+        # ``pip install -e``: the sources are the package; ``make`` builds the engines next
+        # to them (``make compile``), once, after the install.
         return []
     try:
         from mypyc.build import mypycify

@@ -7,9 +7,9 @@ the same name, so a compiled build is used as soon as it exists, and the pure-Py
 sources are the fallback everywhere else.
 
 ``make play``, ``make test`` and ``make native`` build them when they can (a C compiler is
-there) and stay pure Python when they cannot; a plain ``pip install`` stays pure Python
-unless ``SAVANNA_COMPILE=1`` asks for the build (``setup.py``). ``savanna --version`` and
-``savanna bench`` say which runs.
+there) and stay pure Python when they cannot; so does ``pip install`` of the package (its
+wheel), while an editable install leaves the build to ``make`` (``setup.py``).
+``savanna --version`` and ``savanna bench`` say which runs.
 
 Setting the environment variable ``SAVANNA_PURE_PYTHON=1`` before ``savanna`` is imported
 runs the pure-Python sources even where a compiled build exists (``savanna/__init__.py``

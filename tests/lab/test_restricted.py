@@ -18,9 +18,9 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from savanna.bots import RestrictedBot, make_bots, parse_bot_spec, play_game
+from savanna.bots import RestrictedBot, Turn, make_bots, parse_bot_spec, play_game
 from savanna.cli import app
-from savanna.core import OptionError, load_game
+from savanna.core import OptionError, Restriction, load_game
 from savanna.lab.restricted import RestrictedPlay, restriction_names
 from savanna.lab.simulation import SimulationPlan, play_one
 
@@ -153,3 +153,29 @@ def test_a_restricted_bot_acting_on_an_observation_keeps_the_restriction(toystat
     assert game.heuristic_action(state.observation(0), [0, 1, 2], random.Random(1)) == 0
     assert bot.act(state.observation(0), [0, 1, 2]) in (1, 2)
     assert bot.act(state.observation(0), [0]) == 0  # nothing else is legal: A it is
+
+
+def test_a_restriction_that_hides_a_secret_keeps_the_actions_of_the_position_it_shows(toystats: type) -> None:
+    # allow is given blind's copy, not the real position: a seat that ignores its card also
+    # ignores the choices only its card would show it (the river race's ignore-price).
+    game = load_game("toystats", players=2, options=TOY)
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply(state.legal_actions()[0])  # cards A and A, a roll of 1
+    seen_cards: list[int] = []
+
+    def blind(position: Any, seat: int, rng: random.Random) -> Any:
+        other = position.clone()
+        other.cards[seat] = 2
+        return other
+
+    def allow(position: Any, seat: int, legal: list[int]) -> list[int]:
+        seen_cards.append(position.cards[seat])
+        return [a for a in legal if a == position.cards[seat]] or legal
+
+    restriction = Restriction("back-a-guess", "backs card C", "mise sur C", allow=allow, blind=blind)
+    bot = RestrictedBot(parse_bot_spec("random").build(game, 0, random.Random(1)), restriction)
+    assert bot.act(state.observation(0), [0, 1, 2]) == 2
+    assert bot.decide(Turn(state, 0, [0, 1, 2])) == 2
+    # the real position is untouched
+    assert seen_cards == [2, 2] and state.cards[0] == 0  # type: ignore[attr-defined]

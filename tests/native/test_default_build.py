@@ -6,6 +6,7 @@ from __future__ import annotations
 import importlib.machinery
 import json
 import os
+import shutil
 import subprocess
 import sys
 import time
@@ -119,3 +120,40 @@ def test_a_stale_build_runs_pure_python_and_says_so(monkeypatch: pytest.MonkeyPa
 
 def test_this_build_is_not_stale() -> None:
     assert stale_modules() == []
+
+
+def _copy_of_the_sources(tmp_path: Path) -> Path:
+    """What a source archive holds (setup.py, pyproject.toml, README, src), without builds."""
+    tree = tmp_path / "savanna"
+    tree.mkdir()
+    for name in ("setup.py", "pyproject.toml", "README.md"):
+        shutil.copy(ROOT / name, tree / name)
+    shutil.copytree(
+        ROOT / "src", tree / "src", ignore=shutil.ignore_patterns("__pycache__", f"*{SUFFIX}", MANIFEST, "*.egg-info")
+    )
+    return tree
+
+
+@pytest.mark.parametrize(
+    ("command", "tries"),
+    [(["bdist_wheel"], True), (["editable_wheel"], False)],
+    ids=["pip-install-builds-a-wheel", "pip-install-editable"],
+)
+def test_pip_install_compiles_a_wheel_and_leaves_an_editable_install_to_make(
+    tmp_path: Path, command: list[str], tries: bool
+) -> None:
+    """``pip install`` builds a wheel (``bdist_wheel``): without asking, it tries the compiled
+    build (here no C compiler is found, so it says so and installs pure Python); ``pip
+    install -e`` (``editable_wheel``) never compiles: ``make`` builds in place after it."""
+    tree = _copy_of_the_sources(tmp_path)
+    result = subprocess.run(
+        [sys.executable, "setup.py", "--quiet", *command, "--dist-dir", str(tmp_path / "dist")],
+        cwd=tree,
+        env={**os.environ, "CC": "no-such-c-compiler", "SAVANNA_COMPILE": "auto"},
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert ("no C compiler found: the engines stay pure Python" in result.stderr) is tries, result.stderr[-2000:]
+    assert list((tmp_path / "dist").glob("savanna-*.whl")), "a wheel is built either way"

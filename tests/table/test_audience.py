@@ -51,6 +51,9 @@ def test_a_reader_gets_words_only_for_what_it_may_read_until_the_end_reveals_all
             for line, entry in zip(table.log.lines(reader, lang), table.log, strict=True):
                 assert (line.text is None) == (not entry.audience.includes(reader))
                 assert (line.notation is None) == (line.text is None)
+                # the way a move took (the page walks it) only with the words
+                assert line.walk == (entry.walk if line.text is not None else ())
+                assert entry.walk == () or entry.actor >= 0
     hidden = [e for e in table.log if not e.audience.everyone]
     assert hidden or game.spec.perfect_information or table.version < 120
     drive(table, pick)

@@ -224,8 +224,8 @@ def on_first_screen(page: Any, selector: str) -> bool:
 
 @pytest.mark.parametrize("phone", PHONES, ids=lambda v: f"{v['width']}x{v['height']}")
 def test_phones_every_page_fits_with_the_turn_and_the_moves_on_the_first_screen(browser, server, tables, finished, phone):
-    """At 360x740 and 390x844, the lobby, each game's table, its end and its replay: nothing
-    wider than the screen, every control at least 44 px, and at a table the turn banner and
+    """At 360x740 and 390x844, the lobby, a table waiting for its players, "my tables", each
+    game's table, its end and its replay: nothing wider than the screen, every control at least 44 px, and at a table the turn banner and
     the first move on the first screen, the text board folded."""
     lang = "fr" if phone["width"] == 360 else "en"
     context = browser.new_context(viewport=phone, locale="fr-FR" if lang == "fr" else "en-GB", has_touch=True, is_mobile=True)
@@ -235,6 +235,15 @@ def test_phones_every_page_fits_with_the_turn_and_the_moves_on_the_first_screen(
         lobby.wait_for_selector("#create-submit")
         lobby.wait_for_selector("#tables table")
         check_phone_page(lobby, "lobby")
+        # a table waiting for its players (its seats, the link to share), then "my tables"
+        waiting, seat = new_table(server, "river-race", players=3, start=False)
+        lobby.evaluate("([id, t]) => localStorage.setItem(`savanna.seat.${id}`, t)", [waiting, seat])
+        lobby.goto(f"{server.url}/t/{waiting}")
+        lobby.wait_for_selector("#setup:not(.hidden) #setup-seats li")
+        check_phone_page(lobby, "table waiting for players")
+        lobby.goto(server.url + "/me")
+        lobby.wait_for_selector(f'a[href$="/t/{waiting}"]')
+        check_phone_page(lobby, "my tables")
     finally:
         context.close()
     for game in GAMES:
@@ -264,6 +273,72 @@ def test_phones_every_page_fits_with_the_turn_and_the_moves_on_the_first_screen(
             ended.close()
 
 
+READ_SIZES = """() => {
+  const svg = document.querySelector("#board svg");
+  const vb = svg.viewBox.baseVal;
+  const scale = svg.getBoundingClientRect().width / vb.width;
+  const px = (n) => parseFloat(getComputedStyle(n).fontSize);
+  const drawn = [...svg.querySelectorAll("text")].filter((n) => n.getAttribute("display") !== "none")
+    .map((n) => ({ text: n.textContent.trim(), px: px(n) * scale, info: n.hasAttribute("data-info") }));
+  const shown = [...document.querySelectorAll("#board-info:not(.hidden) li")]
+    .map((n) => ({ text: n.textContent.trim(), px: px(n), height: n.getBoundingClientRect().height }));
+  return { drawn, shown, lines: [...svg.querySelectorAll("[data-info]")].map((n) => n.textContent.trim()) };
+}"""
+"""The words of the board as a person reads them: each word of the drawing still shown (its
+size on screen, in px), the information lines shown under it instead, the drawing's lines."""
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_on_a_360_px_phone_the_boards_sentences_read_at_12_px_or_more(browser, server, tables, game):
+    """At 360x740 the River Race's map is drawn at about a third of its size: its lines of
+    words (gold, cards, status) would be 5 px tall. The page shows a drawing's lines
+    (``data-info``) under it as its own text instead when they would read under 12 px, and
+    every sentence left in the drawing is 12 px or more (the Hyena's spiral keeps its lines:
+    about 12.7 px); nothing overflows. On a computer the lines stay in the drawing."""
+    phone = {"width": 360, "height": 740}
+    table, token = tables[game]
+    shown = Page(browser, server, table, token, viewport=phone, lang="fr", has_touch=True, is_mobile=True)
+    try:
+        shown.my_turn()
+        check_phone_page(shown.page, f"{game} table")
+        sizes = shown.page.evaluate(READ_SIZES)
+        sentences = [w for w in sizes["drawn"] if len(w["text"].split()) >= 3]
+        assert all(w["px"] >= 12 for w in sentences), [w for w in sentences if w["px"] < 12]
+        if sizes["shown"]:  # moved under the drawing, all of them, in order
+            assert [w["text"] for w in sizes["shown"]] == sizes["lines"], sizes
+            assert all(w["px"] >= 12 and w["height"] >= 12 for w in sizes["shown"]), sizes["shown"]
+            assert not any(w["info"] for w in sizes["drawn"]), sizes
+        else:  # or readable where they are
+            assert all(w["px"] >= 12 for w in sizes["drawn"] if w["info"]), sizes
+        if game == "river-race":  # its map is the widest: its lines move
+            assert len(sizes["shown"]) == 3, sizes
+        # "Zoom in": the drawing at its own size, scrolled sideways in its frame, every word
+        # of it (a pawn's name) 12 px or more; "whole board" again.
+        zoom = shown.page.locator("#zoom")
+        assert zoom.is_visible() == (game != "hyena"), game
+        if zoom.is_visible():
+            zoom.click()
+            check_phone_page(shown.page, f"{game} table, zoomed")
+            zoomed = shown.page.evaluate(READ_SIZES)
+            assert all(w["px"] >= 12 for w in zoomed["drawn"]), [w for w in zoomed["drawn"] if w["px"] < 12]
+            assert zoomed["shown"] == [], zoomed  # the lines are back in the drawing
+            assert zoom.get_attribute("aria-pressed") == "true"
+            SHOTS.mkdir(parents=True, exist_ok=True)
+            shown.page.locator("#board").scroll_into_view_if_needed()
+            shown.page.screenshot(path=str(SHOTS / f"{game}-phone-360-zoomed.png"))
+            zoom.click()
+            assert shown.page.evaluate(READ_SIZES)["shown"] == sizes["shown"]
+    finally:
+        shown.close()
+    wide = Page(browser, server, table, token)
+    try:
+        wide.my_turn()
+        sizes = wide.page.evaluate(READ_SIZES)
+        assert sizes["shown"] == [] and all(w["px"] >= 12 for w in sizes["drawn"] if w["info"]), sizes
+    finally:
+        wide.close()
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_the_small_words_spectators_one_game_over_numbers_icons_and_the_replays_first_board(
         browser, server, tables, finished, game):
@@ -279,6 +354,7 @@ def test_the_small_words_spectators_one_game_over_numbers_icons_and_the_replays_
         assert heads[0] == "setup" and heads.index("setup") < min(
             (i for i, h in enumerate(heads) if h not in ("setup",)), default=0)
         assert "setup" not in heads[heads.index(next(h for h in heads if h != "setup")):]
+        assert heads[-1] in ("end", "score") and "end" in heads, heads  # and the end comes last
     finally:
         watcher.close()
     ended = Page(browser, server, *finished[game])
@@ -417,6 +493,113 @@ def test_pieces_walk_space_by_space_unless_motion_is_reduced_and_each_last_move_
                 assert flight["to"] in ("seat:0", "seat:1"), flight
     finally:
         shown.close()
+
+
+STEPS = """() => { window.__steps = [];
+  const animate = Element.prototype.animate;
+  Element.prototype.animate = function (frames, options) {
+    if (this.closest && this.closest("#board") && this.dataset && this.dataset.target) {
+      const b = this.getBBox();
+      const [x, y] = [b.x + b.width / 2, b.y + b.height / 2];
+      window.__steps.push({ key: this.dataset.target, at: Number(document.body.dataset.version),
+        points: frames.map((f) => { const m = /translate\\(([-\\d.e]+)px, ([-\\d.e]+)px\\)/.exec(f.transform);
+          return m ? [x + Number(m[1]), y + Number(m[2])] : [x, y]; }) });
+    }
+    return animate.call(this, frames, options);
+  }; }"""
+"""Every walk on the board: the piece, the version it was drawn at, the points it passes
+(the drawing's units)."""
+
+CENTRES = """(keys) => keys.map((k) => { const n = document.querySelector(`#board [data-target="${k}"]`);
+  if (!n) return null; const b = n.getBBox(); return [b.x + b.width / 2, b.y + b.height / 2]; }).filter(Boolean)"""
+
+MY_TURN = """() => { const S = window.savannaTable; return Boolean(S && S.view) && (S.view.status !== "playing"
+  || (S.view.legal.length > 0 && document.body.dataset.auto !== "1")); }"""
+
+
+def near_each(page: Any, points: list[list[float]], spaces: list[str]) -> bool:
+    """Whether the walk's points between its first and last are, in order, beside the
+    centres of ``spaces`` (those drawn), one point a space."""
+    centres = page.evaluate(CENTRES, spaces)
+    inner = points[1:-1]
+    return len(inner) == len(centres) > 0 and all(
+        abs(px - cx) <= 16 and abs(py - cy) <= 16 for (px, py), (cx, cy) in zip(inner, centres, strict=True))
+
+
+def test_a_pawn_walks_the_way_the_server_says_its_move_went_not_the_drawings_shortest(browser, tmp_path):
+    """River Race in a seeded game (``--table-seeds``): each move of seat 1 walks through the
+    spaces the server's log says it passed (its branch at a fork), one keyframe a space. At
+    the first fork the page is told (by a websocket in between) that the pawn went by
+    another branch's spaces: it walks those, not the drawing's shortest way to where it
+    stops: the page follows the server's way and guesses nothing."""
+    server = ServerProcess(f"sqlite:///{tmp_path / 'walk.sqlite3'}", workers=0,
+                           flags=(*ServerProcess("").flags, "--table-seeds", "2026")).start()
+    context = browser.new_context(viewport=DESKTOP, locale="en-GB")
+    errors: list[str] = []
+    told: dict[str, Any] = {}
+
+    def between(ws: Any) -> None:  # the page's websocket, through the test
+        upstream = ws.connect_to_server()
+
+        def down(message: str | bytes) -> None:
+            if told and isinstance(message, str) and not told.get("done"):
+                data = json.loads(message)
+                for entry in data.get("log", []) if data.get("type") == "view" else []:
+                    if entry.get("actor") == 0 and entry.get("walk", [None])[0] == told["walk"][0]:
+                        entry["walk"], told["done"] = told["walk"], True
+                message = json.dumps(data)
+            ws.send(message)
+
+        upstream.on_message(down)
+
+    try:
+        table, token = new_table(server, "river-race", bot="bot:random", options={"first": "seat1"})
+        page = context.new_page()
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.route_web_socket(lambda url: "/ws/tables/" in url, between)
+        page.goto(server.url + "/static/style.css")
+        page.evaluate("([id, t]) => localStorage.setItem(`savanna.seat.${id}`, t)", [table, token])
+        page.goto(f"{server.url}/t/{table}")
+        page.wait_for_function("document.body.dataset.status === 'playing'")
+        page.evaluate(STEPS)
+        honest = 0
+        deadline = time.monotonic() + 90
+        while not told.get("checked"):
+            assert time.monotonic() < deadline, f"no fork reached ({honest} moves walked)"
+            page.wait_for_function(MY_TURN, timeout=30000)
+            assert page.evaluate("window.savannaTable.view.status") == "playing", "the game ended before a fork"
+            legal = [m for m in page.evaluate("window.savannaTable.view.legal") if m["walk"]]
+            if not legal:
+                page.locator("#moves button").first.click()  # roll, council: no pawn walks
+                page.wait_for_function(f"Number(document.body.dataset.version) > {page.evaluate('Number(document.body.dataset.version)')}")
+                continue
+            # A fork: one pawn, two ways through different spaces.
+            pair = next(((a, b) for a in legal for b in legal if a["walk"][0] == b["walk"][0]
+                         and set(b["walk"][2:-1]) - set(a["walk"][1:])), None)
+            move = pair[0] if pair else max(legal, key=lambda m: len(m["walk"]))
+            if pair:
+                told["walk"] = [move["walk"][0], move["walk"][1], *pair[1]["walk"][2:-1], move["walk"][-1]]
+            before = page.evaluate("Number(document.body.dataset.version)")
+            page.locator(f'#moves button[data-id="{move["id"]}"]').click()
+            page.wait_for_function(
+                "([k, v]) => window.__steps.some((s) => s.key === k && s.at > v)", arg=[move["walk"][0], before])
+            step = next(s for s in page.evaluate("window.__steps") if s["key"] == move["walk"][0] and s["at"] > before)
+            if pair:
+                assert told.get("done"), "the page was not told the other way"
+                assert near_each(page, step["points"], told["walk"][2:-1]), (step, told)
+                told["checked"] = True
+            else:
+                sent = next(e["walk"] for e in reversed(page.evaluate("window.savannaTable.log"))
+                            if e.get("walk") and e["actor"] == 0)
+                assert sent == move["walk"], (sent, move)  # the server says the way the move went
+                if len(sent) > 3:
+                    assert near_each(page, step["points"], sent[2:-1]), (step, sent)
+                    honest += 1
+        assert honest, "no move of more than one space walked before the fork"
+        assert not errors, errors
+    finally:
+        context.close()
+        server.stop()
 
 
 def serious_violations(page: Any) -> list[str]:

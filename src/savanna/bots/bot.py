@@ -150,8 +150,8 @@ class Turn:
         ``None`` when the restriction changes nothing here."""
         state = self._state
         legal = list(self.legal_actions)
-        kept = restriction.allowed(state, self.seat, legal)
         seen = restriction.blind(state, self.seat, rng) if restriction.blind is not None else None
+        kept = restriction.allowed(state if seen is None else seen, self.seat, legal)
         if seen is None and len(kept) == len(legal):
             return None
         return Turn(state if seen is None else seen, self.seat, kept)
@@ -196,9 +196,9 @@ class RestrictedBot(Bot):
         self.decisions += 1
         state = self.game.sample_state(observation, self._hidden)
         legal = list(legal_actions)
-        kept = self.restriction.allowed(state, self.seat, legal)
         blind = self.restriction.blind
         seen = blind(state, self.seat, self._hidden) if blind is not None else None
+        kept = self.restriction.allowed(state if seen is None else seen, self.seat, legal)
         if seen is None and len(kept) == len(legal):
             return self.inner.act(observation, legal)
         self.restricted += 1

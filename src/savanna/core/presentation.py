@@ -96,6 +96,14 @@ class GamePresentation(ABC):
         """
         return ()
 
+    def action_walk(self, state: State, action: int) -> tuple[str, ...]:
+        """The way a piece goes when ``action`` (legal in ``state``) is played: its
+        ``data-target`` key, then the keys of every space it passes from where it stands to
+        where it stops (the branch a move chose, not a guess from the drawing). Public, like
+        the move: interfaces animate along it. The default ``()``: no such way to show (a
+        page walks the drawing's track between where a piece stood and where it stops)."""
+        return ()
+
     def plays_itself(self, state: State, action: int) -> bool:
         """Whether ``action``, the one legal action in ``state``, is forced (a step with no
         fork): a pointing interface plays it for the seat and says so. Default ``False``."""

@@ -18,7 +18,10 @@ A restriction works in one of two ways, or both:
   or ``None`` when it has nothing to hide here. The bot then decides on that copy.
 
 Both read only what ``seat`` may see (the action ids, public facts, its own secrets) and
-change nothing: the state they are given is the real position.
+change nothing. ``blind`` is given the real position; ``allow`` the position the seat
+decides on (``blind``'s copy when it hides something, else the real one), so a seat that
+ignores a secret also ignores the choices only that secret shows it (``ignore-price``:
+whether its card can be paid).
 
 Example:
     >>> r = Restriction("never-pass", "never passes", "ne passe jamais",

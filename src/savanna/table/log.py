@@ -49,6 +49,8 @@ class Entry:
         text: its notation.
         audience: who may read it (the game's declaration and the acting seat).
         words: the action in words, typeset, by language.
+        walk: the piece a seat's move takes and the spaces it passes
+            (:meth:`~savanna.core.presentation.GamePresentation.action_walk`), or ``()``.
     """
 
     index: int
@@ -56,6 +58,7 @@ class Entry:
     text: str
     audience: Audience
     words: Mapping[str, str]
+    walk: tuple[str, ...] = ()
 
     @property
     def is_chance(self) -> bool:
@@ -88,17 +91,20 @@ def entry_of(state: State, action: int) -> Entry:
     if actor >= 0:
         audience = audience.with_seat(actor)
     words = {lang: typeset(state.describe_action(action, lang), lang) for lang in LANGUAGES}
-    return Entry(len(state.history), actor, state.action_to_text(action), audience, words)
+    walk = state.game.action_walk(state, action) if actor >= 0 else ()
+    return Entry(len(state.history), actor, state.action_to_text(action), audience, words, walk)
 
 
 @dataclass(frozen=True, slots=True)
 class Line:
-    """One entry as one reader reads it: ``text`` and ``notation`` are ``None`` when hidden."""
+    """One entry as one reader reads it: ``text`` and ``notation`` are ``None`` when hidden
+    (and ``walk`` is then ``()``)."""
 
     index: int
     actor: int
     text: str | None
     notation: str | None
+    walk: tuple[str, ...] = ()
 
     @property
     def is_chance(self) -> bool:
@@ -162,7 +168,8 @@ class Log(Sequence[Entry]):
         """The entries from ``start`` as ``reader`` may read them, in ``lang``."""
         revealed = self.revealed
         return [
-            Line(e.index, e.actor, e.words_for(reader, lang, revealed), e.text_for(reader, revealed))
+            Line(e.index, e.actor, e.words_for(reader, lang, revealed), e.text_for(reader, revealed),
+                 e.walk if e.visible_to(reader, revealed) else ())
             for e in self._entries[start:]
         ]
 

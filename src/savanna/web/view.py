@@ -141,6 +141,7 @@ def view(live: LiveTable, seat: int | None, lang: str) -> dict[str, Any]:
                     "targets": list(state.action_targets(a)),
                     # Click a piece, then where it stops: this action and the seat's next ones.
                     "paths": [{"via": via, "end": end, "then": list(then)} for via, end, then in game.action_paths(state, a)],
+                    "walk": list(game.action_walk(state, a)),
                 }
                 for a in legal
             ]
@@ -173,6 +174,8 @@ def log_for(live: LiveTable, seat: int | None, lang: str, start: int = 0) -> lis
             "actor": line.actor,
             "who": "chance" if line.actor == CHANCE else shown[line.actor] if 0 <= line.actor < len(shown) else "?",
             "text": line.text,
+            # the piece a move took and the spaces it passed (the page walks them)
+            **({"walk": list(line.walk)} if line.walk else {}),
         }
         for line in live.table.log.lines(seat, lang, start)
     ]

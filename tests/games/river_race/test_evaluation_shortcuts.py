@@ -1,13 +1,15 @@
 """The evaluation's shortcuts (the road between forks read from a table, each fork's way
 chosen once per state, pawns' plans kept) give the estimates of walking every route space
-by space and planning every pawn afresh."""
+by space and planning every pawn afresh; the heuristic's (an observed position parsed once,
+the position valued once for every ride offered) give its answers made afresh."""
 
 from __future__ import annotations
 
+import pickle
 import random
 
 from savanna.games.river_race import RiverRaceGame, evaluation
-from savanna.games.river_race.board import CAMP, LANDING, PATH
+from savanna.games.river_race.board import CAMP, LANDING, PATH, YARD
 from savanna.games.river_race.council import sacrificer
 from savanna.games.river_race.evaluation import (
     BUSY_WAIT,
@@ -19,6 +21,8 @@ from savanna.games.river_race.evaluation import (
     expected_prices,
     plan_pawn,
 )
+from savanna.games.river_race.heuristic import ride_worth
+from savanna.games.river_race.observation import determinize, sample_state
 from savanna.games.river_race.state import RiverRaceState
 
 
@@ -105,14 +109,103 @@ def test_routes_read_from_the_table_are_the_routes_walked_space_by_space() -> No
                 )
 
 
-def test_kept_plans_give_the_estimates_of_fresh_plans() -> None:
-    states = _states(4, 7)
+def _forget() -> None:
     evaluation._PLANS.clear()
+    evaluation._ESTIMATES.clear()
+
+
+def test_kept_plans_and_estimates_give_the_estimates_made_afresh() -> None:
+    """Plans and estimates kept from other states (the same pawns after other dice, other
+    cards held by the others, other moves) are those made afresh, state by state."""
+    states = []
+    rng = random.Random(3)
+    for state in _states(4, 7):
+        states.append(state)
+        if state.is_terminal() or state.is_chance_node():
+            continue
+        for action in state.legal_actions():
+            child = state.clone()
+            child.apply_unchecked(action)
+            states.append(child)
+        states.append(determinize(state, state.current_player(), rng))
     fresh = []
     for state in states:
-        evaluation._PLANS.clear()
+        _forget()
         fresh.append(estimate_scores(state))
-    evaluation._PLANS.clear()
+    _forget()
     kept = [estimate_scores(state) for state in states]
     assert len(evaluation._PLANS) > 0
+    assert len(evaluation._ESTIMATES) < len(states)  # some states met again
     assert kept == fresh
+    kept[0][0] += 1.0  # a caller's change to its list changes no kept estimate
+    assert estimate_scores(states[0]) == fresh[0]
+
+
+def test_states_drawn_from_a_kept_parse_are_those_of_a_fresh_parse() -> None:
+    """``sample_state`` parses an observed position once: the states it draws afterwards are
+    those of parsing it afresh, from the same draws, and changing one changes none of the next."""
+    states = _states(4, 11)[::5]
+    game = states[0].game
+    for state in states:
+        seat = max(0, state.current_player())
+        observation = state.observation(seat)
+        for draw in range(3):
+            fresh_rng, kept_rng = random.Random(draw), random.Random(draw)
+            game.parsed_views.clear()
+            fresh = sample_state(game, observation, fresh_rng)
+            kept = sample_state(game, observation, kept_rng)
+            assert observation.data["position"] in game.parsed_views
+            assert kept.to_text() == fresh.to_text()
+            assert kept_rng.random() == fresh_rng.random()
+            kept.gold[0] += 5  # a caller's change to its state
+            kept.held[:] = [-1] * len(kept.held)
+            again = sample_state(game, observation, random.Random(draw))
+            assert again.to_text() == fresh.to_text()
+    assert pickle.loads(pickle.dumps(game)).parsed_views == {}
+
+
+def test_a_ride_valued_from_the_position_known_before_is_the_ride_valued_afresh() -> None:
+    for state in _states(4, 13)[::4]:
+        before = estimate_scores(state)
+        for pawn in range(len(state.pos)):
+            if state.game.board.kind[state.pos[pawn]] != YARD:
+                continue
+            assert ride_worth(state, pawn, before) == ride_worth(state, pawn)
+
+
+def _variants(state: RiverRaceState) -> list[RiverRaceState]:
+    """``state`` changed in each thing an estimate reads besides the pawns' spaces."""
+    out = []
+    for field, change in (
+        ("gold", lambda s: s.gold.__setitem__(0, s.gold[0] + 7)),
+        ("springs", lambda s: s.springs.__setitem__(0, min(s.springs[0] + 1, 3))),
+        ("bag", lambda s: s.bag.__setitem__(slice(None), [0] * len(s.bag))),
+        ("persecutor", lambda s: setattr(s, "persecutor", s.persecutor + 2)),
+        ("rings", lambda s: setattr(s, "rings", s.rings + 1)),
+        ("turn", lambda s: setattr(s, "turn", (s.turn + 1) % s.game.num_players)),
+        ("hut", lambda s: s.hut.__setitem__(0, -1 if s.hut[0] >= 0 else max(s.hut) + 1)),
+        ("pools", lambda s: s.pools[-1].clear()),
+    ):
+        other = state.clone()
+        change(other)
+        out.append(other)
+        assert field
+    return out
+
+
+def test_an_estimate_is_kept_only_for_the_very_same_position() -> None:
+    """A position that differs from a known one in anything the estimate reads (gold,
+    springs, the bag, the persecutor, the rings, the seat to play, the huts, the unseen cards)
+    is estimated afresh."""
+    changed = 0
+    for state in _states(4, 17)[::3]:
+        if state.is_terminal():
+            continue
+        for other in _variants(state):
+            _forget()
+            fresh = estimate_scores(other)
+            _forget()
+            known = estimate_scores(state)
+            assert estimate_scores(other) == fresh
+            changed += fresh != known
+    assert changed > 100  # the changes do change the estimates

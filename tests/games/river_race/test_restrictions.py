@@ -144,3 +144,30 @@ def test_ignore_price_redraws_only_the_seats_own_card() -> None:
         changed += any(seen.held[p] != state.held[p] for p in own)
         assert seen.gold == state.gold and seen.pos == state.pos
     assert holding and changed
+
+
+def test_ignore_price_keeps_a_crossing_only_when_the_card_it_believes_can_be_paid() -> None:
+    # Designer note 10: the legal actions of the real position tell the sacrificer whether
+    # its real card can be paid; a seat ignoring its price decides from the card it believes.
+    game = load_game("river-race", players=2, options={"first": "seat1"})
+
+    def position(card: int) -> RiverRaceState:
+        return cast(
+            RiverRaceState,
+            game.parse_position(
+                "river-race/2 first=1 turn=1 turns=3 phase=council dice=- ones=0 gold=5,5 rings=0 "
+                "persecutor=3 bag=6,6,6,6,6,6 springs=0,0 pawns=s1u,camp,camp/y1u,camp,camp "
+                f"cards=1u:{card}@0 pools=1,2,3,4,5,6,7,8,9,10,11,12 discard=- asked=- deals=- "
+                "offer=- counter=- end=-"
+            ),
+        )
+
+    restriction = game.restriction("ignore-price")
+    real = position(7)  # upper price 4: seat 1's 5 gold pay it
+    legal = real.legal_actions()
+    assert K_CROSS in _kinds(legal)
+    assert restriction.allowed(real, 0, legal) == legal
+    believed = position(12)  # upper price 6: more than its 5 gold
+    kept = restriction.allowed(believed, 0, legal)
+    assert K_CROSS not in _kinds(kept) and kept == [a for a in legal if KIND[a] != K_CROSS]
+    assert restriction.allowed(position(1), 0, legal) == legal  # upper price 1

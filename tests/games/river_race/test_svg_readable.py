@@ -7,12 +7,14 @@ screen: the key and the information lines in 16 units, a pawn's name in 13.
 
 from __future__ import annotations
 
+import itertools
 import random
 import xml.etree.ElementTree as ET
 
 import pytest
 
 from savanna.core import load_game, sample_action
+from savanna.games.river_race.game import RiverRaceGame
 
 SVG = "{http://www.w3.org/2000/svg}"
 PAGE_BOARD_WIDTH = 730
@@ -99,3 +101,37 @@ def test_the_drawing_tells_the_page_what_each_seat_holds_and_a_cards_price_only_
         assert seen["cards"]["data-counts"] == "1 0" and seen["cards"]["data-token"] == "card"
     assert mine["cards"]["data-faces"] == str(price)
     assert "data-faces" not in theirs["cards"] and "data-faces" not in watching["cards"]
+
+
+FORK = (
+    "river-race/2 first=1 turn=1 turns=3 phase=move dice=3+6 ones=0 gold=5,11 rings=1 persecutor=3 "
+    "bag=6,6,5,6,6,6 springs=0,0 pawns=a7,camp,camp/a2,camp,camp cards=- pools=1,2,3,4,5,6,7,8,9,10,11,12 "
+    "discard=- asked=- deals=- offer=- counter=- end=-"
+)
+"""Seat 1 to move 9 with pawn 1a on a7, before river 1's fork: upper, lower or around."""
+
+
+def test_a_move_tells_the_page_the_way_it_takes_the_branch_it_chose_space_by_space() -> None:
+    """``action_walk``: the pawn, then every space from where it stands to where it stops,
+    along the map's links and through the branch the move names (the page walks it, so a
+    fork's branches are never mistaken for each other); nothing for actions moving no pawn."""
+    game = RiverRaceGame(players=2, options={"first": "seat1"})
+    state = game.parse_position(FORK)
+    board = game.board
+    actions = {state.action_to_text(a): a for a in state.legal_actions()}
+    walks = {text: game.action_walk(state, a) for text, a in actions.items()}
+    assert set(walks) == {"move a upper", "move a lower", "move a around", "move b"}
+    for text, walk in walks.items():
+        assert walk[0] == state.action_targets(actions[text])[0]  # the pawn the move takes
+        assert walk[-1] == state.action_targets(actions[text])[1]  # where it stops
+        spaces = [board.index(key.removeprefix("space:")) for key in walk[1:]]
+        assert spaces[0] == state.pos["abc".index(text.split()[1])]  # from where it stands
+        assert all(b in board.successors(a) for a, b in itertools.pairwise(spaces)), text
+    assert walks["move a upper"][1:] == ("space:a7", "space:a8", "space:a9", "space:a10", "space:y1u")
+    assert walks["move a lower"][-1] == "space:y1l"
+    around = walks["move a around"]
+    assert around[-1] == "space:o5" and {"space:o0", "space:o1"} <= set(around)
+    assert all(board.track_kind[board.index(k.removeprefix("space:"))] == "around" for k in around[5:])
+    assert "space:a2" in walks["move b"]  # a pawn jumped over is passed too
+    rolling = game.parse_position(FORK.replace("phase=move dice=3+6", "phase=roll dice=-"))
+    assert all(game.action_walk(rolling, a) == () for a in rolling.legal_actions())

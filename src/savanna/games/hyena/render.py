@@ -370,7 +370,8 @@ def render_svg(observation: Observation, lang: str = "en", worth: Sequence[str] 
         )
         count.text = str(mother["tabas"])
     for line_no, line in enumerate(lines):
-        text = ET.SubElement(svg, "text", {"x": "4", "y": str(base + 56 + 20 * line_no)})
+        # data-info: a line the page may show under the drawing instead (a phone's narrow spiral)
+        text = ET.SubElement(svg, "text", {"x": "4", "y": str(base + 56 + 20 * line_no), "data-info": "line"})
         text.text = line
     return ET.tostring(svg, encoding="unicode")
 

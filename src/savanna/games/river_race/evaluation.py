@@ -109,11 +109,18 @@ def _spring_coin(state: RiverRaceState, river: int) -> float:
     return float(stack[taken]) if taken < len(stack) else 0.0
 
 
-_PLANS: dict[tuple[int, int, tuple[object, ...]], Plan] = {}
-"""Plans already made, by pawn, space and everything else a plan reads (see
-:func:`estimate_scores`): the moves a heuristic compares leave most pawns' plans as they were."""
-_PLANS_KEPT: Final = 50_000
-"""Plans kept before :data:`_PLANS` starts afresh."""
+_PLANS: dict[tuple[object, ...], dict[int, Plan]] = {}
+"""Plans already made, by everything a plan reads besides its pawn and space (see
+:func:`estimate_scores`), then by pawn and space: the moves a heuristic compares leave most
+pawns' plans as they were."""
+_CONTEXTS_KEPT: Final = 5_000
+"""Contexts of :data:`_PLANS` kept before it starts afresh."""
+_ESTIMATES: dict[tuple[object, ...], tuple[float, ...]] = {}
+"""Estimates already made, by everything an estimate reads (see :func:`estimate_scores`):
+a heuristic comparing moves, a search and the coach's simulations meet the same positions
+again (the same pawns, gold, cards and springs after other dice or other bargaining)."""
+_ESTIMATES_KEPT: Final = 20_000
+"""Estimates kept before :data:`_ESTIMATES` starts afresh."""
 
 _Fork = tuple[float, float, float, float, int]
 """The way chosen at a fork: its steps, gold paid, gold gained, waits, and where it ends."""
@@ -259,36 +266,68 @@ def _fork(state: RiverRaceState, space: int, prices: tuple[float, float], busy: 
 
 def estimate_scores(state: RiverRaceState) -> list[float]:
     """Each seat's projected final score (see the module description)."""
-    game = state.game
-    n = game.num_players
     if state.is_terminal():
         return [float(s) for s in state.scores()]
+    prices = expected_prices(state)
+    # everything the estimate reads (the lists' lengths are fixed by the tables)
+    seen = (
+        id(state.tables),
+        prices,
+        state.persecutor,
+        state.rings,
+        state.turn,
+        *state.pos,
+        *state.hut,
+        *state.gold,
+        *state.springs,
+        *state.held,
+        *state.bag,
+    )
+    known = _ESTIMATES.get(seen)
+    if known is None:
+        if len(_ESTIMATES) >= _ESTIMATES_KEPT:
+            _ESTIMATES.clear()
+        known = _ESTIMATES[seen] = _estimate(state, prices)
+    return list(known)
+
+
+def _estimate(state: RiverRaceState, prices: tuple[float, float]) -> tuple[float, ...]:
+    """:func:`estimate_scores` of a state in play, made afresh (``prices``: its expected prices)."""
+    game = state.game
+    n = game.num_players
     board = game.board
     huts = game.huts
-    prices = expected_prices(state)
     busy = sacrificers(state)
     forks: dict[int, _Fork] = {}
     # what a pawn's plan reads besides its own space (a pawn on a sacrifice place also reads
     # its card, its riders and its seat's gold: planned afresh)
     context = (id(state.tables), prices, tuple(busy), tuple(state.springs))
+    kept_here = _PLANS.get(context)
+    if kept_here is None:
+        if len(_PLANS) >= _CONTEXTS_KEPT:
+            _PLANS.clear()
+        kept_here = _PLANS[context] = {}
     gold = [float(g) for g in state.gold]
+    pos = state.pos
+    hut_of = state.hut
+    kind = board.kind
+    size = board.size
     # each seat's pawns not yet home, in projected order, with their arrival times
-    times: list[tuple[float, int]] = []  # (own turns from now, pawn)
+    times: list[float] = []  # own turns from now
+    pawns: list[int] = []
     for seat in range(n):
         plans = []
-        for pawn in state.pawns_of(seat):
-            if state.hut[pawn] >= 0:
+        for pawn in range(3 * seat, 3 * seat + 3):
+            if hut_of[pawn] >= 0:
                 continue
-            space = state.pos[pawn]
-            if board.kind[space] == ALTAR:
+            space = pos[pawn]
+            if kind[space] == ALTAR:
                 plan = _plan(state, pawn, prices, busy, forks)
             else:
-                key = (pawn, space, context)
-                kept = _PLANS.get(key)
+                key = pawn * size + space
+                kept = kept_here.get(key)
                 if kept is None:
-                    if len(_PLANS) >= _PLANS_KEPT:
-                        _PLANS.clear()
-                    kept = _PLANS[key] = _plan(state, pawn, prices, busy, forks)
+                    kept = kept_here[key] = _plan(state, pawn, prices, busy, forks)
                 plan = kept
             gold[seat] += plan.gain - plan.cost
             plans.append((plan.moves + plan.wait, plan.moves, plan.wait, pawn))
@@ -296,11 +335,18 @@ def estimate_scores(state: RiverRaceState) -> list[float]:
         moved = 0.0
         for _, moves, wait, pawn in plans:
             moved += moves
-            times.append((max(moved, wait + moves), pawn))
+            times.append(max(moved, wait + moves))
+            pawns.append(pawn)
     turn = state.turn
     offset = [((s - turn) % n) / n for s in range(n)]
-    taken = sum(1 for h in state.hut if h >= 0)
-    home = [sum(1 for p in state.pawns_of(s) if state.hut[p] >= 0) for s in range(n)]
+    taken = 0
+    home = [0] * n
+    mine = [0] * n
+    for pawn, hut in enumerate(hut_of):
+        if hut >= 0:
+            taken += 1
+            home[pawn // 3] += 1
+            mine[pawn // 3] += huts[hut]
     rings_per_step = game.material.persecutor.rings + 1
     left = board.persecutor_length - state.persecutor - state.rings / rings_per_step
     rate = (PITY / 3.5) / rings_per_step + SACRIFICE_RATE  # steps per turn of any seat
@@ -308,11 +354,11 @@ def estimate_scores(state: RiverRaceState) -> list[float]:
     expected = [0.0] * n
     end_total = 0.0
     last = len(huts)
-    timed = [(t, pawn % 15, offset[pawn // 3], pawn) for t, pawn in times]
+    timed = [(t, pawn % 15, offset[pawn // 3], pawn) for t, pawn in zip(times, pawns, strict=True)]
     for factor in _FACTORS:
         arrivals = sorted([((t * factor[k] + o) * n, pawn) for t, k, o, pawn in timed])
         end = persecutor_turns * factor[15]
-        count = list(home)
+        count = home[:]
         hut = taken
         for when, pawn in arrivals:
             if when > end or hut >= last:
@@ -328,8 +374,4 @@ def estimate_scores(state: RiverRaceState) -> list[float]:
     mean_end = end_total / SAMPLES
     own_rolls = mean_end / n
     pity_left = min(own_rolls * PITY, sum((v + 1) * c for v, c in enumerate(state.bag)) / n)
-    out = []
-    for seat in range(n):
-        mine = sum(huts[state.hut[p]] for p in state.pawns_of(seat) if state.hut[p] >= 0)
-        out.append(max(0.0, gold[seat] + pity_left + mine + expected[seat] / SAMPLES))
-    return out
+    return tuple(max(0.0, gold[seat] + pity_left + mine[seat] + expected[seat] / SAMPLES) for seat in range(n))

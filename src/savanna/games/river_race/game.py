@@ -82,6 +82,9 @@ class RiverRaceGame(Game):
         self.huts: list[int] = self.material.huts(self.num_players)
         self.tables: RiverTables = tables_of(self.num_players, str(self.options["material"]))
         """The map and material as the engine reads them (shared by this game's states)."""
+        self.parsed_views: dict[str, tuple[RiverRaceState, list[int]]] = {}
+        """Observed positions already parsed, with their hidden places (kept by
+        :func:`~savanna.games.river_race.observation.sample_state`; never handed out)."""
         self.rolls: tuple[tuple[int, ...], ...] = self.tables.rolls
         self.roll_table: tuple[tuple[int, Fraction], ...] = self.tables.roll_chances
         m = self.material
@@ -96,6 +99,10 @@ class RiverRaceGame(Game):
             + self.board.rivers * sum(m.spring.stack)
         )
         self._top = float(gold + sum(sorted(self.huts, reverse=True)[:3]))
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled without the parsed positions (a copy starts with none)."""
+        return {**self.__dict__, "parsed_views": {}}
 
     def new_initial_state(self) -> RiverRaceState:
         return RiverRaceState(self)
@@ -194,6 +201,10 @@ class RiverRaceGame(Game):
 
     def render_svg(self, observation_: Observation, lang: str = "en") -> str:
         return render.render_svg(self, observation_, lang)
+
+    def action_walk(self, state: State, action: int) -> tuple[str, ...]:
+        assert isinstance(state, RiverRaceState)
+        return render.action_walk(state, action)
 
     def text_styles(self, lang: str = "en") -> list[tuple[str, str]]:
         return render.text_styles(self)

@@ -27,7 +27,7 @@ Example:
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, TypedDict, cast
+from typing import TYPE_CHECKING, Final, TypedDict, cast
 
 from savanna.core.display import Label
 from savanna.core.game import Observation
@@ -43,6 +43,7 @@ if TYPE_CHECKING:
     from savanna.games.river_race.state import RiverRaceState
 
 __all__ = [
+    "VIEWS_KEPT",
     "CardView",
     "RiverRaceView",
     "determinize",
@@ -179,6 +180,11 @@ def observe(state: RiverRaceState, seat: int | None) -> Observation:
     return Observation(game.name, seat, data, text)
 
 
+VIEWS_KEPT: Final = 4096
+"""Positions kept parsed by :func:`sample_state` (in ``RiverRaceGame.parsed_views``) before it
+starts afresh."""
+
+
 def sample_state(game: RiverRaceGame, observation: Observation, rng: random.Random) -> RiverRaceState:
     """A full state consistent with ``observation``: every hidden card redrawn.
 
@@ -187,13 +193,24 @@ def sample_state(game: RiverRaceGame, observation: Observation, rng: random.Rand
     redrawn. The draw pile is what the current deck's pool leaves. Every card assignment
     consistent with what the observer saw is possible, and equally likely.
 
+    The position is parsed once per text and kept by the game (``parsed_views``): a search
+    or a belief draws hundreds of states from the same observation, each a copy of the
+    parsed one with its hidden cards drawn afresh (the same states, from the same draws).
+
     Raises:
         NotationError: the observation is not one of this game.
     """
     if observation.game != game.name:
         raise MESSAGES.notation_error(observation.game, "expect.observation", {"game": game.name})
-    state, hidden = parse_view(game, str(observation.data["position"]))
-    _redraw(state, hidden, rng)
+    text = str(observation.data["position"])
+    views = game.parsed_views
+    parsed = views.get(text)
+    if parsed is None:
+        if len(views) >= VIEWS_KEPT:
+            views.clear()
+        parsed = views[text] = parse_view(game, text)
+    state = parsed[0].clone()
+    _redraw(state, parsed[1], rng)
     return state
 
 

@@ -29,14 +29,14 @@ from savanna.games.river_race.actions import LETTERS, Cross, Move, Step, from_id
 from savanna.games.river_race.board import ALTAR, LANDING, VILLAGE, YARD
 from savanna.games.river_race.phase import COUNCIL, MOVE
 from savanna.games.river_race.rules import MESSAGES
-from savanna.games.river_race.walking import walk
+from savanna.games.river_race.walking import walk, walk_path
 
 if TYPE_CHECKING:
     from savanna.core.game import Observation
     from savanna.games.river_race.game import RiverRaceGame
     from savanna.games.river_race.state import RiverRaceState
 
-__all__ = ["SEAT_COLOURS", "action_targets", "drawing_legend", "legend", "render_svg", "render_text", "text_styles"]
+__all__ = ["SEAT_COLOURS", "action_targets", "action_walk", "drawing_legend", "legend", "render_svg", "render_text", "text_styles"]
 
 SEAT_COLOURS: Final = ("#c0392b", "#2874a6", "#b7950b", "#7d3c98", "#1e8449")
 """Seat colours in the SVG drawing (red, blue, ochre, purple, green)."""
@@ -328,7 +328,8 @@ def render_svg(game: RiverRaceGame, observation: Observation, lang: str = "en") 
     dice_height = _dice(svg, data["dice"], game.material.dice.count, lang, base)
     purses = _purses(game, observation)
     for i, line in enumerate(info):
-        words = _el(svg, "text", line, x=8, y=base + dice_height + _LINE - 4 + _LINE * i)
+        # data-info: a line the page may show under the drawing instead (a phone's narrow map)
+        words = _el(svg, "text", line, x=8, y=base + dice_height + _LINE - 4 + _LINE * i, data_info="line")
         for attribute, said in purses.get(i, {}).items():
             words.set(attribute, said)
     h = base + dice_height + _LINE * len(info) + 12
@@ -501,3 +502,15 @@ def action_targets(state: RiverRaceState, action: int) -> tuple[str, ...]:
         return (f"pawn:{pawn_name(pawn)}", f"space:{board.name(goal)}")
     return ()
 
+
+def action_walk(state: RiverRaceState, action: int) -> tuple[str, ...]:
+    """The pawn a move takes and every space it passes, from where it stands to where it
+    stops (``space:`` keys of :func:`render_svg`): across or around a river, as the move's
+    branch says; ``()`` for any other action."""
+    act = from_id(action)
+    if state.phase != MOVE or not isinstance(act, Move):
+        return ()
+    pawn = 3 * state.turn + act.pawn
+    spaces = walk_path(state, pawn, state.roll_total(), act.branch)
+    board = state.game.board
+    return (f"pawn:{pawn_name(pawn)}", *(f"space:{board.name(space)}" for space in spaces)) if spaces else ()

@@ -17,7 +17,8 @@ name                the restricted seat ...
 ``always-upper``    takes the upper courtyard at every fork
 ``always-lower``    takes the lower courtyard at every fork
 ``always-around``   takes the path around at every fork
-``ignore-price``    decides as if its own card were an unseen one, drawn afresh
+``ignore-price``    decides as if its own card were an unseen one, drawn afresh (and crosses
+                    only when that card could be paid)
 ==================  ==================================================================
 
 Example:
@@ -50,6 +51,7 @@ from savanna.games.river_race.actions import (
     NO_BRANCH,
     UPPER,
 )
+from savanna.games.river_race.council import can_cross
 from savanna.games.river_race.observation import redraw_own
 from savanna.games.river_race.phase import ANSWER, COUNCIL, MOVE
 
@@ -127,6 +129,24 @@ def _always(branch: int) -> Allow:
     return allow
 
 
+def _unseen_price(state: State, seat: int, legal: list[int]) -> list[int]:
+    # Given the position the seat believes (its card redrawn, see _ignore_price): a crossing
+    # is kept only when that card could be paid. The legal actions of the real position
+    # would tell the seat whether its real card can be paid, which is what it ignores.
+    if _phase(state) != COUNCIL:
+        return legal
+    believed = cast("RiverRaceState", state)
+    tables = believed.tables
+    kept = []
+    for action in legal:
+        if ACTION_KIND[action] == K_CROSS:
+            place = tables.place_of_altar[believed.pos[3 * seat + ACTION_ARG[action]]]
+            if not can_cross(believed, place):
+                continue
+        kept.append(action)
+    return kept or legal
+
+
 def _ignore_price(state: State, seat: int, rng: random.Random) -> State | None:
     return redraw_own(cast("RiverRaceState", state), seat, rng)
 
@@ -153,7 +173,7 @@ def restrictions() -> tuple[Restriction, ...]:
     for name in NAMES:
         words = {lang: _MESSAGES.text(f"restriction.{name}", lang) for lang in ("en", "fr")}
         if name == "ignore-price":
-            out.append(Restriction(name, words["en"], words["fr"], blind=_ignore_price))
+            out.append(Restriction(name, words["en"], words["fr"], allow=_unseen_price, blind=_ignore_price))
         else:
             out.append(Restriction(name, words["en"], words["fr"], allow=allow[name]))
     return tuple(out)

@@ -32,7 +32,7 @@ from savanna.games.river_race.phase import NO_WAY, UNNAMED_BRANCH
 if TYPE_CHECKING:
     from savanna.games.river_race.state import RiverRaceState
 
-__all__ = ["camp_blocked", "legal_moves", "move_ids", "move_refusal", "on_paths", "walk", "walk_end"]
+__all__ = ["camp_blocked", "legal_moves", "move_ids", "move_refusal", "on_paths", "walk", "walk_end", "walk_path"]
 
 _ACTION_ARG: Final[tuple[int, ...]] = ACTION_ARG
 _ACTION_VALUE: Final[tuple[int, ...]] = ACTION_VALUE
@@ -56,10 +56,12 @@ def _jumped(space: int, start: int, standing: list[int]) -> bool:
 
 
 def walk_end(
-    state: RiverRaceState, pawn: int, total: int, branch: int, standing: list[int], springs: list[int] | None = None
+    state: RiverRaceState, pawn: int, total: int, branch: int, standing: list[int], springs: list[int] | None = None,
+    passed: list[int] | None = None,
 ) -> int:
     """Where ``pawn`` ends moving ``total`` taking ``branch`` at a fork, appending to
-    ``springs`` (when given) the springs it passes; ``standing`` from :func:`on_paths`.
+    ``springs`` (when given) the springs it passes and to ``passed`` (when given) every space
+    it enters, jumped ones included; ``standing`` from :func:`on_paths`.
 
     The end is :data:`~.phase.NO_WAY` when the move is impossible (a pawn waiting in a
     courtyard, on a sacrifice place or home; a branch named away from any fork) and
@@ -87,6 +89,8 @@ def walk_end(
             space = nxt[space]
         if springs is not None and spring[space] >= 0:
             springs.append(spring[space])
+        if passed is not None:
+            passed.append(space)
         k = kind[space]
         if k == PATH and _jumped(space, start, standing):
             continue  # rule move.skip: another pawn there is jumped over, not counted
@@ -104,6 +108,17 @@ def walk(state: RiverRaceState, pawn: int, total: int, branch: int) -> tuple[int
     springs: list[int] = []
     end = walk_end(state, pawn, total, branch, on_paths(state), springs)
     return end, springs if end >= 0 else []
+
+
+def walk_path(state: RiverRaceState, pawn: int, total: int, branch: int) -> list[int]:
+    """Every space ``pawn`` passes moving ``total`` with ``branch`` (as :func:`walk_end`),
+    from where it stands to where it stops, in order; ``[]`` when the move is impossible.
+
+    Two branches of a fork may stop on the same space (across or around a river): the
+    spaces between tell them apart."""
+    passed: list[int] = [state.pos[pawn]]
+    end = walk_end(state, pawn, total, branch, on_paths(state), passed=passed)
+    return passed if end >= 0 else []
 
 
 def camp_blocked(state: RiverRaceState, pawn: int) -> bool:

@@ -152,6 +152,7 @@ function renderWords() {
   $("text-h").textContent = t("table.board.text");
   $("keys").textContent = t("table.keys");
   $("lobby-link").textContent = t("table.lobby");
+  if (S.view && S.view.board_svg) renderZoom($("board").querySelector("svg"));
   renderHelp();
 }
 
@@ -417,6 +418,26 @@ function way(nodes, from, to) {
   return out;
 }
 
+// The way a piece took when the log tells it (an entry's walk: the piece, then the spaces
+// it passed, the branch its move chose): those spaces' centres, from where it stood to where
+// it stops; null when no fresh entry walked this piece.
+function told(box, key, from, to) {
+  const spaces = [];
+  for (const entry of S.fresh || []) {
+    if (!entry.walk || entry.walk[0] !== key) continue;
+    for (const space of entry.walk.slice(1)) if (spaces[spaces.length - 1] !== space) spaces.push(space);
+  }
+  if (!spaces.length) return null;
+  const centre = (target) => {
+    const node = box.querySelector(`[data-target="${target}"]`);
+    if (!node) return null;
+    const b = node.getBBox();
+    return { x: b.x + b.width / 2, y: b.y + b.height / 2 };
+  };
+  const inner = spaces.slice(1, -1).map(centre).filter(Boolean);
+  return [centre(spaces[0]) || { x: from[0], y: from[1] }, ...inner, centre(spaces[spaces.length - 1]) || { x: to[0], y: to[1] }];
+}
+
 const STEP_MS = 160;
 
 function glide(box, before, moved) {
@@ -431,7 +452,8 @@ function glide(box, before, moved) {
     const [x1, y1] = [b.x + b.width / 2, b.y + b.height / 2];
     // Space by space: through each point of the way between the first and the last, the
     // piece keeps its place beside the point (it shifts from where it stood to where it stops).
-    const path = way(nodes, [x0, y0], [x1, y1]);
+    // The way the move took when the server tells it (a fork's branch), else the track's shortest.
+    const path = told(box, key, [x0, y0], [x1, y1]) || way(nodes, [x0, y0], [x1, y1]);
     const frames = [[x0, y0]];
     if (path.length > 1) {
       const [first, last] = [path[0], path[path.length - 1]];
@@ -487,12 +509,14 @@ function purses(root) {
   if (!root) return out;
   root.querySelectorAll("[data-purse]").forEach((node) => {
     const kind = node.getAttribute("data-purse");
-    const sources = new Map([...root.querySelectorAll(`[data-source="${kind}"]`)].map((n) => [n.getAttribute("data-key") || "", n.getBoundingClientRect()]));
+    // (a line shown under the drawing instead has no place on it: the drawing's then)
+    const place = (n) => { const r = n.getBoundingClientRect(); return r.width || r.height ? r : root.getBoundingClientRect(); };
+    const sources = new Map([...root.querySelectorAll(`[data-source="${kind}"]`)].map((n) => [n.getAttribute("data-key") || "", place(n)]));
     out.set(kind, {
       counts: node.getAttribute("data-counts").split(" ").map(Number),
       faces: (node.getAttribute("data-faces") || "").split(" ").filter(Boolean),
       token: node.getAttribute("data-token") || "coin",
-      rect: node.getBoundingClientRect(),
+      rect: place(node),
       sources,
     });
   });
@@ -577,6 +601,8 @@ function renderBoard() {
   // its legend beside it.
   const box0 = svg && svg.viewBox && svg.viewBox.baseVal;
   box.parentElement.classList.toggle("wide", Boolean(box0 && box0.width > 1.15 * box0.height));
+  renderZoom(svg);
+  fitInfo(svg);
   $("board-text").textContent = S.view.board_text || "";
   box.querySelectorAll("[data-target]").forEach((node) => {
     const key = node.getAttribute("data-target");
@@ -587,6 +613,63 @@ function renderBoard() {
   });
   renderBoardMarks();
 }
+
+// A drawing's lines of words under it (data-info: gold, cards, status) stay in the drawing
+// while they read at 12 px or more; smaller (a phone's narrow map) they are shown as the
+// page's own text under the drawing, and the drawing ends above them.
+const READABLE_PX = 12;
+
+function fitInfo(svg) {
+  const list = $("board-info");
+  const lines = svg ? [...svg.querySelectorAll("[data-info]")] : [];
+  if (svg && svg.dataset.box) {
+    svg.setAttribute("viewBox", svg.dataset.box);
+    svg.setAttribute("height", svg.dataset.height);
+    delete svg.dataset.box;
+  }
+  lines.forEach((n) => n.removeAttribute("display"));
+  const vb = svg && svg.viewBox && svg.viewBox.baseVal;
+  const scale = vb && vb.width ? svg.getBoundingClientRect().width / vb.width : 1;
+  const small = lines.some((n) => parseFloat(getComputedStyle(n).fontSize) * scale < READABLE_PX);
+  list.classList.toggle("hidden", !small);
+  clear(list, small ? lines.map((n) => el("li", {}, n.textContent)) : []);
+  if (!small) return;
+  const [x, y, w] = [vb.x, vb.y, vb.width];
+  const top = Math.min(...lines.map((n) => n.getBBox().y)) - 4;
+  svg.dataset.box = svg.getAttribute("viewBox");
+  svg.dataset.height = svg.getAttribute("height") || "";
+  lines.forEach((n) => n.setAttribute("display", "none"));
+  svg.setAttribute("viewBox", `${x} ${y} ${w} ${top - y}`);
+  svg.setAttribute("height", String(top - y));
+}
+
+// A phone shows the whole drawing small; "zoom in" shows it at its own size (every word and
+// pawn's name readable), scrolled sideways inside its frame, until "whole board".
+function renderZoom(svg) {
+  const button = $("zoom");
+  const frame = $("board");
+  const vb = svg && svg.viewBox && svg.viewBox.baseVal;
+  if (!vb || !vb.width) { button.classList.add("hidden"); return; }
+  const zoomed = frame.classList.contains("zoomed");
+  // its own size, or larger when its smallest words are drawn under 12 units
+  const smallest = Math.min(...[...svg.querySelectorAll("text")].map((n) => parseFloat(getComputedStyle(n).fontSize) || READABLE_PX));
+  svg.style.width = zoomed ? `${Math.ceil(vb.width * Math.max(1, READABLE_PX / smallest))}px` : "";
+  const fitted = frame.clientWidth / vb.width;
+  button.classList.toggle("hidden", !zoomed && fitted >= 0.9);
+  button.textContent = zoomed ? t("table.zoom.out") : t("table.zoom.in");
+  button.setAttribute("aria-pressed", zoomed ? "true" : "false");
+}
+
+function refit() {
+  const svg = $("board").querySelector("svg");
+  renderZoom(svg);
+  fitInfo(svg);
+}
+
+window.addEventListener("resize", () => {
+  clearTimeout(refit.timer);
+  refit.timer = setTimeout(refit, 150);
+});
 
 // What may be clicked now (it changes with a chosen piece: then its stopping squares).
 function renderBoardMarks() {
@@ -810,6 +893,7 @@ async function main() {
     try { await navigator.clipboard.writeText($("link").textContent); $("copy").textContent = t("table.copied"); } catch (_) { /* the link stays visible */ }
   });
   $("start").addEventListener("click", startGame);
+  $("zoom").addEventListener("click", () => { $("board").classList.toggle("zoomed"); refit(); });
   setupCoach(send);
   $("typed").addEventListener("submit", (event) => {
     event.preventDefault();
