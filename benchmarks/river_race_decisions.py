@@ -177,7 +177,9 @@ def skill_lines(study: Study, games: int, material: str = "first") -> list[str]:
     ]
 
 
-def seat_lines(study: Study, games: int, material: str = "first") -> list[str]:
+def seat_lines(
+    study: Study, games: int, material: str = "first", sizes: tuple[int, ...] = (2, 3, 4, 5)
+) -> list[str]:
     """Seat and play-order fairness at 2 to 5 players (four heuristic seats)."""
     lines = [
         f"Seats and play order, {games} games of heuristic bots per table size (the lab's fairness "
@@ -186,7 +188,7 @@ def seat_lines(study: Study, games: int, material: str = "first") -> list[str]:
         "| players | factor | verdict | farthest interval bound (points) |",
         "| ---: | --- | --- | ---: |",
     ]
-    for players in (2, 3, 4, 5):
+    for players in sizes:
         study.players = players
         summary = study.play(
             f"seats{players}", games=games, tests=("seat", "order"), options={"material": material}
@@ -219,12 +221,14 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--restrict", nargs="+", default=["all"], help="restrictions (default: all)")
     parser.add_argument("--skill-games", type=int, default=400, help="heuristic against random (0: skip)")
     parser.add_argument("--seat-games", type=int, default=400, help="games per table size (0: skip)")
+    parser.add_argument("--seat-players", type=int, nargs="+", default=[2, 3, 4, 5], help="table sizes of the seat test")
     parser.add_argument("--material", default="first", help="the game's option material (first, second)")
     args = parser.parse_args(argv)
     started = time.perf_counter()
     study = Study.from_args("river-race", args)
     options = {"material": args.material}
-    results = study.restricted_play(args.restrict, games=args.games, options=options)
+    # --games 0 skips the restricted runs and the facts (to run the other figures apart)
+    results = study.restricted_play(args.restrict, games=args.games, options=options) if args.games else []
     rows = map_games(play_facts, [(args.seed, i, 4, args.material) for i in range(args.games)], args.workers)
     argv = sys.argv[1:] if argv is None else argv
     lines = [
@@ -239,13 +243,13 @@ def main(argv: list[str] | None = None) -> None:
         f"Four heuristic seats, option material={args.material}, {args.games} games per run; game i is seeded "
         f"with derive_seed({args.seed}, i).",
         "",
-        *restricted_lines({"results": results})[2:],
-        *facts_lines(rows),
     ]
+    if args.games:
+        lines += [*restricted_lines({"results": results})[2:], *facts_lines(rows)]
     if args.skill_games:
         lines += skill_lines(study, args.skill_games, args.material)
     if args.seat_games:
-        lines += seat_lines(study, args.seat_games, args.material)
+        lines += seat_lines(study, args.seat_games, args.material, tuple(args.seat_players))
     write_section(args.out, lines)
     print(f"in {time.perf_counter() - started:.0f} s", file=sys.stderr)
 

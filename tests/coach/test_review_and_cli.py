@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -11,6 +12,7 @@ from typer.testing import CliRunner
 from savanna.bots import make_bots, parse_bot_spec, play_game
 from savanna.cli import app
 from savanna.coach.review import review
+from savanna.coach.text import say
 from savanna.core import Record, load_game, record_of, replay_states
 
 
@@ -250,3 +252,32 @@ def test_the_river_race_reference_searches_less_and_says_so() -> None:
     done = review(record, 0, seed=1, samples=24)
     assert done.decisions and done.sims == ISMCTS_SIMS_BY_GAME["river-race"] < ISMCTS_SIMS
     assert review(record, 0, seed=1, samples=24, sims=7).sims == 7
+
+
+def _numbers(text: str) -> list[str]:
+    """The numbers of a text, French decimal commas read as points."""
+    return re.findall(r"\d+(?:\.\d+)?", re.sub(r"(\d),(\d)", r"\1.\2", text))
+
+
+def test_the_review_read_back_in_french_has_the_english_numbers(record_file: Path) -> None:
+    """What a French reader of ``savanna analyse`` sees at 80 columns: the French words of
+    the catalogue (none of the English lines), the same numbers (a French sentence may
+    put them in another order), and counts with the noun in the form the count asks for."""
+    args = ["analyse", str(record_file), "--seat", "1", "--samples", "3", "-q"]
+    english = CliRunner().invoke(app, [*args, "--lang", "en"], env={"COLUMNS": "80"}, terminal_width=80)
+    french = CliRunner().invoke(app, [*args, "--lang", "fr"], env={"COLUMNS": "80"}, terminal_width=80)
+    assert english.exit_code == 0 and french.exit_code == 0, (english.output, french.output)
+    assert sorted(_numbers(french.output)) == sorted(_numbers(english.output))
+    assert all(len(line) <= 80 for line in french.output.splitlines())
+    said = french.output.replace("\u00a0", " ")
+    for key in ("review.header_turn", "review.header_verdict"):
+        assert say(key, "fr").replace("\u00a0", " ") in said
+    assert "Décisions de Joueur 1" in said
+    # the noun's form by CLDR's rule: English "1 mistake, 0 mistakes", French "0 erreur, 2 erreurs"
+    counted = re.search(r"^(\d+) (mistakes?), ", english.output, re.M)
+    assert counted is not None and (counted[2] == "mistake") == (counted[1] == "1"), english.output
+    counted = re.search(r"^(\d+) (erreurs?), (\d+) (trop serrées?) pour", said, re.M)
+    assert counted is not None, said
+    assert (counted[2] == "erreur") == (int(counted[1]) < 2) and (counted[4] == "trop serrée") == (int(counted[3]) < 2)
+    english_lines = {line.strip() for line in english.output.splitlines() if re.search(r"[a-z]{4}", line)}
+    assert not english_lines & {line.strip() for line in french.output.splitlines()}

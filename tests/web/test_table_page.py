@@ -224,8 +224,8 @@ def on_first_screen(page: Any, selector: str) -> bool:
 
 @pytest.mark.parametrize("phone", PHONES, ids=lambda v: f"{v['width']}x{v['height']}")
 def test_phones_every_page_fits_with_the_turn_and_the_moves_on_the_first_screen(browser, server, tables, finished, phone):
-    """At 360x740 and 390x844, the lobby, each game's table, its end and its replay: nothing
-    wider than the screen, every control at least 44 px, and at a table the turn banner and
+    """At 360x740 and 390x844, the lobby, a table waiting for its players, "my tables", each
+    game's table, its end and its replay: nothing wider than the screen, every control at least 44 px, and at a table the turn banner and
     the first move on the first screen, the text board folded."""
     lang = "fr" if phone["width"] == 360 else "en"
     context = browser.new_context(viewport=phone, locale="fr-FR" if lang == "fr" else "en-GB", has_touch=True, is_mobile=True)
@@ -235,6 +235,15 @@ def test_phones_every_page_fits_with_the_turn_and_the_moves_on_the_first_screen(
         lobby.wait_for_selector("#create-submit")
         lobby.wait_for_selector("#tables table")
         check_phone_page(lobby, "lobby")
+        # a table waiting for its players (its seats, the link to share), then "my tables"
+        waiting, seat = new_table(server, "river-race", players=3, start=False)
+        lobby.evaluate("([id, t]) => localStorage.setItem(`savanna.seat.${id}`, t)", [waiting, seat])
+        lobby.goto(f"{server.url}/t/{waiting}")
+        lobby.wait_for_selector("#setup:not(.hidden) #setup-seats li")
+        check_phone_page(lobby, "table waiting for players")
+        lobby.goto(server.url + "/me")
+        lobby.wait_for_selector(f'a[href$="/t/{waiting}"]')
+        check_phone_page(lobby, "my tables")
     finally:
         context.close()
     for game in GAMES:
@@ -303,6 +312,22 @@ def test_on_a_360_px_phone_the_boards_sentences_read_at_12_px_or_more(browser, s
             assert all(w["px"] >= 12 for w in sizes["drawn"] if w["info"]), sizes
         if game == "river-race":  # its map is the widest: its lines move
             assert len(sizes["shown"]) == 3, sizes
+        # "Zoom in": the drawing at its own size, scrolled sideways in its frame, every word
+        # of it (a pawn's name) 12 px or more; "whole board" again.
+        zoom = shown.page.locator("#zoom")
+        assert zoom.is_visible() == (game != "hyena"), game
+        if zoom.is_visible():
+            zoom.click()
+            check_phone_page(shown.page, f"{game} table, zoomed")
+            zoomed = shown.page.evaluate(READ_SIZES)
+            assert all(w["px"] >= 12 for w in zoomed["drawn"]), [w for w in zoomed["drawn"] if w["px"] < 12]
+            assert zoomed["shown"] == [], zoomed  # the lines are back in the drawing
+            assert zoom.get_attribute("aria-pressed") == "true"
+            SHOTS.mkdir(parents=True, exist_ok=True)
+            shown.page.locator("#board").scroll_into_view_if_needed()
+            shown.page.screenshot(path=str(SHOTS / f"{game}-phone-360-zoomed.png"))
+            zoom.click()
+            assert shown.page.evaluate(READ_SIZES)["shown"] == sizes["shown"]
     finally:
         shown.close()
     wide = Page(browser, server, table, token)
@@ -329,6 +354,7 @@ def test_the_small_words_spectators_one_game_over_numbers_icons_and_the_replays_
         assert heads[0] == "setup" and heads.index("setup") < min(
             (i for i, h in enumerate(heads) if h not in ("setup",)), default=0)
         assert "setup" not in heads[heads.index(next(h for h in heads if h != "setup")):]
+        assert heads[-1] in ("end", "score") and "end" in heads, heads  # and the end comes last
     finally:
         watcher.close()
     ended = Page(browser, server, *finished[game])

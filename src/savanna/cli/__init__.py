@@ -16,9 +16,26 @@ from typing import Annotated, Any
 
 import typer
 from rich.markup import escape
+from typer import rich_utils
 from typer.core import TyperGroup
 
-from savanna.cli.errors import click_message, is_a, language_of, print_error
+from savanna.cli.errors import MESSAGES, click_message, help_of, is_a, language_of, print_error
+from savanna.core.errors import OptionError
+from savanna.i18n import resolve_language
+
+
+def _frame_in_language() -> None:
+    """The words of Typer's help frame (its panels' titles, ``[default: ...]``,
+    ``[required]``) in the command line's language, set before any help is drawn."""
+    lang = language_of()
+    rich_utils.OPTIONS_PANEL_TITLE = MESSAGES.text("savanna.frame.options", lang)
+    rich_utils.ARGUMENTS_PANEL_TITLE = MESSAGES.text("savanna.frame.arguments", lang)
+    rich_utils.COMMANDS_PANEL_TITLE = MESSAGES.text("savanna.frame.commands", lang)
+    rich_utils.DEFAULT_STRING = MESSAGES.text("savanna.frame.default", lang, value="{}")
+    rich_utils.REQUIRED_LONG_STRING = MESSAGES.text("savanna.frame.required", lang)
+
+
+_frame_in_language()
 
 
 def plain_value_columns(command: Any, ctx: Any = None) -> None:
@@ -27,7 +44,10 @@ def plain_value_columns(command: Any, ctx: Any = None) -> None:
     repeatable option (Typer shows ``<list[str]>``; the help says it repeats). An option
     whose module set its own metavar keeps it. Walks ``command``'s sub-commands too."""
     context = ctx if ctx is not None else command.context_class(command, info_name=command.name)
-    params = [*command.params, command.get_help_option(context)]
+    help_option = command.get_help_option(context)
+    if help_option is not None:  # Click words its help in English
+        help_option.help = MESSAGES.text("savanna.frame.help", language_of())
+    params = [*command.params, help_option]
     for param in params:
         if getattr(param, "param_type_name", None) != "option" or param.metavar is not None:
             continue
@@ -98,7 +118,7 @@ class OneLineErrors(TyperGroup):
 app = typer.Typer(
     cls=OneLineErrors,
     name="savanna",
-    help="Savanna: African race-and-wager board games for people and programs.",
+    help=help_of("savanna", "about"),
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -110,10 +130,12 @@ def version_line() -> str:
     from savanna.bench import engine_build
     from savanna.native import compiled_modules
 
-    build = engine_build()
+    lang = language_of()
     modules = compiled_modules()
-    engines = f"compiled (mypyc, {len(modules)} modules)" if modules else build
-    return f"savanna {__version__} (Python {platform.python_version()}); engines: {engines}"
+    engines = MESSAGES.text("savanna.version.compiled", lang, modules=len(modules)) if modules else engine_build()
+    return MESSAGES.text(
+        "savanna.version.line", lang, version=__version__, python=platform.python_version(), engines=engines
+    )
 
 
 def _print_version(value: bool) -> None:
@@ -130,11 +152,20 @@ def _options(
             "--version",
             callback=_print_version,
             is_eager=True,
-            help="Print the version and which build of the engines runs (compiled or pure Python), then exit.",
+            help=help_of("savanna", "version"),
         ),
     ] = False,
+    lang: Annotated[str | None, typer.Option("--lang", help=help_of("savanna", "lang_root"))] = None,
 ) -> None:
-    """Savanna: African race-and-wager board games for people and programs."""
+    """The options of ``savanna`` itself (its help: ``savanna.help.about``). ``--lang``
+    is read with the command line (:func:`~savanna.cli.errors.language_of`): here it is
+    only checked."""
+    if lang is not None:
+        try:
+            resolve_language(lang)
+        except OptionError as exc:
+            print_error(exc.text("en"), "en")
+            raise typer.Exit(2) from None
 
 
 # Command modules register their commands on ``app`` when imported.

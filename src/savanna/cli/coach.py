@@ -23,8 +23,8 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from savanna.cli import app
-from savanna.cli.commands import _check_lang, handles_errors, read_record
-from savanna.cli.errors import MESSAGES
+from savanna.cli.commands import LangFlag, command_language, handles_errors, read_record
+from savanna.cli.errors import MESSAGES, help_of
 from savanna.coach import POLICIES, Estimate, analyse
 from savanna.coach.belief import decisions_seen, posterior
 from savanna.coach.review import REVIEW_SAMPLES, Reference, Review, review
@@ -72,43 +72,29 @@ def _states_until(record: Record, stop: int) -> tuple[State, list[tuple[State, i
     return state, pairs
 
 
-@app.command("analyse")
+def _help(name: str, **fields: object) -> str:
+    return help_of("analyse", name, **fields)
+
+
+@app.command("analyse", help=_help("about"))
 @handles_errors()
 def analyse_command(
-    file: Annotated[Path, typer.Argument(help="A game record (JSON) written by Savanna.")],
-    seat: Annotated[int, typer.Option("--seat", help="The player to coach, counted from 1.")],
-    at: Annotated[
-        int | None,
-        typer.Option("--at", help="Analyse the position before action K (counted from 1) instead of reviewing."),
-    ] = None,
+    file: Annotated[Path, typer.Argument(help=_help("file"))],
+    seat: Annotated[int, typer.Option("--seat", help=_help("seat"))],
+    at: Annotated[int | None, typer.Option("--at", help=_help("at"))] = None,
     samples: Annotated[
-        int | None,
-        typer.Option(
-            "--samples",
-            help=f"Rounds per decision at most (default {REVIEW_SAMPLES}), or for --at (default {AT_SAMPLES}); "
-            "the same on every machine.",
-        ),
+        int | None, typer.Option("--samples", help=_help("samples", review=REVIEW_SAMPLES, at=AT_SAMPLES))
     ] = None,
-    seconds: Annotated[
-        float | None, typer.Option("--seconds", help="Time per position instead of (or with) --samples.")
-    ] = None,
-    seed: Annotated[int, typer.Option("--seed", "-s", help="Seed of every draw (same seed, same analysis).")] = 0,
-    model: Annotated[
-        str, typer.Option("--model", help=f"How every player plays after a move: {', '.join(POLICIES)}.")
-    ] = "heuristic",
-    plot: Annotated[Path | None, typer.Option("--plot", help="Also draw the review into FILE (.png, .svg, .pdf).")] = None,
-    json_out: Annotated[Path | None, typer.Option("--json", help="Also write the result as JSON into FILE.")] = None,
-    lang: Annotated[str | None, typer.Option("--lang", help="en or fr (default: from the locale).")] = None,
-    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
+    seconds: Annotated[float | None, typer.Option("--seconds", help=_help("seconds"))] = None,
+    seed: Annotated[int, typer.Option("--seed", "-s", help=_help("seed"))] = 0,
+    model: Annotated[str, typer.Option("--model", help=_help("model", models=", ".join(POLICIES)))] = "heuristic",
+    plot: Annotated[Path | None, typer.Option("--plot", help=_help("plot"))] = None,
+    json_out: Annotated[Path | None, typer.Option("--json", help=_help("json"))] = None,
+    lang: LangFlag = None,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help=_help("quiet"))] = False,
 ) -> None:
-    """Coach a player from a record: each decision against two references, or one position.
-
-    Every number is computed from that player's view only (the other cards are drawn from
-    what the player had seen of the others' moves, never read from the record) and assumes
-    that, after each move, every player plays the chosen model. A decision is called a
-    mistake only when a reference's move is surely better; numbers carry 95% intervals.
-    """
-    language = _check_lang(lang)
+    """Coach a player from a record (its help: ``analyse.help.about``)."""
+    language = command_language(lang)
     check_seed(seed)
     if model not in POLICIES:
         raise OptionError(MESSAGES.words("error.coach.model_must_be_one", models=', '.join(POLICIES), model=repr(model)))

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import functools
 import json
-import os
 import random
 import sys
 from collections.abc import Callable
@@ -22,7 +21,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from savanna.cli import app
-from savanna.cli.errors import MESSAGES, language_of, print_error
+from savanna.cli.errors import MESSAGES, help_of, language_of, print_error
 from savanna.core import (
     Game,
     Option,
@@ -39,6 +38,7 @@ from savanna.core import (
 )
 from savanna.core.registry import broken_games
 from savanna.core.rng import PLAYOUT
+from savanna.i18n import resolve_language
 from savanna.saves import is_save
 from savanna.table import replay_checked
 
@@ -62,13 +62,13 @@ console = _LazyConsole()
 err_console = _LazyConsole(stderr=True)
 
 
-def default_lang() -> str:
-    """``fr`` when the locale asks for French, else ``en``."""
-    for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
-        value = os.environ.get(var, "")
-        if value:
-            return "fr" if value.lower().startswith("fr") else "en"
-    return "en"
+def command_language(lang: str | None) -> str:
+    """The language of a command: its ``--lang``, else ``savanna --lang``, else the locale.
+
+    Raises:
+        OptionError: for a language the catalogues do not have.
+    """
+    return resolve_language(lang if lang is not None else language_of())
 
 
 def fail(error: SavannaError, code: int, lang: str | None = None) -> typer.Exit:
@@ -111,11 +111,19 @@ def parse_options(assignments: list[str] | None) -> dict[str, str]:
     return options
 
 
-OptionFlag = Annotated[
-    list[str] | None,
-    typer.Option("--option", "-o", help="Game option KEY=VALUE (repeatable); see `savanna games`."),
-]
-PlayersFlag = Annotated[int | None, typer.Option("--players", "-p", help="Number of players (default: the game's).")]
+OptionFlag = Annotated[list[str] | None, typer.Option("--option", "-o", help=help_of("savanna", "option"))]
+PlayersFlag = Annotated[int | None, typer.Option("--players", "-p", help=help_of("savanna", "players"))]
+GameArgument = Annotated[str, typer.Argument(help=help_of("savanna", "game"))]
+LangFlag = Annotated[str | None, typer.Option("--lang", help=help_of("savanna", "lang"))]
+
+
+def _help(name: str) -> str:
+    return help_of("commands", name)
+
+
+def _say(key: str, lang: str, **fields: object) -> str:
+    """A ``commands.*`` message of the command line's catalogue in ``lang``."""
+    return MESSAGES.text(f"commands.{key}", lang, **fields)
 
 
 def make_game(name: str, players: int | None, option: list[str] | None) -> Game:
@@ -123,61 +131,65 @@ def make_game(name: str, players: int | None, option: list[str] | None) -> Game:
     return load_game(name, players=players, options=parse_options(option))
 
 
-@app.command()
+@app.command(help=_help("games"))
 @handles_errors()
-def games() -> None:
-    """List the registered games, their players, options and defaults."""
-    table = Table(title="Savanna games")
-    table.add_column("game", style="bold", max_width=18)
-    table.add_column("players", no_wrap=True)
-    table.add_column("option", no_wrap=True)
-    table.add_column("values, default and meaning")
+def games(lang: LangFlag = None) -> None:
+    """List the registered games (its help: ``commands.help.games``)."""
+    lang = command_language(lang)
+    table = Table(title=_say("games.title", lang))
+    table.add_column(_say("games.game", lang), style="bold", max_width=18)
+    table.add_column(_say("games.players", lang), no_wrap=True)
+    table.add_column(_say("games.option", lang), no_wrap=True)
+    table.add_column(_say("games.values", lang))
     for name, cls in registered_games().items():
         spec = cls.spec
-        players = [f"{spec.min_players}–{spec.max_players}", f"[dim]default {spec.default_players}[/]"]
-        labels = [name, f"[dim]{escape(spec.title)}[/]"]
+        default = escape(_say("games.default_players", lang, players=spec.default_players))
+        players = [f"{spec.min_players}–{spec.max_players}", f"[dim]{default}[/]"]
+        labels = [name, f"[dim]{escape(spec.title_in(lang))}[/]"]
         if not spec.perfect_information:
-            labels.append("[dim]hidden information[/]")
+            labels.append(f"[dim]{escape(_say('games.hidden', lang))}[/]")
         for i, option in enumerate(spec.options):
             table.add_row(
                 labels[i] if i < len(labels) else "",
                 players[i] if i < len(players) else "",
                 option.name,
-                _values(option),
+                _values(option, lang),
             )
         for i in range(len(spec.options), len(labels)):
             table.add_row(labels[i], players[i] if i < len(players) else "", "", "")
         table.add_section()
     console.print(table)
     for name, why in broken_games().items():
-        err_console.print(f"[yellow]warning:[/] game {name!r} failed to load: {why}")
+        err_console.print(_say("games.broken", lang, name=repr(name), why=why), style="yellow", markup=False)
 
 
-def _values(option: Option) -> str:
+def _values(option: Option, lang: str) -> str:
     """The values an option takes and its default, and under them what it does (dimmed)."""
-    values = escape(f"{option.describe().replace('|', ' | ')}; default {_show(option.default)}")
-    return f"{values}\n[dim]{escape(option.help)}[/]" if option.help else values
+    values = escape(
+        _say("games.option_values", lang, values=option.describe().replace("|", " | "), default=_show(option.default, lang))
+    )
+    help_ = option.help_in(lang)
+    return f"{values}\n[dim]{escape(help_)}[/]" if help_ else values
 
 
-def _show(value: object) -> str:
+def _show(value: object, lang: str) -> str:
     if isinstance(value, bool):
-        return "on" if value else "off"
+        return _say("games.on" if value else "games.off", lang)
     return str(value)
 
 
-@app.command()
+@app.command(help=_help("playout"))
 @handles_errors()
 def playout(
-    game: Annotated[str, typer.Argument(help="Game name (see `savanna games`).")],
+    game: GameArgument,
     players: PlayersFlag = None,
-    seed: Annotated[int | None, typer.Option("--seed", "-s", help="Seed (default: a fresh one, written in the record).")] = None,
+    seed: Annotated[int | None, typer.Option("--seed", "-s", help=_help("playout_seed"))] = None,
     option: OptionFlag = None,
-    out: Annotated[Path | None, typer.Option("--out", help="Write the record here (default: standard output).")] = None,
+    out: Annotated[Path | None, typer.Option("--out", help=_help("playout_out"))] = None,
+    lang: LangFlag = None,
 ) -> None:
-    """Play one full game between random players and write its record as JSON.
-
-    The same arguments always give a byte-identical record.
-    """
+    """Play one game between random players (its help: ``commands.help.playout``)."""
+    language = command_language(lang)
     configured = make_game(game, players, option)
     seed = random.SystemRandom().randrange(2**31) if seed is None else check_seed(seed)
     state = random_playout(configured, random.Random(seed), checked=True)
@@ -187,7 +199,7 @@ def playout(
         sys.stdout.write(text)
     else:
         _write_atomically(out, text)
-        err_console.print(f"record written to {out}")
+        err_console.print(_say("playout.written", language, path=out), markup=False, highlight=False)
 
 
 def _write_atomically(path: Path, text: str) -> None:
@@ -236,26 +248,15 @@ def chance_line(record: Record, language: str) -> str:
     return MESSAGES.text("replay.chance_checked", language, seeds=seeds, how=record.chance)
 
 
-@app.command()
+@app.command(help=_help("replay"))
 @handles_errors()
 def replay(
-    file: Annotated[
-        Path,
-        typer.Argument(help="A game record (JSON) written by Savanna, or a JSON Lines file of records."),
-    ],
-    step: Annotated[bool, typer.Option("--step", help="Walk through the record move by move.")] = False,
-    lang: Annotated[str | None, typer.Option("--lang", help="en or fr (default: from the locale).")] = None,
+    file: Annotated[Path, typer.Argument(help=_help("replay_file"))],
+    step: Annotated[bool, typer.Option("--step", help=_help("replay_step"))] = False,
+    lang: LangFlag = None,
 ) -> None:
-    """Replay a record through the rules; print the final position and scores.
-
-    When the record says how its chance was drawn from its seed, every chance outcome is
-    drawn again and compared; when it says its bots were seeded, every bot move is decided
-    again and compared. A corrupt record, an unknown version, an illegal action or a
-    chance outcome that the seed did not give exits with code 1 and names the first bad
-    action and why. A JSON Lines file (``games.jsonl`` of ``savanna simulate``) has every
-    record checked and a summary printed.
-    """
-    language = _check_lang(lang)
+    """Replay a record through the rules, checking its seeds (its help: ``commands.help.replay``)."""
+    language = command_language(lang)
     data = read_bytes(file)
     lines = json_lines(file, data)
     if lines is not None:
@@ -282,8 +283,8 @@ def replay(
         names = seat_names(record, game.num_players, language)
         for entry in sheet_entries(game, sheets, names, language):
             console.print(entry, highlight=False, soft_wrap=True)
-    console.print(f"position: {final.to_text()}", highlight=False, markup=False)
-    table = Table(title="scores")
+    console.print(_say("replay.position", language, position=final.to_text()), highlight=False, markup=False)
+    table = Table(title=_say("replay.scores", language))
     for column in ("seat", "player", "score", "rank"):
         table.add_column(MESSAGES.text(f"replay.column_{column}", language))
     ranking = final.ranking() if final.is_terminal() else None
@@ -350,36 +351,21 @@ def _show_number(value: float) -> str:
     return str(int(value)) if float(value).is_integer() else f"{value:.3f}"
 
 
-def _check_lang(lang: str | None) -> str:
-    if lang is None:
-        return default_lang()
-    if lang not in ("en", "fr"):
-        raise OptionError(MESSAGES.words("error.commands.lang_must_be_en", value=repr(lang)))
-    return lang
-
-
-@app.command()
+@app.command(help=_help("bench"))
 @handles_errors()
 def bench(
-    game: Annotated[str, typer.Argument(help="Game name (see `savanna games`).")],
-    seconds: Annotated[float, typer.Option("--seconds", "-t", help="Measuring time for each engine.")] = 4.0,
+    game: GameArgument,
+    seconds: Annotated[float, typer.Option("--seconds", "-t", help=_help("bench_seconds"))] = 4.0,
     players: PlayersFlag = None,
     option: OptionFlag = None,
-    seed: Annotated[int, typer.Option("--seed", help="Seed of the playouts.")] = 0,
-    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    seed: Annotated[int, typer.Option("--seed", help=_help("bench_seed"))] = 0,
+    as_json: Annotated[bool, typer.Option("--json", help=_help("bench_json"))] = False,
+    lang: LangFlag = None,
 ) -> None:
-    """Random-playout throughput, with OpenSpiel's C++ backgammon and pig measured in the same run.
-
-    Applied actions per second (chance outcomes included), seat decisions per second and
-    whole games per second, for this game and — when ``open_spiel`` is installed (the
-    ``[bench]`` extra) — for OpenSpiel's ``backgammon`` and ``pig`` driven from Python by
-    the same loop, and the ratios; and this game's same playouts played each in one call
-    (``savanna.core.playout``, no Python loop per action: flattering next to references
-    driven from Python). The engines are measured in alternating slices so that machine
-    noise hits them alike. The first line says which build of the engines ran.
-    """
+    """Random-playout throughput against OpenSpiel's (its help: ``commands.help.bench``)."""
     from savanna.bench import compare_with_references
 
+    language = command_language(lang)
     if not 0 < seconds <= 3600:
         raise OptionError(MESSAGES.words("error.commands.seconds_must_be_more", seconds=seconds))
     check_seed(seed)
@@ -388,17 +374,18 @@ def bench(
     if as_json:
         sys.stdout.write(json.dumps(result.as_json(), sort_keys=True) + "\n")
         return
-    console.print(f"engine build: {result.build}")
-    table = Table(title=f"random playouts — {configured!r}")
-    for column in ("engine", "actions/s", "decisions/s", "games/s", "actions/game"):
-        table.add_column(column, justify="left" if column == "engine" else "right")
+    lang = language
+    console.print(_say("bench.build", lang, build=result.build), markup=False, highlight=False)
+    table = Table(title=escape(_say("bench.title", lang, game=repr(configured))))
+    for column in ("engine", "actions", "decisions", "games", "per_game"):
+        table.add_column(_say(f"bench.{column}", lang), justify="left" if column == "engine" else "right")
     rows = [(game, result.game)]
     if result.whole is not None:
-        rows.append((f"{game}, whole games in one call", result.whole))
-    rows += [(f"OpenSpiel {name} (C++)", rates) for name, rates in result.references.items()]
+        rows.append((_say("bench.whole", lang, game=game), result.whole))
+    rows += [(_say("bench.reference", lang, name=name), rates) for name, rates in result.references.items()]
     for label, rates in rows:
         table.add_row(
-            label,
+            escape(label),
             f"{rates.actions_per_sec:,.0f}",
             f"{rates.decisions_per_sec:,.0f}",
             f"{rates.games_per_sec:,.1f}",
@@ -406,11 +393,17 @@ def bench(
         )
     console.print(table)
     if not result.references:
-        console.print("open_spiel is not installed: no reference (pip install 'savanna[bench]')")
+        console.print(_say("bench.no_reference", lang), markup=False, highlight=False)
     for name, ratios in result.ratios().items():
         console.print(
-            f"ratio to {name}: actions {ratios['actions']:.2f}, "
-            f"decisions {ratios['decisions']:.2f}, games {ratios['games']:.2f}"
+            _say(
+                "bench.ratio",
+                lang,
+                name=name,
+                actions=f"{ratios['actions']:.2f}",
+                decisions=f"{ratios['decisions']:.2f}",
+                games=f"{ratios['games']:.2f}",
+            ),
+            markup=False,
+            highlight=False,
         )
-
-

@@ -26,7 +26,7 @@ from savanna.core.messages import load_messages
 from savanna.i18n import detect_language
 from savanna.i18n.tui import M
 
-__all__ = ["MESSAGES", "click_message", "is_a", "language_of", "one_line", "print_error"]
+__all__ = ["MESSAGES", "click_message", "help_of", "is_a", "language_of", "one_line", "print_error"]
 
 MESSAGES = load_messages("savanna.cli")
 """The command line's own words (``savanna/cli/data/messages.<lang>.toml``)."""
@@ -53,6 +53,13 @@ def language_of(argv: Sequence[str] | None = None) -> str:
         if value is not None and value.strip().lower() in LANGUAGES:
             return value.strip().lower()
     return detect_language(os.environ)
+
+
+def help_of(command: str, name: str, **fields: object) -> str:
+    """The ``--help`` words ``<command>.help.<name>`` in the command line's language
+    (``--lang`` or the locale), looked up when a command's module is imported, before
+    Typer builds the help."""
+    return MESSAGES.text(f"{command}.help.{name}", language_of(), **fields)
 
 
 def one_line(message: str, lang: str) -> str:

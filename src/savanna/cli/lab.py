@@ -123,7 +123,8 @@ def simulate(
 ) -> None:
     """Play many games between bots and write a report (its help: ``lab.help.simulate``)."""
     from savanna.lab.fairness import FairnessSettings, answer, check_factors, run_until_answered
-    from savanna.lab.report import write_report
+    from savanna.lab.report import question_words, write_report
+    from savanna.lab.restricted import said
     from savanna.lab.simulation import SimulationPlan, run_simulation, start_workers
     from savanna.lab.summary import summarise
 
@@ -205,7 +206,7 @@ def simulate(
     with _phase(_say("phase_report_records" if records else "phase_report", language), quiet, language):
         try:
             write_report(
-                report, summary, outcomes, command=command, records=records, parallel=not ray
+                report, summary, outcomes, command=command, records=records, parallel=not ray, lang=language
             )
         except OSError as exc:
             raise _unwritable(report, exc) from None
@@ -226,7 +227,8 @@ def simulate(
         share = f"{capped['share']:.1%}"
         console.print(_say("turn_cap", language, capped=capped["games"], games=summary["games"], share=share))
     for question in summary.get("tests", {}).get("questions", []):
-        console.print(f"[bold]{question['question']}[/bold] {question['verdict']}", highlight=False)
+        words = question_words(question, language)
+        console.print(f"[bold]{words['question']}[/bold] {words['verdict']}", highlight=False)
     for row in (restricted or {}).get("results", []):
         line = _say(
             "restricted",
@@ -234,7 +236,7 @@ def simulate(
             words=row["words"].get(language, row["words"]["en"]),
             rate=f"{row['restricted']['rate']:.1%}",
             baseline=f"{row['baseline']['rate']:.1%}",
-            verdict=row["verdict"],
+            verdict=said(row, "verdict", language),
         )
         console.print(f"[bold]{row['restriction']}[/bold] {line}", highlight=False)
     if stopping is not None and not stopping["reached"]:

@@ -13,8 +13,8 @@ import typer
 from rich.console import Console
 
 from savanna.cli import app
-from savanna.cli.commands import parse_options, read_bytes
-from savanna.cli.errors import MESSAGES, print_error
+from savanna.cli.commands import command_language, parse_options, read_bytes
+from savanna.cli.errors import MESSAGES, help_of, print_error
 from savanna.core import (
     OptionError,
     Record,
@@ -23,7 +23,6 @@ from savanna.core import (
     load_game,
     registered_games,
 )
-from savanna.i18n import resolve_language
 from savanna.i18n.tui import M
 from savanna.saves import read_game
 from savanna.table import Table, fresh_seed
@@ -132,74 +131,26 @@ def _error(lang: str, exc: SavannaError) -> None:
     print_error(exc.text(lang), lang)
 
 
-@app.command()
-def play(
-    game: Annotated[
-        str | None, typer.Argument(help="Game name (see `savanna games`); default: banjooli.")
-    ] = None,
-    seats: Annotated[
-        str | None,
-        typer.Option(
-            "--seats",
-            help="Who plays each seat, comma-separated: human, bot:heuristic, bot:random, "
-            "bot:ismcts:sims=200 (default: you against heuristic bots).",
-        ),
-    ] = None,
-    option: Annotated[
-        list[str] | None, typer.Option("--option", "-o", help="Game option KEY=VALUE (repeatable).")
-    ] = None,
-    players: Annotated[
-        int | None,
-        typer.Option(
-            "--players",
-            "-p",
-            help="Number of players: you and heuristic bots (default: the game's; --seats "
-            "chooses each seat instead).",
-        ),
-    ] = None,
-    seed: Annotated[
-        int | None,
-        typer.Option(
-            "--seed",
-            "-s",
-            help="Seed of dice and bots (default: fresh); with --load, the seed of what follows.",
-        ),
-    ] = None,
-    lang: Annotated[
-        str | None, typer.Option("--lang", help="en or fr (default: from the locale).")
-    ] = None,
-    load: Annotated[
-        Path | None,
-        typer.Option(
-            "--load",
-            help="Resume a game saved with `save FILE` (kept: the finished record goes to a new file).",
-        ),
-    ] = None,
-    pause: Annotated[
-        float, typer.Option("--pause", help="Seconds to wait after each bot move and roll.")
-    ] = DEFAULT_PAUSE,
-    out: Annotated[
-        Path | None,
-        typer.Option(
-            "--out", help="Write the record here (default: <game>-<date>-<time>.savanna.json)."
-        ),
-    ] = None,
-    coach: Annotated[
-        bool,
-        typer.Option(
-            "--coach",
-            help="Let the people at the table ask the coach: `odds` (how the game may end) and "
-            "`hint` (each move's expected score); off by default.",
-        ),
-    ] = False,
-) -> None:
-    """Play a game in the terminal: people at one keyboard, bots in the other seats.
+def _help(name: str) -> str:
+    return help_of("play", name)
 
-    Type a move's code or its notation; `help`, `save FILE`, `undo` and `quit` work at
-    every prompt. The record is written at the end of the game.
-    """
+
+@app.command(help=_help("about"))
+def play(
+    game: Annotated[str | None, typer.Argument(help=_help("game"))] = None,
+    seats: Annotated[str | None, typer.Option("--seats", help=_help("seats"))] = None,
+    option: Annotated[list[str] | None, typer.Option("--option", "-o", help=_help("option"))] = None,
+    players: Annotated[int | None, typer.Option("--players", "-p", help=_help("players"))] = None,
+    seed: Annotated[int | None, typer.Option("--seed", "-s", help=_help("seed"))] = None,
+    lang: Annotated[str | None, typer.Option("--lang", help=help_of("savanna", "lang"))] = None,
+    load: Annotated[Path | None, typer.Option("--load", help=_help("load"))] = None,
+    pause: Annotated[float, typer.Option("--pause", help=_help("pause"))] = DEFAULT_PAUSE,
+    out: Annotated[Path | None, typer.Option("--out", help=_help("out"))] = None,
+    coach: Annotated[bool, typer.Option("--coach", help=_help("coach"))] = False,
+) -> None:
+    """Play a game in the terminal (its help: ``play.help.about``)."""
     try:
-        language = resolve_language(lang)
+        language = command_language(lang)
     except OptionError as exc:
         _error("en", exc)
         raise typer.Exit(EXIT_USAGE) from None

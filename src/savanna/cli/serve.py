@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from savanna.cli import app
-from savanna.cli.commands import handles_errors
-from savanna.cli.errors import MESSAGES, language_of
+from savanna.cli.commands import LangFlag, command_language, handles_errors
+from savanna.cli.errors import MESSAGES, help_of, language_of
 from savanna.core import OptionError
 
 if TYPE_CHECKING:
@@ -59,7 +59,7 @@ def _mail_settings(host: str | None, port: int | None, security: str, sender: st
                     password=password if user is not None else None)
 
 
-@app.command()
+@app.command(help=help_of("savanna", "serve"))
 @handles_errors()
 def serve(
     host: Annotated[str, typer.Option(help=_help("host"))] = "127.0.0.1",
@@ -112,8 +112,9 @@ def serve(
         str | None,
         typer.Option(help=_help("forwarded_allow_ips")),
     ] = None,
+    lang: LangFlag = None,
 ) -> None:
-    """Serve the lobby and live tables: friends in browsers, bots in the empty seats."""
+    """Serve the lobby and live tables (its help: ``savanna.help.serve``)."""
     try:
         from savanna.bots import parse_bot_spec
         from savanna.web import Limits, Settings, create_app
@@ -231,7 +232,7 @@ def serve(
     )
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     lobby = f"http://{shown}:{port}/"
-    lang = language_of()
+    lang = command_language(lang)
     typer.echo(MESSAGES.text("serve.lobby", lang, lobby=lobby, database=url.render_as_string()))
     if host in ("0.0.0.0", "::"):
         typer.echo(MESSAGES.text("serve.friends", lang, host=socket.gethostname(), port=port))

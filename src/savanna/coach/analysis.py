@@ -78,6 +78,7 @@ from savanna.coach.simulation import (
     rollout,
 )
 from savanna.coach.tally import REPEATS, SCORE, WIN, Key, Tally, paired
+from savanna.coach.words import MESSAGES
 from savanna.core import (
     Game,
     Observation,
@@ -167,22 +168,13 @@ class Analyser:
     ) -> None:
         check_seed(seed, "seed")
         if objective not in ("score", "win"):
-            raise OptionError(
-                f"objective must be score or win, not {objective!r}",
-                f"l'objectif doit être score ou win, pas {objective!r}",
-            )
+            raise OptionError(MESSAGES.words("error.objective", objective=repr(objective)))
         self.model = Policy(game, policy)
         seat = observation.seat
         if seat is None:
-            raise CoachError(
-                "the coach analyses a seat's observation, not a spectator's",
-                "le coach analyse l'observation d'un joueur, pas celle d'un spectateur",
-            )
+            raise CoachError(MESSAGES.words("error.spectator"))
         if observation.game != game.name:
-            raise CoachError(
-                f"this observation is of {observation.game!r}, not of {game.name!r}",
-                f"cette observation est de {observation.game!r}, pas de {game.name!r}",
-            )
+            raise CoachError(MESSAGES.words("error.other_game", observed=repr(observation.game), game=repr(game.name)))
         self.game, self.seat, self.seed, self.objective = game, seat, seed, objective
         self.horizon = horizon if horizon is not None and type(game).evaluate is not Game.evaluate else None
         """Turns after which a rollout stops and is valued by the game's evaluation (``None``:
@@ -204,10 +196,7 @@ class Analyser:
         self.to_act = seat_to_act and moves
         self.legal: list[int] = sorted(self.first.legal_actions()) if seat_to_act else []
         if legal_actions is not None and seat_to_act and sorted(legal_actions) != self.legal:
-            raise CoachError(
-                "the legal actions given are not the seat's legal actions in this observation",
-                "les actions légales données ne sont pas celles du joueur dans cette observation",
-            )
+            raise CoachError(MESSAGES.words("error.legal_given"))
         for state in (self.first,):
             _check_determinization(state, seat, seat_to_act, self.legal)
         self.prior: int | None = None
@@ -220,10 +209,7 @@ class Analyser:
                 wanted.add(self.prior)
             unknown = wanted - set(self.legal)
             if unknown:
-                raise CoachError(
-                    f"actions {sorted(unknown)} are not legal here",
-                    f"les actions {sorted(unknown)} ne sont pas légales ici",
-                )
+                raise CoachError(MESSAGES.words("error.not_legal", actions=sorted(unknown)))
             candidates = [a for a in self.legal if a in wanted]
         self.candidates = candidates
         self.tallies = {a: Tally(self.reader.questions) for a in candidates}
@@ -484,15 +470,9 @@ def _check_budget(seconds: float | None, samples: int | None) -> tuple[float | N
     if seconds is None and samples is None:
         return DEFAULT_SECONDS, None
     if samples is not None and (isinstance(samples, bool) or not isinstance(samples, int) or samples < 1):
-        raise OptionError(
-            f"samples must be a whole number of at least 1, not {samples!r}",
-            f"samples doit être un nombre entier d'au moins 1, pas {samples!r}",
-        )
+        raise OptionError(MESSAGES.words("error.samples", samples=repr(samples)))
     if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, int | float) or not seconds > 0):
-        raise OptionError(
-            f"seconds must be a positive number, not {seconds!r}",
-            f"seconds doit être un nombre positif, pas {seconds!r}",
-        )
+        raise OptionError(MESSAGES.words("error.seconds", seconds=repr(seconds)))
     return seconds, samples
 
 
@@ -597,8 +577,4 @@ def _enumerate(
 def _check_determinization(det: State, seat: int, to_act: bool, legal: Sequence[int]) -> None:
     """Refuse a determinization that does not agree with the observation it was drawn from."""
     if (det.current_player() == seat) != to_act or (to_act and sorted(det.legal_actions()) != list(legal)):
-        raise CoachError(
-            f"{det.game.name}: a determinization does not agree with the observation "
-            "(sample_state or determinizations is broken)",
-            f"{det.game.name} : une déterminisation ne correspond pas à l'observation",
-        )
+        raise CoachError(MESSAGES.words("error.determinization", game=det.game.name))

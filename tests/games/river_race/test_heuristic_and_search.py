@@ -67,6 +67,17 @@ def test_heuristic_sacrificer_replies_to_a_counter_by_its_worth() -> None:
     assert _choice(state) == "refuse"
 
 
+def test_heuristic_sacrificer_takes_a_low_counter_only_when_it_pays_the_card() -> None:
+    """Designer note 11 (the card in mind): card 12 asks 6 for the upper passage. Lacking 5
+    gold with nobody else waiting, a counter of 3 pays nothing and is refused; lacking 1, a
+    counter of 1 pays the card and is taken, though it is less than the ride is worth."""
+    short = play(_council(card=12, gold="1,9"), "offer 2a 6", "counter 3")
+    assert _choice(short) == "refuse"
+    paid = play(_council(card=12, gold="5,9"), "offer 2a 6", "counter 1")
+    assert _choice(paid) == "accept"
+    assert _choice(play(_council(card=1, gold="5,9"), "offer 2a 6", "counter 1")) == "refuse"
+
+
 def test_heuristic_takes_the_best_hut_before_a_rival_can() -> None:
     """village.hut: the best free hut (20) goes to the first arrival; with a rival pawn about
     to arrive, the heuristic takes it now rather than advancing another pawn."""

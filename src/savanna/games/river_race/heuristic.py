@@ -10,11 +10,14 @@ projected score minus the mean of the others'.
   river's fork (courtyard or path around) comes out of the same comparison.
 * **Bargaining, as the sacrificer.** For each pawn waiting beside its sacrifice place,
   once per turn, the ride's worth to its owner is the owner's projected gain if the pawn
-  stood across the river. Ask :data:`ASK` of that worth, scaled by the card in mind
-  (``0.5 + 0.5 * price / mean price`` of the cards the table has not seen revealed: a dear
-  card asks more, a cheap one less; never less than what makes the deal worth it, see
-  below; more when the card cannot be paid otherwise), if the owner
-  can pay it; a ride worth nothing to its owner is not offered. Then cross as soon as the
+  stood across the river. When its gold and the deals made pay the card, ask :data:`ASK`
+  of that worth, scaled by the card in mind (``0.5 + 0.5 * price / mean price`` of the
+  cards the table has not seen revealed: a dear card asks more, a cheap one less; never
+  less than what makes the deal worth it, see below), if the owner can pay it; a ride
+  worth nothing to its owner is not offered. When they do not, the passengers' gold is
+  what pays the card: ask the most the owner pays without bargaining (:data:`ACCEPT` of
+  the ride's worth to its margin), or the pawn's share of the gold still lacking if that
+  is more, even below what carrying a rival is otherwise worth. Then cross as soon as the
   card can be paid, else end the turn and wait for gold.
 * **Bargaining, as the owner of a waiting pawn.** A price ``p`` moves one's margin by
   ``-p (1 + 1/(players - 1))`` (one pays, an opponent receives). Accept when that is
@@ -22,7 +25,8 @@ projected score minus the mean of the others'.
   :data:`COUNTER` of it when that is lower than the offer, else refuse.
 * **Replying to a counter.** Accept when the price covers the margin the sacrificer loses
   by carrying an opponent (its gain divided among the other seats) by at least one gold,
-  or when the sacrificer cannot pay the card without it; else refuse.
+  or when the card lacks gold and the counter either pays it or leaves other waiting pawns
+  to ask for the rest; else refuse.
 """
 
 from __future__ import annotations
@@ -152,17 +156,26 @@ def _council(state: RiverRaceState, seat: int, legal: list[int]) -> int:
         place = state.game.board.place_of_yard[state.pos[target]]
         if before is None:
             before = estimate_scores(state)
-        worth, _ = ride_worth(state, target, before)
+        worth, worth_margin = ride_worth(state, target, before)
         floor = _least_price(worth, n)
-        need = card_price(state, place) - state.gold[seat] - dealt_gold(state, place)
-        candidates = sum(1 for p in waiting(state, place) if p // 3 != seat and p not in state.asked)
-        # The card in mind: a dear card asks more than a cheap one (its price against the
-        # mean price of the cards still unseen), what the ride is worth being the scale.
         price = card_price(state, place)
+        need = price - state.gold[seat] - dealt_gold(state, place)
+        candidates = sum(1 for p in waiting(state, place) if p // 3 != seat and p not in state.asked)
+        top = max(offers[target])
+        if need > 0:
+            # The card in mind, short of gold: the passengers' gold is what pays the card, so
+            # ask at least the most the owner pays without bargaining (a counter brings less),
+            # or its share of the gold still lacking, even below what carrying a rival is
+            # otherwise worth.
+            most = math.floor(ACCEPT * worth_margin / _share(n))
+            if most < 1 or top < 1:
+                continue
+            return Offer(target, min(max(most, math.ceil(need / max(1, candidates))), top)).to_id()
+        # The card in mind, paid alone: a dear card asks more than a cheap one (its price
+        # against the mean price of the cards still unseen), what the ride is worth being the scale.
         mean = _mean_price(state, place)
         scale = 0.5 + 0.5 * price / mean if mean > 0 else 1.0
-        ask = max(round(ASK * worth * scale), floor, math.ceil(need / max(1, candidates)) if need > 0 else 0)
-        top = max(offers[target])
+        ask = max(round(ASK * worth * scale), floor)
         if worth < 1 or floor > top:
             continue
         return Offer(target, min(ask, top)).to_id()
@@ -199,7 +212,12 @@ def _reply(state: RiverRaceState, seat: int, legal: list[int]) -> int:
     counter = state.counter
     place = state.game.board.place_of_yard[state.pos[pawn]]
     worth, _ = ride_worth(state, pawn)
+    if counter >= _least_price(worth, state.game.num_players):
+        return Accept().to_id()
+    # The card in mind: a counter below the ride's worth is taken only when the card needs
+    # that gold, and it pays the card now or other pawns still wait to be asked for the rest.
     need = card_price(state, place) - state.gold[seat] - dealt_gold(state, place)
-    if counter >= _least_price(worth, state.game.num_players) or (need > 0 and counter >= 1):
+    others = any(p // 3 != seat and p not in state.asked for p in waiting(state, place))
+    if need > 0 and counter >= 1 and (counter >= need or others):
         return Accept().to_id()
     return Refuse().to_id()

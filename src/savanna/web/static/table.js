@@ -152,6 +152,7 @@ function renderWords() {
   $("text-h").textContent = t("table.board.text");
   $("keys").textContent = t("table.keys");
   $("lobby-link").textContent = t("table.lobby");
+  if (S.view && S.view.board_svg) renderZoom($("board").querySelector("svg"));
   renderHelp();
 }
 
@@ -600,6 +601,7 @@ function renderBoard() {
   // its legend beside it.
   const box0 = svg && svg.viewBox && svg.viewBox.baseVal;
   box.parentElement.classList.toggle("wide", Boolean(box0 && box0.width > 1.15 * box0.height));
+  renderZoom(svg);
   fitInfo(svg);
   $("board-text").textContent = S.view.board_text || "";
   box.querySelectorAll("[data-target]").forEach((node) => {
@@ -641,9 +643,32 @@ function fitInfo(svg) {
   svg.setAttribute("height", String(top - y));
 }
 
+// A phone shows the whole drawing small; "zoom in" shows it at its own size (every word and
+// pawn's name readable), scrolled sideways inside its frame, until "whole board".
+function renderZoom(svg) {
+  const button = $("zoom");
+  const frame = $("board");
+  const vb = svg && svg.viewBox && svg.viewBox.baseVal;
+  if (!vb || !vb.width) { button.classList.add("hidden"); return; }
+  const zoomed = frame.classList.contains("zoomed");
+  // its own size, or larger when its smallest words are drawn under 12 units
+  const smallest = Math.min(...[...svg.querySelectorAll("text")].map((n) => parseFloat(getComputedStyle(n).fontSize) || READABLE_PX));
+  svg.style.width = zoomed ? `${Math.ceil(vb.width * Math.max(1, READABLE_PX / smallest))}px` : "";
+  const fitted = frame.clientWidth / vb.width;
+  button.classList.toggle("hidden", !zoomed && fitted >= 0.9);
+  button.textContent = zoomed ? t("table.zoom.out") : t("table.zoom.in");
+  button.setAttribute("aria-pressed", zoomed ? "true" : "false");
+}
+
+function refit() {
+  const svg = $("board").querySelector("svg");
+  renderZoom(svg);
+  fitInfo(svg);
+}
+
 window.addEventListener("resize", () => {
-  clearTimeout(fitInfo.timer);
-  fitInfo.timer = setTimeout(() => fitInfo($("board").querySelector("svg")), 150);
+  clearTimeout(refit.timer);
+  refit.timer = setTimeout(refit, 150);
 });
 
 // What may be clicked now (it changes with a chosen piece: then its stopping squares).
@@ -868,6 +893,7 @@ async function main() {
     try { await navigator.clipboard.writeText($("link").textContent); $("copy").textContent = t("table.copied"); } catch (_) { /* the link stays visible */ }
   });
   $("start").addEventListener("click", startGame);
+  $("zoom").addEventListener("click", () => { $("board").classList.toggle("zoomed"); refit(); });
   setupCoach(send);
   $("typed").addEventListener("submit", (event) => {
     event.preventDefault();
