@@ -56,7 +56,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Final, Literal
+from typing import Final, Literal
 
 from savanna.coach.belief import MAX_LISTED, PRESENT_SAMPLES, Posterior
 from savanna.coach.interval import Z, t_quantile

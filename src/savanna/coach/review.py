@@ -49,8 +49,8 @@ from savanna.coach.result import ActionValue, Analysis, Estimate
 from savanna.core import Game, Observation, Record, State, derive_seed, make_rng, replay_states
 
 __all__ = [
-    "HORIZON",
     "FUTILITY",
+    "HORIZON",
     "ISMCTS_SIMS",
     "ISMCTS_SIMS_BY_GAME",
     "LOOKS",
