@@ -184,9 +184,9 @@ def test_the_plot_counts_turns_on_its_x_axis(hyena_record: Record) -> None:
 class _Differences:
     """An analysis stand-in: each rival's paired difference with the move played."""
 
-    def __init__(self, rounds: int = 96, **by_move: tuple[float, float, int]) -> None:
+    def __init__(self, **by_move: tuple[float, float, int]) -> None:
         self.by_move = {int(k[1:]): v for k, v in by_move.items()}
-        self.rounds = rounds
+        self.rounds = 96
 
     def difference(self, move: int, played: int) -> tuple[float, float, int]:
         assert played == 0
@@ -232,11 +232,13 @@ def test_a_decision_too_close_to_call_stops_once_the_rounds_left_would_hardly_se
 ) -> None:
     from savanna.coach.review import FUTILITY, LOOKS, _settled_later
 
-    run = _Differences(rounds, **differences)
+    run = _Differences(**differences)
+    run.rounds = rounds
     chance = _settled_later(run, 0, sorted(run.by_move), 0.52, LOOKS[-1])  # type: ignore[arg-type]
     assert 0.0 <= chance <= 1.0
     assert (chance < FUTILITY) == stops, chance
-    assert _settled_later(_Differences(LOOKS[-1][0], **differences), 0, sorted(run.by_move), 0.52, LOOKS[-1]) == 0.0  # type: ignore[arg-type]
+    run.rounds = LOOKS[-1][0]  # at the last look: nothing left to settle
+    assert _settled_later(run, 0, sorted(run.by_move), 0.52, LOOKS[-1]) == 0.0  # type: ignore[arg-type]
 
 
 def test_the_river_race_reference_searches_less_and_says_so() -> None:
