@@ -106,9 +106,9 @@ def test_heuristic_bot_plays_the_game_heuristic(game_name: str) -> None:
 
 
 def test_every_bot_kind_says_what_it_plays_in_every_language() -> None:
-    from savanna.bots.bot import MESSAGES, RestrictedBot
+    from savanna.bots.bot import MESSAGES, Bot, RestrictedBot
 
-    kinds = [*bot_kinds().values(), RestrictedBot]
+    kinds: list[type[Bot]] = [*bot_kinds().values(), RestrictedBot]
     for cls in kinds:
         english, french = cls.summary("en"), cls.summary("fr")
         assert english and french and english != french, cls.kind
