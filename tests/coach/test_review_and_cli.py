@@ -186,6 +186,7 @@ class _Differences:
 
     def __init__(self, **by_move: tuple[float, float, int]) -> None:
         self.by_move = {int(k[1:]): v for k, v in by_move.items()}
+        self.rounds = 96
 
     def difference(self, move: int, played: int) -> tuple[float, float, int]:
         assert played == 0
@@ -213,6 +214,46 @@ def test_a_mistake_is_called_only_when_the_whole_interval_is_past_the_tolerance(
     run = _Differences(**differences)
     rivals = sorted(run.by_move)
     assert _verdict(run, 0, rivals, 0.52, 2.5) == verdict  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("rounds", "differences", "stops"),
+    [
+        (192, {"m1": (0.52, 0.05, 96)}, True),  # at the tolerance, and precise: 192 more rounds will not settle it
+        (192, {"m1": (0.45, 0.05, 96), "m2": (0.50, 0.04, 96)}, True),
+        (24, {"m1": (0.52, 0.6, 12)}, False),  # 12 determinizations: anything may come
+        (192, {"m1": (0.30, 0.1, 96)}, False),  # likely fine at the last look
+        (192, {"m1": (0.80, 0.1, 96)}, False),  # likely a mistake at the last look
+        (192, {"m1": (0.1, 0.05, 96), "m2": (0.9, 0.08, 96)}, False),  # one rival may still make it a mistake
+    ],
+)
+def test_a_decision_too_close_to_call_stops_once_the_rounds_left_would_hardly_settle_it(
+    rounds: int, differences: dict[str, tuple[float, float, int]], stops: bool
+) -> None:
+    from savanna.coach.review import FUTILITY, LOOKS, _settled_later
+
+    run = _Differences(**differences)
+    run.rounds = rounds
+    chance = _settled_later(run, 0, sorted(run.by_move), 0.52, LOOKS[-1])  # type: ignore[arg-type]
+    assert 0.0 <= chance <= 1.0
+    assert (chance < FUTILITY) == stops, chance
+    run.rounds = LOOKS[-1][0]  # at the last look: nothing left to settle
+    assert _settled_later(run, 0, sorted(run.by_move), 0.52, LOOKS[-1]) == 0.0  # type: ignore[arg-type]
+
+
+def test_the_river_race_reference_searches_less_and_says_so() -> None:
+    """The ISMCTS reference's simulations per decision: the game's own number when it has
+    one (the river race's), else the default; the review reports the number it used."""
+    from savanna.coach.review import ISMCTS_SIMS, ISMCTS_SIMS_BY_GAME
+
+    game = load_game("river-race", 2)
+    bots = make_bots(game, [parse_bot_spec("heuristic")] * 2, seed=3)
+    final = play_game(game, bots, seed=3)
+    start = record_of(final, seed=3)
+    record = Record.from_json(json.dumps({**json.loads(start.to_json()), "actions": start.actions[:30], "result": None}))
+    done = review(record, 0, seed=1, samples=24)
+    assert done.decisions and done.sims == ISMCTS_SIMS_BY_GAME["river-race"] < ISMCTS_SIMS
+    assert review(record, 0, seed=1, samples=24, sims=7).sims == 7
 
 
 def _numbers(text: str) -> list[str]:

@@ -56,7 +56,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Final, Literal
+from typing import Final, Literal
 
 from savanna.coach.belief import MAX_LISTED, PRESENT_SAMPLES, Posterior
 from savanna.coach.interval import Z, t_quantile
@@ -349,12 +349,20 @@ class Analyser:
     def _exact(self, a: int | None) -> bool:
         return self.countable and len(self.tallies[a].exact_by_det) == len(self.belief.states)
 
-    def _estimates(self, a: int | None) -> tuple[Estimate, Estimate, tuple[QuestionOdds, ...], tuple[ScoreChance, ...]]:
+    def _estimates(self, a: int | None) -> tuple[Estimate, Estimate]:
+        """``a``'s expected score and chance to win."""
         tally = self.tallies[a]
         exact = self._exact(a)
         hidden = self.hidden
         score = tally.mean(SCORE, self.game.score_bounds, hidden=hidden, exact=exact)
         win = tally.chance(WIN, hidden=hidden, exact=exact)
+        return score, win
+
+    def _odds(self, a: int | None) -> tuple[tuple[QuestionOdds, ...], tuple[ScoreChance, ...]]:
+        """``a``'s odds and score distribution (asked of the action shown only)."""
+        tally = self.tallies[a]
+        exact = self._exact(a)
+        hidden = self.hidden
         odds = tuple(
             QuestionOdds(
                 q,
@@ -368,9 +376,9 @@ class Analyser:
         scores = tuple(
             ScoreChance(s, tally.chance(("dist", s), hidden=hidden, exact=exact)) for s in sorted(tally.scores)
         )
-        return score, win, odds, scores
+        return odds, scores
 
-    def _best(self, estimates: Mapping[int | None, tuple[Estimate, Estimate, Any, Any]]) -> int:
+    def _best(self, estimates: Mapping[int | None, tuple[Estimate, Estimate]]) -> int:
         """The best action: the leader, when it is clearly ahead of the model's own move.
 
         The leader has the highest estimate among the actions the racing kept. It is the
@@ -413,7 +421,8 @@ class Analyser:
         best: int | None = None
         if self.to_act:
             best = self._best(estimates)
-        shown = estimates[best] if self.to_act else estimates[None]
+        shown_action = best if self.to_act else None
+        shown = (*estimates[shown_action], *self._odds(shown_action))
         actions = []
         for a in self.candidates:
             if a is None:
