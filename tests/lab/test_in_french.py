@@ -243,14 +243,18 @@ def test_the_french_plots_have_french_titles_axes_and_legends(reports: dict[str,
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    from savanna.lab.report import _plot_list, _View
+    from savanna.lab.report import _number_ticks, _plot_list, _View
 
     summary = json.loads((reports["fr"] / "run" / "summary.json").read_text(encoding="utf-8"))
     games = [{"scores": [1, 2, 3], "seats": ["heuristic", "random", "heuristic"], "decisions": 9}] * 3
     shown = []
+    ticks = []
     for _, draw in _plot_list(_View(summary, "fr"), games):
         fig = draw(plt)
+        _number_ticks(fig, "fr")
+        fig.canvas.draw()
         for ax in fig.axes:
+            ticks += [t.get_text() for t in ax.get_xticklabels()]
             shown += [ax.get_title(), ax.get_xlabel(), ax.get_ylabel()]
             shown += [t.get_text() for t in ax.get_yticklabels()]
             legend = ax.get_legend()
@@ -261,6 +265,7 @@ def test_the_french_plots_have_french_titles_axes_and_legends(reports: dict[str,
     for words in ("Taux de victoire par place", "place 1", "une sur 3", "score final", "Longueur des parties"):
         assert words in text, words
     assert "écart à la moyenne points de taux de victoire" in text
+    assert "0,1" in ticks and not [t for t in ticks if re.search(r"\d\.\d", t)]  # numbers on the axes too
 
 
 

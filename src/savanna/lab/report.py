@@ -320,10 +320,24 @@ def draw_plots(
 
         for name, draw in mine:
             fig = draw(plt)
+            _number_ticks(fig, lang)
             fig.tight_layout()
             fig.savefig(directory / name, dpi=100, metadata={"Software": None})
             plt.close(fig)
     return [directory / name for name, _ in plots]
+
+
+def _number_ticks(fig: Any, lang: str) -> None:
+    """The numbers on the axes of ``fig`` as ``lang`` writes them (``0,1`` in French); the
+    axes whose ticks are words keep them."""
+    if lang == "en":
+        return
+    from matplotlib.ticker import FuncFormatter, ScalarFormatter
+
+    for ax in fig.axes:
+        for axis in (ax.xaxis, ax.yaxis):
+            if isinstance(axis.get_major_formatter(), ScalarFormatter):
+                axis.set_major_formatter(FuncFormatter(lambda x, _: localize(f"{x:g}", lang)))
 
 
 def _plots(directory: Path, view: _View, outcomes: Sequence[Outcome], parallel: bool) -> list[Path]:
