@@ -214,16 +214,25 @@ def test_a_french_report_reads_as_a_french_reader_expects(reports: dict[str, Pat
     assert "- `never-a`\u00a0: " in text
 
 
-def test_the_french_reports_numbers_are_the_english_ones(reports: dict[str, Path]) -> None:
+def test_the_french_reports_numbers_are_the_english_ones_written_the_french_way(
+    reports: dict[str, Path],
+) -> None:
     number = re.compile(r"[-+]?\d+(?:\.\d+)?")
 
     def tables(text: str) -> list[list[str]]:
         return [number.findall(line) for line in text.splitlines() if line.startswith("|")]
 
+    def as_english(text: str) -> str:
+        return text.replace(",", ".").replace("\u00a0%", "%").replace("\u202f", "")
+
     for run in ("run", "varied"):
-        en = tables((reports["en"] / run / "report.md").read_text(encoding="utf-8"))
-        fr = tables((reports["fr"] / run / "report.md").read_text(encoding="utf-8"))
-        assert en == fr and len(en) > 20
+        en = (reports["en"] / run / "report.md").read_text(encoding="utf-8")
+        fr = (reports["fr"] / run / "report.md").read_text(encoding="utf-8")
+        assert tables(en) == tables(as_english(fr)) and len(tables(en)) > 20
+        assert re.search(r"\d\.\d", "".join(line for line in fr.splitlines() if line.startswith("| "))) is None
+    fr = (reports["fr"] / "run" / "report.md").read_text(encoding="utf-8")
+    assert re.search(r"\| \d+,\d\u00a0% \[\d+,\d\u00a0%\u00a0; \d+,\d\u00a0%\] \|", fr)  # 28,3 % [20,1 % ; 35,0 %]
+    assert "puissance de 80\u00a0%, niveau de 5\u00a0%" in fr
 
 
 def test_the_french_plots_have_french_titles_axes_and_legends(reports: dict[str, Path], toystats: type) -> None:

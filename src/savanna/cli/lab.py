@@ -127,6 +127,7 @@ def simulate(
     from savanna.lab.restricted import said
     from savanna.lab.simulation import SimulationPlan, run_simulation, start_workers
     from savanna.lab.summary import summarise
+    from savanna.lab.words import localize
 
     language = resolve_language(lang)
     check_seed(seed)
@@ -218,13 +219,13 @@ def simulate(
         table.add_row(
             spec,
             str(row["trials"]),
-            f"{row['rate']:.1%}",
-            f"{row['ci95'][0]:.1%}–{row['ci95'][1]:.1%}",
+            localize(f"{row['rate']:.1%}", language),
+            localize(f"{row['ci95'][0]:.1%}–{row['ci95'][1]:.1%}", language),
         )
     console.print(table)
     capped = summary["turn_cap"]
     if capped["games"]:
-        share = f"{capped['share']:.1%}"
+        share = localize(f"{capped['share']:.1%}", language)
         console.print(_say("turn_cap", language, capped=capped["games"], games=summary["games"], share=share))
     for question in summary.get("tests", {}).get("questions", []):
         words = question_words(question, language)
@@ -234,8 +235,8 @@ def simulate(
             "restricted",
             language,
             words=row["words"].get(language, row["words"]["en"]),
-            rate=f"{row['restricted']['rate']:.1%}",
-            baseline=f"{row['baseline']['rate']:.1%}",
+            rate=localize(f"{row['restricted']['rate']:.1%}", language),
+            baseline=localize(f"{row['baseline']['rate']:.1%}", language),
             verdict=said(row, "verdict", language),
         )
         console.print(f"[bold]{row['restriction']}[/bold] {line}", highlight=False)
@@ -389,6 +390,7 @@ def tournament(
 ) -> None:
     """Round robin between bot configurations (its help: ``lab.help.tournament``)."""
     from savanna.lab.tournament import run_tournament
+    from savanna.lab.words import interval, localize
 
     language = resolve_language(lang)
     check_seed(seed)
@@ -432,11 +434,11 @@ def tournament(
         table.add_row(
             str(rank),
             s.bot,
-            f"{s.ordinal:.2f}",
-            f"{s.mu:.2f}",
-            f"{s.sigma:.2f}",
+            localize(f"{s.ordinal:.2f}", language),
+            localize(f"{s.mu:.2f}", language),
+            localize(f"{s.sigma:.2f}", language),
             str(s.games),
-            f"{s.win_rate:.1%} [{s.ci95[0]:.1%}, {s.ci95[1]:.1%}]",
+            interval(f"{s.win_rate:.1%}", f"{s.ci95[0]:.1%}", f"{s.ci95[1]:.1%}", language),
         )
     console.print(table)
     names = [s.bot for s in result.standings]

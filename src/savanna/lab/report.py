@@ -27,7 +27,7 @@ from typing import Any
 from savanna.lab.restricted import restricted_lines
 from savanna.lab.simulation import Outcome, submit, worker_processes
 from savanna.lab.stats import bin_numbers, natural_key, number_key, wilson_interval
-from savanna.lab.words import join, say
+from savanna.lab.words import interval, join, localize, say
 
 __all__ = ["draw_plots", "question_words", "write_report"]
 
@@ -368,7 +368,8 @@ def _forest(plt: Any, question: dict[str, Any], lang: str = "en") -> Any:
     ax.scatter(effects, range(len(rows)), color=colours, zorder=3)
     ax.set_yticks(range(len(rows)), who)
     ax.invert_yaxis()
-    ax.set_xlabel(say("plot.difference_axis", lang, unit=unit, margin=f"{margin:g}"), fontsize="small")
+    shaded = localize(f"{margin:g}", lang)
+    ax.set_xlabel(say("plot.difference_axis", lang, unit=unit, margin=shaded), fontsize="small")
     ax.set_title(_wrap(said["question"], 70))
     return fig
 
@@ -404,20 +405,25 @@ def _slug(text: str) -> str:
 # -- report.md --------------------------------------------------------------------------------
 
 
-def _pct(value: float) -> str:
-    return f"{value:.1%}"
+def _num(value: float, spec: str, lang: str) -> str:
+    """``value`` formatted by ``spec``, written as ``lang`` writes numbers."""
+    return localize(format(value, spec), lang)
 
 
-def _ci(rate: float, ci: Sequence[float]) -> str:
-    return f"{rate:.1%} [{ci[0]:.1%}, {ci[1]:.1%}]"
+def _pct(value: float, lang: str) -> str:
+    return localize(f"{value:.1%}", lang)
+
+
+def _ci(rate: float, ci: Sequence[float], lang: str) -> str:
+    return interval(f"{rate:.1%}", f"{ci[0]:.1%}", f"{ci[1]:.1%}", lang)
 
 
 def _option_text(value: Any) -> str:
     return ("on" if value else "off") if isinstance(value, bool) else str(value)
 
 
-def _p(p: float) -> str:
-    return "< 0.001" if p < 0.001 else f"{p:.2g}" if p < 0.1 else f"{p:.2f}"
+def _p(p: float, lang: str) -> str:
+    return localize("< 0.001" if p < 0.001 else f"{p:.2g}" if p < 0.1 else f"{p:.2f}", lang)
 
 
 def _turn_cap_line(view: _View) -> str:
@@ -425,7 +431,7 @@ def _turn_cap_line(view: _View) -> str:
     cap = summary["turn_cap"]
     if not cap["reported"]:
         return view.say("report.no_turn_cap")
-    share = _ci(cap["share"], cap["ci95"])
+    share = _ci(cap["share"], cap["ci95"], view.lang)
     return view.say("report.turn_cap", capped=cap["games"], games=summary["games"], share=share)
 
 
@@ -446,6 +452,7 @@ def _markdown(view: _View, plots: set[str], command: str) -> str:
         for k, values in summary.get("varied", {}).items()
     )
     bots = view.bots
+    lang = view.lang
     bots_text = (
         words("report.one_bot", bot=bots[0])
         if len(bots) == 1
@@ -473,9 +480,9 @@ def _markdown(view: _View, plots: set[str], command: str) -> str:
     if stopping:
         widths = []
         if stopping["width"] is not None:
-            widths.append(words("report.width", width=f"{stopping['width'] * 100:g}"))
+            widths.append(words("report.width", width=localize(f"{stopping['width'] * 100:g}", view.lang)))
         if stopping["score_width"] is not None:
-            widths.append(words("report.score_width", width=f"{stopping['score_width']:g}"))
+            widths.append(words("report.score_width", width=localize(f"{stopping['score_width']:g}", view.lang)))
         looks = ", ".join(str(n) for n in stopping["looks"])
         outcome = (
             words("report.reached")
@@ -502,7 +509,7 @@ def _markdown(view: _View, plots: set[str], command: str) -> str:
             mean = summary["scores"]["by_bot"][spec].get("mean", 0)
             lines.append(
                 f"| `{spec}` | {row['seats_per_game']} | {row['trials']} | {row['wins']} | "
-                f"{_ci(row['rate'], row['ci95'])} | {mean:.2f} |"
+                f"{_ci(row['rate'], row['ci95'], lang)} | {_num(mean, '.2f', lang)} |"
             )
         lines += ["", *_image("win_rate_by_bot.png", words("plot.alt_by_bot"), plots)]
     lines += [
@@ -515,8 +522,8 @@ def _markdown(view: _View, plots: set[str], command: str) -> str:
         summary["win_rates"]["by_seat"], summary["scores"]["by_seat"], strict=True
     ):
         lines.append(
-            f"| {row['seat']} | {row['wins']} | {_ci(row['rate'], row['ci95'])} | "
-            f"{scores.get('mean', 0):.2f} |"
+            f"| {row['seat']} | {row['wins']} | {_ci(row['rate'], row['ci95'], lang)} | "
+            f"{_num(scores.get('mean', 0), '.2f', lang)} |"
         )
     length = summary["length"]
     lines += [
@@ -531,7 +538,8 @@ def _markdown(view: _View, plots: set[str], command: str) -> str:
     for name, key in (("report.decisions", "decisions"), ("report.actions", "actions")):
         d = length[key]
         lines.append(
-            f"| {words(name)} | {d['mean']:.1f} | {d['min']} | {number_key(d['median'])} | {d['max']} |"
+            f"| {words(name)} | {_num(d['mean'], '.1f', lang)} | {localize(str(d['min']), lang)} | "
+            f"{localize(number_key(d['median']), lang)} | {localize(str(d['max']), lang)} |"
         )
     lines += ["", *_image("game_length.png", words("plot.alt_length"), plots)]
     if view.constant or view.seat_factors or view.game_factors:
@@ -547,7 +555,7 @@ def _markdown(view: _View, plots: set[str], command: str) -> str:
             "| --- | ---: | ---: | --- |",
         ]
         lines += [
-            f"| {k} | {r['seats']} | {r['mean_score']:.2f} | {_ci(r['rate'], r['ci95'])} |"
+            f"| {k} | {r['seats']} | {_num(r['mean_score'], '.2f', lang)} | {_ci(r['rate'], r['ci95'], lang)} |"
             for k, r in rows.items()
         ]
         lines += ["", *_image(f"seats_{_slug(factor)}.png", words("plot.alt_by_factor", factor=word), plots)]
@@ -560,12 +568,12 @@ def _markdown(view: _View, plots: set[str], command: str) -> str:
             "| --- | ---: | --- | ---: | ---: |",
         ]
         for k, r in rows.items():
-            with_ = "—" if r["mean_decisions"] is None else f"{r['mean_decisions']:.1f}"
+            with_ = "—" if r["mean_decisions"] is None else localize(f"{r['mean_decisions']:.1f}", lang)
             without = (
-                "—" if r["mean_decisions_without"] is None else f"{r['mean_decisions_without']:.1f}"
+                "—" if r["mean_decisions_without"] is None else localize(f"{r['mean_decisions_without']:.1f}", lang)
             )
             lines.append(
-                f"| {k} | {r['games']} | {_ci(r['frequency'], r['frequency_ci95'])} | {with_} | {without} |"
+                f"| {k} | {r['games']} | {_ci(r['frequency'], r['frequency_ci95'], lang)} | {with_} | {without} |"
             )
         lines += ["", *_image(f"game_{_slug(factor)}.png", words("plot.alt_share_by", factor=word), plots)]
     return "\n".join(lines).rstrip() + "\n"
@@ -595,9 +603,9 @@ def _test_sections(view: _View, tests: dict[str, Any], plots: set[str]) -> list[
                 level = row["level"] if q["kind"] == "seat" and q["factor"] != "order" else name
                 lines.append(
                     f"| {level} | {row.get(count_name, row.get('seats', row.get('games')))} | "
-                    f"{_value(row['observed'], score)} | {_value(row['expected'], score)} | "
-                    f"{_diff(row['effect'], score)} [{_diff(row['ci'][0], score)}, "
-                    f"{_diff(row['ci'][1], score)}] | {_p(row['p'])} |"
+                    f"{_value(row['observed'], score, lang)} | {_value(row['expected'], score, lang)} | "
+                    f"{interval(_diff(row['effect'], score), _diff(row['ci'][0], score), _diff(row['ci'][1], score), lang)} | "
+                    f"{_p(row['p'], lang)} |"
                 )
             lines.append("")
         name = f"test_{_slug(q['factor'])}_{response}.png"
@@ -608,11 +616,11 @@ def _test_sections(view: _View, tests: dict[str, Any], plots: set[str]) -> list[
                 "report.test",
                 test=said["test"],
                 statistic=stat,
-                value=f"{q['statistic']:.2f}",
+                value=localize(f"{q['statistic']:.2f}", lang),
                 df=q["df"],
                 method=said["method"],
-                p=_p(q["p"]),
-                p_adjusted=_p(q["p_adjusted"]),
+                p=_p(q["p"], lang),
+                p_adjusted=_p(q["p_adjusted"], lang),
                 games=q["games"],
             ),
             "",
@@ -624,8 +632,8 @@ def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def _value(value: float, score: bool) -> str:
-    return f"{value:.2f}" if score else _pct(value)
+def _value(value: float, score: bool, lang: str) -> str:
+    return localize(f"{value:.2f}", lang) if score else _pct(value, lang)
 
 
 def _diff(value: float, score: bool) -> str:

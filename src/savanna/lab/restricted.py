@@ -38,7 +38,7 @@ from savanna.bots import parse_bot_spec
 from savanna.core import OptionError
 from savanna.lab.simulation import MESSAGES, LabError, Outcome, SimulationPlan, run_simulation
 from savanna.lab.stats import Z95, wilson_interval
-from savanna.lab.words import in_every_language, restricted_verdict, say
+from savanna.lab.words import in_every_language, interval, localize, restricted_verdict, say
 
 __all__ = [
     "ALL",
@@ -279,13 +279,17 @@ def restricted_lines(section: dict[str, Any], lang: str = "en") -> list[str]:
     for r in rows:
         rate, base, cost, score = r["restricted"], r["baseline"], r["win_cost"], r["score_cost"]
         differing = say("restricted.differing", lang, count=r["games_differing"], games=r["games"])
-        lines.append(
-            f"| `{r['restriction']}` | {r['words'].get(lang, r['words']['en'])} | {rate['rate']:.1%} "
-            f"[{rate['ci95'][0]:.1%}, {rate['ci95'][1]:.1%}] | {base['rate']:.1%} | "
-            f"{_points(cost['mean'])} [{_points(cost['ci95'][0])}, {_points(cost['ci95'][1])}] | "
-            f"{score['mean']:+.2f} [{score['ci95'][0]:+.2f}, {score['ci95'][1]:+.2f}] | "
-            f"{r['restricted_seat']['changed_share']:.1%} | {differing} |"
-        )
+        cells = [
+            f"`{r['restriction']}`",
+            r["words"].get(lang, r["words"]["en"]),
+            interval(f"{rate['rate']:.1%}", f"{rate['ci95'][0]:.1%}", f"{rate['ci95'][1]:.1%}", lang),
+            localize(f"{base['rate']:.1%}", lang),
+            interval(_points(cost["mean"]), _points(cost["ci95"][0]), _points(cost["ci95"][1]), lang),
+            interval(f"{score['mean']:+.2f}", f"{score['ci95'][0]:+.2f}", f"{score['ci95'][1]:+.2f}", lang),
+            localize(f"{r['restricted_seat']['changed_share']:.1%}", lang),
+            differing,
+        ]
+        lines.append(f"| {' | '.join(cells)} |")
     lines.append("")
     for r in rows:
         lines.append(say("restricted.verdict_line", lang, name=r["restriction"], verdict=said(r, "verdict", lang)))

@@ -6,18 +6,20 @@ with the catalogue's plurals and typography. The fairness test and restricted pl
 each sentence in every language of the catalogue (:func:`in_every_language`): the English
 one in its usual field of ``summary.json`` (``verdict``, ``question`` ...), and all of them
 under ``said`` (language → field → text), which the report and the terminal read in the
-language they are asked for.
+language they are asked for. Numbers keep their values and are written as the language
+writes them (:func:`localize`: French ``12,3 %``).
 
 Example:
     >>> who("order", "play order", "2", "en"), who("order", "ordre de jeu", "1", "fr")
     ('the 2nd player', 'le 1er joueur')
-    >>> amount("win", -0.031, "fr")
-    '3.1 points'
+    >>> amount("win", -0.031, "en"), amount("win", -0.031, "fr")
+    ('3.1 points', '3,1 points')
 """
 
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeVar
 
@@ -31,7 +33,9 @@ __all__ = [
     "count",
     "factor_words",
     "in_every_language",
+    "interval",
     "join",
+    "localize",
     "method_words",
     "ordinal",
     "p_text",
@@ -71,6 +75,44 @@ def _locale(lang: str) -> babel.Locale:
         return babel.Locale.parse(lang)
     except (babel.UnknownLocaleError, ValueError):
         return babel.Locale.parse("en")
+
+
+_NUMBER = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?%?|\d+(?:\.\d+)?%?")
+"""A number as English writes it: digits, thousands after commas, decimals after a point, a
+percent sign."""
+
+
+def localize(text: str, lang: str) -> str:
+    """The numbers of ``text``, written as English writes them (``12.3%``, ``-0.50``,
+    ``1,760``), as ``lang`` writes them by CLDR (Babel): French ``12,3 %``, ``-0,50``,
+    ``1 760``. The values are the same; only the decimal and group symbols and the space
+    before a percent sign change.
+
+    >>> localize("12.3% [10.1%, 14.2%]", "fr") == "12,3\u00a0% [10,1\u00a0%, 14,2\u00a0%]"
+    True
+    >>> localize("p = 0.042", "en")
+    'p = 0.042'
+    """
+    if lang == "en":
+        return text
+    locale = _locale(lang)
+    decimal = babel.numbers.get_decimal_symbol(locale)
+    group = babel.numbers.get_group_symbol(locale)
+    pattern = locale.percent_formats[None].pattern.split("%")[0]
+    gap = pattern[len(pattern.rstrip("\u00a0\u202f ")) :]
+
+    def one(match: re.Match[str]) -> str:
+        number = match.group(0)
+        percent = number.endswith("%")
+        digits = number.rstrip("%").replace(",", "\0").replace(".", decimal).replace("\0", group)
+        return digits + (gap + "%" if percent else "")
+
+    return _NUMBER.sub(one, text)
+
+
+def interval(value: str, low: str, high: str, lang: str) -> str:
+    """A value and its interval, ``12.3% [10.1%, 14.2%]``, the numbers as ``lang`` writes them."""
+    return say("interval", lang, value=localize(value, lang), low=localize(low, lang), high=localize(high, lang))
 
 
 def count(n: int, lang: str) -> str:
@@ -136,16 +178,16 @@ def method_words(method: str, lang: str, draws: int = 0) -> str:
     return say(f"method.{method}", lang, draws=draws) if method == "permutations" else say(f"method.{method}", lang)
 
 
-def p_text(p: float) -> str:
+def p_text(p: float, lang: str = "en") -> str:
     """A p-value as a sentence quotes it (``p < 0.001``, ``p = 0.042``, ``p = 0.31``)."""
-    return "p < 0.001" if p < 0.001 else f"p = {p:.2g}" if p < 0.1 else f"p = {p:.2f}"
+    return localize("p < 0.001" if p < 0.001 else f"p = {p:.2g}" if p < 0.1 else f"p = {p:.2f}", lang)
 
 
 def amount(response: str, value: float, lang: str) -> str:
     """A difference's size in points (score points with two decimals, win rates and shares
     in points of percentage with one)."""
     size = f"{abs(value):.2f}" if response == "score" else f"{abs(value) * 100:.1f}"
-    return say("verdict.points", lang, amount=size)
+    return say("verdict.points", lang, amount=localize(size, lang))
 
 
 def verdict(
@@ -172,7 +214,7 @@ def verdict(
                 lang,
                 who=names[row["level"]],
                 amount=amount(response, row["effect"], lang),
-                p=p_text(row["p"]),
+                p=p_text(row["p"], lang),
             )
             for row in significant[:3]
         ]
@@ -190,12 +232,12 @@ def verdict(
         return say(
             "verdict.differ",
             lang,
-            p=p_text(p_adjusted),
+            p=p_text(p_adjusted, lang),
             count=len(levels),
             who=names[top["level"]],
             amount=sign + amount(response, top["effect"], lang),
         )
-    return say("verdict.no_evidence", lang, amount=amount(response, bound, lang), p=p_text(p_adjusted))
+    return say("verdict.no_evidence", lang, amount=amount(response, bound, lang), p=p_text(p_adjusted, lang))
 
 
 def power_text(
@@ -216,8 +258,8 @@ def power_text(
         lang,
         games=count(games, lang),
         detectable=amount(response, detectable, lang),
-        power=f"{power:.0%}",
-        alpha=f"{alpha:.0%}",
+        power=localize(f"{power:.0%}", lang),
+        alpha=localize(f"{alpha:.0%}", lang),
         levels=levels,
         margin=amount(response, margin, lang),
         needed=count(needed, lang),
@@ -232,7 +274,7 @@ def restricted_verdict(cost: Mapping[str, Any], touched: int, differ: int, lang:
     if not differ:
         return say("restricted.same_play", lang)
     if lo > 0:
-        return say("restricted.matters", lang, low=f"{100 * lo:.1f}", high=f"{100 * hi:.1f}")
+        return say("restricted.matters", lang, low=localize(f"{100 * lo:.1f}", lang), high=localize(f"{100 * hi:.1f}", lang))
     if hi < 0:
-        return say("restricted.helps", lang, low=f"{100 * -hi:.1f}", high=f"{100 * -lo:.1f}")
-    return say("restricted.no_cost", lang, low=f"{100 * lo:+.1f}", high=f"{100 * hi:+.1f}")
+        return say("restricted.helps", lang, low=localize(f"{100 * -hi:.1f}", lang), high=localize(f"{100 * -lo:.1f}", lang))
+    return say("restricted.no_cost", lang, low=localize(f"{100 * lo:+.1f}", lang), high=localize(f"{100 * hi:+.1f}", lang))
