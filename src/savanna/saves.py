@@ -56,10 +56,9 @@ SAVE_FORMAT: Final = "savanna-save"
 SAVE_VERSION: Final = 1
 DATA_DIR_ENV: Final = "SAVANNA_DATA_DIR"
 """Environment variable naming the folder of the save key (default: the user data folder)."""
-NOTE: Final = (
-    "A game in progress. Its cards, seed and moves are sealed with this computer's Savanna "
-    "key; resume it with: savanna play --load FILE"
-)
+NOTE: Final = MESSAGES.text("saves.note", "en")
+"""What a person who opens a save file reads in it (its ``note`` field), in English as the
+file's other field names."""
 
 
 class SaveFile(BaseModel):

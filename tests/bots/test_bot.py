@@ -103,3 +103,16 @@ def test_heuristic_bot_plays_the_game_heuristic(game_name: str) -> None:
     bot = HeuristicBot(game, seat, random.Random(9))
     expected = [game.heuristic_action(obs, legal, r) for r in [random.Random(9)] for _ in range(20)]
     assert [bot.act(obs, legal) for _ in range(20)] == expected
+
+
+def test_every_bot_kind_says_what_it_plays_in_every_language() -> None:
+    from savanna.bots.bot import MESSAGES, Bot, RestrictedBot
+
+    kinds: list[type[Bot]] = [*bot_kinds().values(), RestrictedBot]
+    for cls in kinds:
+        english, french = cls.summary("en"), cls.summary("fr")
+        assert english and french and english != french, cls.kind
+    assert bot_kinds()["random"].summary("fr") == "uniforme parmi les actions légales"
+    assert bot_kinds()["ismcts"].summary("fr").startswith("MCTS sur les ensembles d'information (réglages\u00a0: sims")
+    # nothing in the catalogue describes a kind that is not there
+    assert {key.removeprefix("kind.") for key in MESSAGES.keys_under("kind.")} == {cls.kind for cls in kinds}

@@ -122,3 +122,36 @@ def test_bench_json_has_the_documented_keys() -> None:
     assert data["steps_per_sec"] > 0 and data["games_per_sec"] > 0
     if data["reference_steps_per_sec"] is not None:
         assert data["ratio"] == pytest.approx(data["steps_per_sec"] / data["reference_steps_per_sec"], rel=0.01)
+
+
+def test_games_in_french_at_80_columns() -> None:
+    """``savanna games --lang fr`` as a French reader sees it: the catalogue's French
+    headings, each option's French help under its values, 'défaut' for the defaults."""
+    from savanna.core import registered_games
+
+    result = runner.invoke(app, ["games", "--lang", "fr"], env={"COLUMNS": "80"})
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert all(len(line) <= 80 for line in lines)
+    said = " ".join(" ".join(line.split("│")) for line in lines).replace("\u00a0", " ")
+    flat = " ".join(said.split())
+    assert "Jeux de Savanna" in flat and "valeurs, défaut et sens" in flat and "information cachée" in flat
+    assert "3..20 ; défaut 6" in flat and "défaut 2" in flat
+    assert "default" not in flat and "hidden information" not in flat
+    cells = " ".join(line.split("│")[4] for line in lines if line.count("│") == 5)
+    shown = " ".join(cells.replace("\u00a0", " ").split())
+    for cls in registered_games().values():
+        for option in cls.spec.options:
+            assert " ".join(option.help_in("fr").replace("\u00a0", " ").split()) in shown, option.name
+
+
+def test_replay_and_bench_speak_french(tmp_path) -> None:
+    path = tmp_path / "game.json"
+    assert runner.invoke(app, ["playout", "toy", "--seed", "3", "--out", str(path), "--lang", "fr"]).exit_code == 0
+    replayed = runner.invoke(app, ["replay", str(path), "--lang", "fr"], env={"COLUMNS": "120"})
+    assert replayed.exit_code == 0, replayed.output
+    assert "position\u00a0: " in replayed.output and "joueur" in replayed.output
+    benched = runner.invoke(app, ["bench", "toy", "--seconds", "0.2", "--lang", "fr"], env={"COLUMNS": "120"})
+    assert benched.exit_code == 0, benched.output
+    assert "construction des moteurs\u00a0: " in benched.output
+    assert "parties/s" in benched.output and "moteur" in benched.output and "games/s" not in benched.output

@@ -102,3 +102,15 @@ def test_the_frame_of_a_commands_help_in_french(tmp_path: Path) -> None:
     assert "[par défaut : heuristic]" in out and "[default:" not in out
     assert shown("analyse.help.samples", review=768, at=400).split(" (")[0] in out
     assert "heuristic, random" in out
+
+
+def test_the_version_line_in_french(tmp_path: Path) -> None:
+    env = {**os.environ, "LANG": "C.UTF-8", "NO_COLOR": "1"}
+    env.pop("LC_ALL", None)
+    env.pop("LC_MESSAGES", None)
+    done = subprocess.run(
+        [sys.executable, "-m", "savanna.cli", "--lang", "fr", "--version"],
+        capture_output=True, text=True, cwd=tmp_path, env=env, timeout=120, check=True,
+    )
+    line = done.stdout.strip()
+    assert line.startswith("savanna ") and "\u00a0; moteurs\u00a0: " in line, line

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -11,6 +12,7 @@ from typer.testing import CliRunner
 from savanna.bots import make_bots, parse_bot_spec, play_game
 from savanna.cli import app
 from savanna.coach.review import review
+from savanna.coach.text import say
 from savanna.core import Record, load_game, record_of, replay_states
 
 
@@ -184,6 +186,7 @@ class _Differences:
 
     def __init__(self, **by_move: tuple[float, float, int]) -> None:
         self.by_move = {int(k[1:]): v for k, v in by_move.items()}
+        self.rounds = 96
 
     def difference(self, move: int, played: int) -> tuple[float, float, int]:
         assert played == 0
@@ -211,3 +214,72 @@ def test_a_mistake_is_called_only_when_the_whole_interval_is_past_the_tolerance(
     run = _Differences(**differences)
     rivals = sorted(run.by_move)
     assert _verdict(run, 0, rivals, 0.52, 2.5) == verdict  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("rounds", "differences", "stops"),
+    [
+        (192, {"m1": (0.52, 0.05, 96)}, True),  # at the tolerance, and precise: 192 more rounds will not settle it
+        (192, {"m1": (0.45, 0.05, 96), "m2": (0.50, 0.04, 96)}, True),
+        (24, {"m1": (0.52, 0.6, 12)}, False),  # 12 determinizations: anything may come
+        (192, {"m1": (0.30, 0.1, 96)}, False),  # likely fine at the last look
+        (192, {"m1": (0.80, 0.1, 96)}, False),  # likely a mistake at the last look
+        (192, {"m1": (0.1, 0.05, 96), "m2": (0.9, 0.08, 96)}, False),  # one rival may still make it a mistake
+    ],
+)
+def test_a_decision_too_close_to_call_stops_once_the_rounds_left_would_hardly_settle_it(
+    rounds: int, differences: dict[str, tuple[float, float, int]], stops: bool
+) -> None:
+    from savanna.coach.review import FUTILITY, LOOKS, _settled_later
+
+    run = _Differences(**differences)
+    run.rounds = rounds
+    chance = _settled_later(run, 0, sorted(run.by_move), 0.52, LOOKS[-1])  # type: ignore[arg-type]
+    assert 0.0 <= chance <= 1.0
+    assert (chance < FUTILITY) == stops, chance
+    run.rounds = LOOKS[-1][0]  # at the last look: nothing left to settle
+    assert _settled_later(run, 0, sorted(run.by_move), 0.52, LOOKS[-1]) == 0.0  # type: ignore[arg-type]
+
+
+def test_the_river_race_reference_searches_less_and_says_so() -> None:
+    """The ISMCTS reference's simulations per decision: the game's own number when it has
+    one (the river race's), else the default; the review reports the number it used."""
+    from savanna.coach.review import ISMCTS_SIMS, ISMCTS_SIMS_BY_GAME
+
+    game = load_game("river-race", 2)
+    bots = make_bots(game, [parse_bot_spec("heuristic")] * 2, seed=3)
+    final = play_game(game, bots, seed=3)
+    start = record_of(final, seed=3)
+    record = Record.from_json(json.dumps({**json.loads(start.to_json()), "actions": start.actions[:30], "result": None}))
+    done = review(record, 0, seed=1, samples=24)
+    assert done.decisions and done.sims == ISMCTS_SIMS_BY_GAME["river-race"] < ISMCTS_SIMS
+    assert review(record, 0, seed=1, samples=24, sims=7).sims == 7
+
+
+def _numbers(text: str) -> list[str]:
+    """The numbers of a text, French decimal commas read as points."""
+    return re.findall(r"\d+(?:\.\d+)?", re.sub(r"(\d),(\d)", r"\1.\2", text))
+
+
+def test_the_review_read_back_in_french_has_the_english_numbers(record_file: Path) -> None:
+    """What a French reader of ``savanna analyse`` sees at 80 columns: the French words of
+    the catalogue (none of the English lines), the same numbers (a French sentence may
+    put them in another order), and counts with the noun in the form the count asks for."""
+    args = ["analyse", str(record_file), "--seat", "1", "--samples", "3", "-q"]
+    english = CliRunner().invoke(app, [*args, "--lang", "en"], env={"COLUMNS": "80"}, terminal_width=80)
+    french = CliRunner().invoke(app, [*args, "--lang", "fr"], env={"COLUMNS": "80"}, terminal_width=80)
+    assert english.exit_code == 0 and french.exit_code == 0, (english.output, french.output)
+    assert sorted(_numbers(french.output)) == sorted(_numbers(english.output))
+    assert all(len(line) <= 80 for line in french.output.splitlines())
+    said = french.output.replace("\u00a0", " ")
+    for key in ("review.header_turn", "review.header_verdict"):
+        assert say(key, "fr").replace("\u00a0", " ") in said
+    assert "Décisions de Joueur 1" in said
+    # the noun's form by CLDR's rule: English "1 mistake, 0 mistakes", French "0 erreur, 2 erreurs"
+    counted = re.search(r"^(\d+) (mistakes?), ", english.output, re.M)
+    assert counted is not None and (counted[2] == "mistake") == (counted[1] == "1"), english.output
+    counted = re.search(r"^(\d+) (erreurs?), (\d+) (trop serrées?) pour", said, re.M)
+    assert counted is not None, said
+    assert (counted[2] == "erreur") == (int(counted[1]) < 2) and (counted[4] == "trop serrée") == (int(counted[3]) < 2)
+    english_lines = {line.strip() for line in english.output.splitlines() if re.search(r"[a-z]{4}", line)}
+    assert not english_lines & {line.strip() for line in french.output.splitlines()}

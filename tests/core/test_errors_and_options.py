@@ -28,7 +28,7 @@ RULE = RuleRef("demo", "jump.adjacent", en="Never jump two adjacent ostriches.",
 
 
 def test_illegal_action_error_names_rule_in_english_and_french() -> None:
-    err = IllegalActionError("Y3", RULE, detail="blocked", detail_fr="bloquée")
+    err = IllegalActionError("Y3", RULE, {"en": "blocked", "fr": "bloquée"})
     assert err.rule.key == "demo/jump.adjacent"
     assert "demo/jump.adjacent" in str(err) and "Never jump" in str(err) and "blocked" in str(err)
     assert "Jamais deux" in err.text("fr") and "bloquée" in err.text("fr")
@@ -45,13 +45,13 @@ def test_notation_error_quotes_the_input() -> None:
 def test_the_core_refusals_read_in_both_languages_from_the_catalogue() -> None:
     """What a player reads of the four refusals every game raises, word for word (French
     typography included: a no-break space before the colon)."""
-    illegal = IllegalActionError("Y3", RULE, detail="blocked", detail_fr="pas ici : bloquée")
+    illegal = IllegalActionError("Y3", RULE, {"en": "blocked", "fr": "pas ici : bloquée"})
     assert str(illegal) == "Action 'Y3' refused — rule demo/jump.adjacent: Never jump two adjacent ostriches. (blocked)"
     assert illegal.text("fr") == (
         "Action 'Y3' refusée — règle demo/jump.adjacent\u00a0: Jamais deux autruches adjacentes. (pas ici\u00a0: bloquée)"
     )
     assert IllegalActionError(3, RULE).text("fr") == "Action 3 refusée — règle demo/jump.adjacent\u00a0: Jamais deux autruches adjacentes."
-    notation = NotationError("zz9", "a move like Y3", "un coup comme Y3")
+    notation = NotationError("zz9", {"en": "a move like Y3", "fr": "un coup comme Y3"})
     assert (str(notation), notation.text("fr")) == (
         "Cannot read 'zz9': expected a move like Y3",
         "Impossible de lire 'zz9'\u00a0: attendu un coup comme Y3",

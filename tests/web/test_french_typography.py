@@ -92,7 +92,7 @@ def test_what_the_browser_says_of_each_game_in_french(name: str) -> None:
 def test_a_refusal_in_french() -> None:
     game = load_game("hyena")
     rule = next(iter(game.rules().values()))
-    body = error_payload(IllegalActionError("x", rule, "d", "pas ici : non"), "fr")
+    body = error_payload(IllegalActionError("x", rule, {"en": "d", "fr": "pas ici : non"}), "fr")
     assert not faults(body["message"]) and not faults(body["rule_text"]), body
 
 

@@ -112,3 +112,31 @@ def test_the_same_loads_read_statement_by_statement_do_tear(url):
     print("\nloads in several snapshots:", json.dumps({"loads": LOADS, "torn": found, "actions_appended_meanwhile": appended}))
     assert appended > 100
     assert found > 0, "reads in several snapshots should tear now and then under concurrent appends"
+
+
+def test_a_snapshot_reads_only_and_leaves_the_connection_writable(url):
+    """A snapshot transaction is read-only (a write in it is refused by PostgreSQL), and
+    the connection it used goes back to the pool as it was: the next write succeeds."""
+    from sqlalchemy import text
+    from sqlalchemy.exc import DBAPIError
+
+    async def check() -> tuple[str, str, int]:
+        store = Store(database_url(url))
+        try:
+            shown = await store._run(
+                lambda s: str(s.execute(text("SHOW transaction_read_only")).scalar()), snapshot=True
+            )
+            isolation = await store._run(
+                lambda s: str(s.execute(text("SHOW transaction_isolation")).scalar()), snapshot=True
+            )
+            with pytest.raises(DBAPIError, match="read-only transaction"):
+                await store._run(lambda s: s.execute(text("CREATE TABLE refused (x int)")), snapshot=True)
+            for _ in range(3):  # every pooled connection writes again
+                await store._run(lambda s: s.execute(text("CREATE TABLE IF NOT EXISTS allowed (x int)")), write=True)
+            count = await store._run(lambda s: int(s.execute(text("SELECT count(*) FROM allowed")).scalar() or 0))
+            return shown, isolation, count
+        finally:
+            await store.close()
+
+    shown, isolation, count = asyncio.run(check())
+    assert (shown, isolation, count) == ("on", "repeatable read", 0)

@@ -87,6 +87,8 @@ def test_garbage_gets_named_errors_and_changes_nothing(sqlite_client):
             assert receive_until(ws, "refused")["code"] == code, sent[:40]
         ws.send_bytes(b"\x00\x01")
         assert receive_until(ws, "refused")["code"] == "message/malformed"
+        ws.send_text(json.dumps({"type": "hello", "token": table.tokens[public["to_act"]]}))
+        assert receive_until(ws, "refused")["message"] == "Malformed message: hello is said once."
         ws.send_text(json.dumps({"type": "ping"}))
         assert receive_until(ws, "pong")["type"] == "pong"
     assert view(sqlite_client, table, None)["version"] == before

@@ -89,10 +89,13 @@ class Bot(ABC):
 
     kind: ClassVar[str]
     """The name of the kind in specs (``"random"``)."""
-    summary: ClassVar[str] = ""
-    """One line for ``--help`` texts."""
     config_model: ClassVar[type[BotConfig]] = BotConfig
     """The settings this kind accepts."""
+
+    @classmethod
+    def summary(cls, lang: str = "en") -> str:
+        """What the kind plays, in one line of ``lang``: the bots' ``kind.<kind>`` message."""
+        return MESSAGES.text(f"kind.{cls.kind}", lang)
 
     def __init__(self, game: Game, seat: int, rng: random.Random, **config: Any) -> None:
         self.game = game
@@ -176,7 +179,6 @@ class RestrictedBot(Bot):
     """
 
     kind = "restricted"
-    summary = "a bot with one kind of decision taken away (restrict=NAME)"
 
     def __init__(self, inner: Bot, restriction: Restriction) -> None:
         self.game = inner.game

@@ -53,7 +53,6 @@ class CoachBot(Bot):
     """Plays the coach's best move (see the module description)."""
 
     kind = "coach"
-    summary = "the coach's best move (settings: samples, seconds, model, objective)"
     config_model = CoachConfig
 
     def act(self, observation: Observation, legal_actions: Sequence[int]) -> int:

@@ -19,7 +19,6 @@ class HeuristicBot(Bot):
     """
 
     kind = "heuristic"
-    summary = "the game's documented strategy (Game.heuristic_action)"
 
     def act(self, observation: Observation, legal_actions: Sequence[int]) -> int:
         """The game's heuristic choice for this observation."""

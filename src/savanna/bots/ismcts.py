@@ -97,7 +97,6 @@ class ISMCTSBot(Bot):
     """
 
     kind = "ismcts"
-    summary = "information-set MCTS (settings: sims, seconds, c, rollout, prior, depth, widen, pool, reward)"
     config_model = ISMCTSConfig
 
     def act(self, observation: Observation, legal_actions: Sequence[int]) -> int:

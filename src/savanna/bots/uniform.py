@@ -15,7 +15,6 @@ class RandomBot(Bot):
     """Plays a uniformly random legal action (the baseline every other bot must beat)."""
 
     kind = "random"
-    summary = "uniform over the legal actions"
 
     def act(self, observation: Observation, legal_actions: Sequence[int]) -> int:
         """A legal action drawn uniformly with the bot's rng."""

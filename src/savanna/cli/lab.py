@@ -123,9 +123,11 @@ def simulate(
 ) -> None:
     """Play many games between bots and write a report (its help: ``lab.help.simulate``)."""
     from savanna.lab.fairness import FairnessSettings, answer, check_factors, run_until_answered
-    from savanna.lab.report import write_report
+    from savanna.lab.report import question_words, write_report
+    from savanna.lab.restricted import said
     from savanna.lab.simulation import SimulationPlan, run_simulation, start_workers
     from savanna.lab.summary import summarise
+    from savanna.lab.words import localize
 
     language = resolve_language(lang)
     check_seed(seed)
@@ -205,7 +207,7 @@ def simulate(
     with _phase(_say("phase_report_records" if records else "phase_report", language), quiet, language):
         try:
             write_report(
-                report, summary, outcomes, command=command, records=records, parallel=not ray
+                report, summary, outcomes, command=command, records=records, parallel=not ray, lang=language
             )
         except OSError as exc:
             raise _unwritable(report, exc) from None
@@ -217,24 +219,25 @@ def simulate(
         table.add_row(
             spec,
             str(row["trials"]),
-            f"{row['rate']:.1%}",
-            f"{row['ci95'][0]:.1%}–{row['ci95'][1]:.1%}",
+            localize(f"{row['rate']:.1%}", language),
+            localize(f"{row['ci95'][0]:.1%}–{row['ci95'][1]:.1%}", language),
         )
     console.print(table)
     capped = summary["turn_cap"]
     if capped["games"]:
-        share = f"{capped['share']:.1%}"
+        share = localize(f"{capped['share']:.1%}", language)
         console.print(_say("turn_cap", language, capped=capped["games"], games=summary["games"], share=share))
     for question in summary.get("tests", {}).get("questions", []):
-        console.print(f"[bold]{question['question']}[/bold] {question['verdict']}", highlight=False)
+        words = question_words(question, language)
+        console.print(f"[bold]{words['question']}[/bold] {words['verdict']}", highlight=False)
     for row in (restricted or {}).get("results", []):
         line = _say(
             "restricted",
             language,
             words=row["words"].get(language, row["words"]["en"]),
-            rate=f"{row['restricted']['rate']:.1%}",
-            baseline=f"{row['baseline']['rate']:.1%}",
-            verdict=row["verdict"],
+            rate=localize(f"{row['restricted']['rate']:.1%}", language),
+            baseline=localize(f"{row['baseline']['rate']:.1%}", language),
+            verdict=said(row, "verdict", language),
         )
         console.print(f"[bold]{row['restriction']}[/bold] {line}", highlight=False)
     if stopping is not None and not stopping["reached"]:
@@ -387,6 +390,7 @@ def tournament(
 ) -> None:
     """Round robin between bot configurations (its help: ``lab.help.tournament``)."""
     from savanna.lab.tournament import run_tournament
+    from savanna.lab.words import interval, localize
 
     language = resolve_language(lang)
     check_seed(seed)
@@ -430,11 +434,11 @@ def tournament(
         table.add_row(
             str(rank),
             s.bot,
-            f"{s.ordinal:.2f}",
-            f"{s.mu:.2f}",
-            f"{s.sigma:.2f}",
+            localize(f"{s.ordinal:.2f}", language),
+            localize(f"{s.mu:.2f}", language),
+            localize(f"{s.sigma:.2f}", language),
             str(s.games),
-            f"{s.win_rate:.1%} [{s.ci95[0]:.1%}, {s.ci95[1]:.1%}]",
+            interval(f"{s.win_rate:.1%}", f"{s.ci95[0]:.1%}", f"{s.ci95[1]:.1%}", language),
         )
     console.print(table)
     names = [s.bot for s in result.standings]

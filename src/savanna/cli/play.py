@@ -21,13 +21,16 @@ from savanna.core import (
     SavannaError,
     check_seed,
     load_game,
+    load_messages,
     registered_games,
 )
-from savanna.i18n.tui import M
 from savanna.saves import read_game
 from savanna.table import Table, fresh_seed
 from savanna.tui.seat import SeatSpec, default_seats, parse_seats
 from savanna.tui.session import PlaySession, table_seat
+
+TERMINAL = load_messages("savanna.i18n")
+"""The terminal's words (``savanna/i18n/data``), which word ``savanna play``'s refusals."""
 
 __all__ = ["build_session", "play"]
 
@@ -42,7 +45,7 @@ def _default_game() -> str:
         return DEFAULT_GAME
     if not games:
         raise OptionError(
-            M("cli.no_game", "en", games="none"), M("cli.no_game", "fr", games="aucun")
+            {lang: TERMINAL.text("cli.no_game", lang, games=TERMINAL.text("cli.none", lang)) for lang in TERMINAL.languages}
         )
     return next(iter(games))
 
@@ -71,7 +74,7 @@ def build_session(
     if seed is not None:
         check_seed(seed)
     if pause < 0:
-        raise OptionError(M("cli.pause", "en", value=pause), M("cli.pause", "fr", value=pause))
+        raise OptionError(TERMINAL.words("cli.pause", value=pause))
     seat_list = parse_seats(seats) if seats is not None else None
     if players is not None and seat_list is not None and players != len(seat_list):
         raise OptionError(MESSAGES.words("error.play.players_but_seats_lists", players=players, seats=len(seat_list)))

@@ -56,7 +56,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Final, Literal
+from typing import Final, Literal
 
 from savanna.coach.belief import MAX_LISTED, PRESENT_SAMPLES, Posterior
 from savanna.coach.interval import Z, t_quantile
@@ -78,6 +78,7 @@ from savanna.coach.simulation import (
     rollout,
 )
 from savanna.coach.tally import REPEATS, SCORE, WIN, Key, Tally, paired
+from savanna.coach.words import MESSAGES
 from savanna.core import (
     Game,
     Observation,
@@ -167,22 +168,13 @@ class Analyser:
     ) -> None:
         check_seed(seed, "seed")
         if objective not in ("score", "win"):
-            raise OptionError(
-                f"objective must be score or win, not {objective!r}",
-                f"l'objectif doit être score ou win, pas {objective!r}",
-            )
+            raise OptionError(MESSAGES.words("error.objective", objective=repr(objective)))
         self.model = Policy(game, policy)
         seat = observation.seat
         if seat is None:
-            raise CoachError(
-                "the coach analyses a seat's observation, not a spectator's",
-                "le coach analyse l'observation d'un joueur, pas celle d'un spectateur",
-            )
+            raise CoachError(MESSAGES.words("error.spectator"))
         if observation.game != game.name:
-            raise CoachError(
-                f"this observation is of {observation.game!r}, not of {game.name!r}",
-                f"cette observation est de {observation.game!r}, pas de {game.name!r}",
-            )
+            raise CoachError(MESSAGES.words("error.other_game", observed=repr(observation.game), game=repr(game.name)))
         self.game, self.seat, self.seed, self.objective = game, seat, seed, objective
         self.horizon = horizon if horizon is not None and type(game).evaluate is not Game.evaluate else None
         """Turns after which a rollout stops and is valued by the game's evaluation (``None``:
@@ -204,10 +196,7 @@ class Analyser:
         self.to_act = seat_to_act and moves
         self.legal: list[int] = sorted(self.first.legal_actions()) if seat_to_act else []
         if legal_actions is not None and seat_to_act and sorted(legal_actions) != self.legal:
-            raise CoachError(
-                "the legal actions given are not the seat's legal actions in this observation",
-                "les actions légales données ne sont pas celles du joueur dans cette observation",
-            )
+            raise CoachError(MESSAGES.words("error.legal_given"))
         for state in (self.first,):
             _check_determinization(state, seat, seat_to_act, self.legal)
         self.prior: int | None = None
@@ -220,10 +209,7 @@ class Analyser:
                 wanted.add(self.prior)
             unknown = wanted - set(self.legal)
             if unknown:
-                raise CoachError(
-                    f"actions {sorted(unknown)} are not legal here",
-                    f"les actions {sorted(unknown)} ne sont pas légales ici",
-                )
+                raise CoachError(MESSAGES.words("error.not_legal", actions=sorted(unknown)))
             candidates = [a for a in self.legal if a in wanted]
         self.candidates = candidates
         self.tallies = {a: Tally(self.reader.questions) for a in candidates}
@@ -363,12 +349,20 @@ class Analyser:
     def _exact(self, a: int | None) -> bool:
         return self.countable and len(self.tallies[a].exact_by_det) == len(self.belief.states)
 
-    def _estimates(self, a: int | None) -> tuple[Estimate, Estimate, tuple[QuestionOdds, ...], tuple[ScoreChance, ...]]:
+    def _estimates(self, a: int | None) -> tuple[Estimate, Estimate]:
+        """``a``'s expected score and chance to win."""
         tally = self.tallies[a]
         exact = self._exact(a)
         hidden = self.hidden
         score = tally.mean(SCORE, self.game.score_bounds, hidden=hidden, exact=exact)
         win = tally.chance(WIN, hidden=hidden, exact=exact)
+        return score, win
+
+    def _odds(self, a: int | None) -> tuple[tuple[QuestionOdds, ...], tuple[ScoreChance, ...]]:
+        """``a``'s odds and score distribution (asked of the action shown only)."""
+        tally = self.tallies[a]
+        exact = self._exact(a)
+        hidden = self.hidden
         odds = tuple(
             QuestionOdds(
                 q,
@@ -382,9 +376,9 @@ class Analyser:
         scores = tuple(
             ScoreChance(s, tally.chance(("dist", s), hidden=hidden, exact=exact)) for s in sorted(tally.scores)
         )
-        return score, win, odds, scores
+        return odds, scores
 
-    def _best(self, estimates: Mapping[int | None, tuple[Estimate, Estimate, Any, Any]]) -> int:
+    def _best(self, estimates: Mapping[int | None, tuple[Estimate, Estimate]]) -> int:
         """The best action: the leader, when it is clearly ahead of the model's own move.
 
         The leader has the highest estimate among the actions the racing kept. It is the
@@ -427,7 +421,8 @@ class Analyser:
         best: int | None = None
         if self.to_act:
             best = self._best(estimates)
-        shown = estimates[best] if self.to_act else estimates[None]
+        shown_action = best if self.to_act else None
+        shown = (*estimates[shown_action], *self._odds(shown_action))
         actions = []
         for a in self.candidates:
             if a is None:
@@ -475,15 +470,9 @@ def _check_budget(seconds: float | None, samples: int | None) -> tuple[float | N
     if seconds is None and samples is None:
         return DEFAULT_SECONDS, None
     if samples is not None and (isinstance(samples, bool) or not isinstance(samples, int) or samples < 1):
-        raise OptionError(
-            f"samples must be a whole number of at least 1, not {samples!r}",
-            f"samples doit être un nombre entier d'au moins 1, pas {samples!r}",
-        )
+        raise OptionError(MESSAGES.words("error.samples", samples=repr(samples)))
     if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, int | float) or not seconds > 0):
-        raise OptionError(
-            f"seconds must be a positive number, not {seconds!r}",
-            f"seconds doit être un nombre positif, pas {seconds!r}",
-        )
+        raise OptionError(MESSAGES.words("error.seconds", seconds=repr(seconds)))
     return seconds, samples
 
 
@@ -588,8 +577,4 @@ def _enumerate(
 def _check_determinization(det: State, seat: int, to_act: bool, legal: Sequence[int]) -> None:
     """Refuse a determinization that does not agree with the observation it was drawn from."""
     if (det.current_player() == seat) != to_act or (to_act and sorted(det.legal_actions()) != list(legal)):
-        raise CoachError(
-            f"{det.game.name}: a determinization does not agree with the observation "
-            "(sample_state or determinizations is broken)",
-            f"{det.game.name} : une déterminisation ne correspond pas à l'observation",
-        )
+        raise CoachError(MESSAGES.words("error.determinization", game=det.game.name))

@@ -42,6 +42,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from savanna.coach.simulation import CoachError
+from savanna.coach.words import MESSAGES
 from savanna.core import (
     Game,
     Label,
@@ -266,10 +267,7 @@ class BeliefTracker:
     ) -> None:
         check_seed(seed, "seed")
         if not noises or any(not 0 < noise <= 1 for noise in noises):
-            raise OptionError(
-                f"each noise must be more than 0 and at most 1, not {list(noises)!r}",
-                f"chaque bruit doit être plus que 0 et au plus 1, pas {list(noises)!r}",
-            )
+            raise OptionError(MESSAGES.words("error.noise", noises=repr(list(noises))))
         self.game = game
         self.seat = game.check_seat(seat, spectator=False)
         self.seed = seed
@@ -286,10 +284,7 @@ class BeliefTracker:
 
     def _check(self, observation: Observation) -> None:
         if observation.seat != self.seat:
-            raise CoachError(
-                "beliefs are built from the analysed seat's own observations",
-                "les croyances se construisent à partir des observations du joueur analysé",
-            )
+            raise CoachError(MESSAGES.words("error.belief_seat"))
 
     def add(self, decision: Decision) -> None:
         """Take one more decision of another seat into account.
@@ -474,10 +469,7 @@ def posterior(
         OptionError: a bad seed or noise.
     """
     if observation.seat is None:
-        raise CoachError(
-            "beliefs are held by a seat, not by a spectator",
-            "les croyances sont celles d'un joueur, pas d'un spectateur",
-        )
+        raise CoachError(MESSAGES.words("error.belief_spectator"))
     tracker = BeliefTracker(game, observation.seat, seed=seed, noises=noises, samples=samples)
     for decision in decisions:
         tracker.add(decision)

@@ -14,6 +14,7 @@ from typing import Any, Final
 from savanna.coach.interval import Z
 from savanna.coach.review import REFERENCES, Review
 from savanna.coach.text import player, say
+from savanna.coach.words import MESSAGES
 from savanna.core import Game, OptionError
 
 __all__ = ["save_review_plot"]
@@ -38,10 +39,7 @@ def save_review_plot(review: Review, game: Game, path: Path, lang: str = "en") -
     try:
         import matplotlib
     except ImportError:
-        raise OptionError(
-            "plots need matplotlib: install the lab extra (pip install 'savanna[lab]')",
-            "les graphiques demandent matplotlib : installez l'extra lab (pip install 'savanna[lab]')",
-        ) from None
+        raise OptionError(MESSAGES.words("error.matplotlib")) from None
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
     from matplotlib.patches import Patch
@@ -99,10 +97,7 @@ def save_review_plot(review: Review, game: Game, path: Path, lang: str = "en") -
     try:
         fig.savefig(path, **_format(path))
     except (OSError, ValueError) as exc:
-        raise OptionError(
-            f"cannot write the plot {str(path)!r}: {exc}",
-            f"impossible d'écrire le graphique {str(path)!r} : {exc}",
-        ) from None
+        raise OptionError(MESSAGES.words("error.plot_write", path=repr(str(path)), why=exc)) from None
     finally:
         plt.close(fig)
     return path

@@ -31,6 +31,7 @@ import random
 from collections.abc import Sequence
 from typing import Final, Literal, get_args
 
+from savanna.coach.words import MESSAGES
 from savanna.core import Game, OptionError, State
 
 __all__ = ["POLICIES", "Policy", "PolicyName", "path_key"]
@@ -68,10 +69,7 @@ class Policy:
 
     def __init__(self, game: Game, name: str = "heuristic") -> None:
         if name not in POLICIES:
-            raise OptionError(
-                f"unknown coach model {name!r} (models: {', '.join(POLICIES)})",
-                f"modèle de jeu inconnu {name!r} (modèles : {', '.join(POLICIES)})",
-            )
+            raise OptionError(MESSAGES.words("error.model", name=repr(name), models=", ".join(POLICIES)))
         self.game = game
         self.name = name
         self._heuristic = name == "heuristic"

@@ -20,8 +20,10 @@ is below. The verdict:
 * **mistake** — some reference's move is better by more than the tolerance;
 * **fine** — no reference's move is (the move played was a reference's own, or the
   difference is significantly smaller than the tolerance, or the move played was better);
-* **too close to call** — neither is established after the last look: the difference may
-  be about the tolerance, and more rounds than a review spends would be needed.
+* **too close to call** — neither is established after the last look, or at an earlier
+  look the rounds left would settle it with less than a :data:`FUTILITY` chance (predicted
+  from the differences so far): the difference may be about the tolerance, and more
+  rounds than a review spends would be needed.
 
 Early looks use wider intervals (:data:`LOOKS`), so that looking several times does not
 make the verdicts less reliable. ISMCTS is seeded by the position (the decision's index in
@@ -47,8 +49,10 @@ from savanna.coach.result import ActionValue, Analysis, Estimate
 from savanna.core import Game, Observation, Record, State, derive_seed, make_rng, replay_states
 
 __all__ = [
+    "FUTILITY",
     "HORIZON",
     "ISMCTS_SIMS",
+    "ISMCTS_SIMS_BY_GAME",
     "LOOKS",
     "PLAYED_ONLY",
     "REFERENCES",
@@ -64,11 +68,15 @@ __all__ = [
 REFERENCES: Final = ("heuristic", "ismcts")
 """The players a review compares each decision with."""
 ISMCTS_SIMS: Final = 300
-"""Simulations of the ISMCTS reference per decision."""
-LOOKS: Final = ((48, 3.0), (96, 2.8), (192, 2.7), (384, 2.6), (768, 2.5))
+"""Simulations of the ISMCTS reference per decision (see :data:`ISMCTS_SIMS_BY_GAME`)."""
+ISMCTS_SIMS_BY_GAME: Final[dict[str, int]] = {"river-race": 100}
+"""Games whose ISMCTS reference searches less: a river race simulation values every move
+with the race's projection, ten times the CPU time of Banjooli's, and 300 simulations would
+make the reference most of a review."""
+LOOKS: Final = ((24, 3.2), (48, 3.0), (96, 2.8), (192, 2.7), (384, 2.6))
 """The rounds after which a decision's verdict is looked at, each with the width of its
 interval in standard errors: wider at the early looks, where few determinizations stand
-behind the difference, so that looking three times keeps a verdict's error below 5%. The
+behind the difference, so that looking several times keeps a verdict's error below 5%. The
 last look is the most a review spends on one decision."""
 REVIEW_SAMPLES: Final = LOOKS[-1][0]
 """Rounds per decision at most, by default."""
@@ -78,6 +86,9 @@ the game's evaluation values the position (a game without one is played to the e
 PLAYED_ONLY: Final = 16
 """Rounds for a decision where the move played is both references' own: only its chance
 to win is wanted."""
+FUTILITY: Final = 0.1
+"""A decision still too close to call at a look stops there when the last look would call it
+a mistake or fine with less than this chance (:func:`_settled_later`)."""
 TOLERANCE: Final = 0.02
 """A difference smaller than this share of the game's score range is not a mistake
 (Banjooli: 0.52 points)."""
@@ -227,7 +238,7 @@ def review(
     samples: int | None = REVIEW_SAMPLES,
     seconds: float | None = None,
     policy: str = "heuristic",
-    sims: int = ISMCTS_SIMS,
+    sims: int | None = None,
     progress: Callable[[int, int], None] | None = None,
 ) -> Review:
     """Review every decision of ``seat`` (0-based) in ``record``.
@@ -242,7 +253,8 @@ def review(
         seconds: a time limit per decision instead of (or with) ``samples``: no look starts
             after it (then the review depends on the machine).
         policy: the model of play (``heuristic`` or ``random``) after each move.
-        sims: simulations of the ISMCTS reference per decision.
+        sims: simulations of the ISMCTS reference per decision (default :data:`ISMCTS_SIMS`,
+            or the game's in :data:`ISMCTS_SIMS_BY_GAME`).
         progress: called with ``(decisions done, decisions in all)`` after each one.
 
     Raises:
@@ -252,6 +264,8 @@ def review(
     """
     points, final, forced = _points(record, seat, seed)
     game = final.game
+    if sims is None:
+        sims = ISMCTS_SIMS_BY_GAME.get(game.name, ISMCTS_SIMS)
     low, high = game.score_bounds
     tolerance = TOLERANCE * (high - low)
     looks = [(n, z) for n, z in LOOKS if samples is None or n <= samples] or [(samples or LOOKS[0][0], LOOKS[0][1])]
@@ -324,6 +338,8 @@ def _decision(
         verdict = _verdict(run, played, rivals, tolerance, z)
         if verdict != "close":
             break
+        if _settled_later(run, played, rivals, tolerance, looks[-1]) < FUTILITY:
+            break  # too close to call: the rounds left would hardly settle it
         if seconds is not None and time.perf_counter() - started > seconds:
             break
     result = run.result()
@@ -358,6 +374,34 @@ def _verdict(run: Analyser, played: int, rivals: Sequence[int], tolerance: float
         if mean + z * se >= tolerance:
             below = False
     return "fine" if below else "close"
+
+
+def _settled_later(
+    run: Analyser, played: int, rivals: Sequence[int], tolerance: float, last: tuple[int, float]
+) -> float:
+    """The chance that the last look (``last``: its rounds and width) still calls the decision
+    a mistake or fine, predicted from the rounds played so far: each difference's final mean
+    drawn from what its mean and standard error say now (the predictive distribution of a
+    normal mean), the rounds left being as many new ones."""
+    rounds, z = last
+    if run.rounds >= rounds:
+        return 0.0
+    seen = run.rounds / rounds  # the share of the last look's rounds already played
+    mistake = 0.0
+    fine = 1.0
+    for move in rivals:
+        mean, se, n = run.difference(move, played)
+        if n < 2 or se <= 0:
+            return 1.0
+        spread = se * math.sqrt(1.0 - seen)  # of the final mean, given the rounds so far
+        width = z * se * math.sqrt(seen)  # the final interval's half-width
+        mistake += _normal_cdf((mean - tolerance - width) / spread)
+        fine = min(fine, _normal_cdf((tolerance - mean - width) / spread))
+    return min(1.0, mistake + fine)
+
+
+def _normal_cdf(x: float) -> float:
+    return 0.5 * (1.0 + math.erf(x / math.sqrt(2.0)))
 
 
 def _ismcts_move(game: Game, observation: Observation, legal: list[int], index: int, sims: int) -> int:

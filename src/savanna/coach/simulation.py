@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from savanna.coach.policy import Policy, path_key
+from savanna.coach.words import MESSAGES
 from savanna.core import CHANCE, TERMINAL, Game, SavannaError, State
 
 __all__ = ["CoachError", "End", "EndReader", "Sample", "enumerate_ends", "rollout"]
@@ -77,10 +78,7 @@ class EndReader:
         if not state.is_terminal():
             scores = self.game.evaluate(state)
             if scores is None:
-                raise CoachError(
-                    f"{self.game.name} has no evaluation: its rollouts cannot stop before the end",
-                    f"{self.game.name} n'a pas d'évaluation : ses parties simulées vont jusqu'au bout",
-                )
+                raise CoachError(MESSAGES.words("error.no_evaluation", game=self.game.name))
             mine = float(scores[self.seat])
             return End(mine, 1.0 if mine >= max(scores) else 0.0, ())
         outcomes = self.game.outcomes(state)
@@ -89,10 +87,10 @@ class EndReader:
             answer = outcomes.get(question.key)
             if answer not in index:
                 raise CoachError(
-                    f"{self.game.name}: outcome question {question.key!r} answered {answer!r}, "
-                    f"not one of {sorted(index)}",
-                    f"{self.game.name} : la question {question.key!r} a pour réponse {answer!r}, "
-                    f"qui n'est pas parmi {sorted(index)}",
+                    MESSAGES.words(
+                        "error.outcome", game=self.game.name, question=repr(question.key), answer=repr(answer),
+                        answers=sorted(index),
+                    )
                 )
             answers.append(index[answer])
         win = 1.0 if state.ranking()[self.seat] == 0 else 0.0
@@ -100,10 +98,7 @@ class EndReader:
 
 
 def _too_long(game: Game) -> CoachError:
-    return CoachError(
-        f"{game.name} did not end within max_game_length={game.max_game_length} (a rules-engine bug)",
-        f"{game.name} ne s'est pas terminé en max_game_length={game.max_game_length} actions",
-    )
+    return CoachError(MESSAGES.words("error.too_long", game=game.name, limit=game.max_game_length))
 
 
 _MIX: Final = 0x9E3779B97F4A7C15

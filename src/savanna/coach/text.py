@@ -19,7 +19,8 @@ from typing import Final
 
 from savanna.coach.belief import Belief
 from savanna.coach.result import ActionValue, Analysis, Estimate, QuestionOdds
-from savanna.core import Game, Label, load_messages
+from savanna.coach.words import MESSAGES
+from savanna.core import Game, Label
 from savanna.core.messages import typeset
 
 __all__ = [
@@ -37,16 +38,14 @@ __all__ = [
     "wrapped",
 ]
 
-MESSAGES: Final = load_messages("savanna.coach")
-"""The coach's own words (``savanna/coach/data/messages.<lang>.toml``)."""
 NBSP: Final = "\u00a0"
 
 
 def say(key: str, lang: str, **fields: object) -> str:
-    """A coach message in ``lang`` (the ``colon`` field is filled in for the language)."""
+    """A coach message in ``lang`` (the ``colon`` field is filled in for the language),
+    through the catalogue: counts in their plural form, the language's typography."""
     fields.setdefault("colon", f"{NBSP}:" if lang == "fr" else ":")
-    template = MESSAGES.template(key, lang)
-    return template.format(**{k: v for k, v in fields.items() if "{" + k in template})
+    return MESSAGES.text(key, lang, **fields)
 
 
 def player(game: Game, seat: int, lang: str) -> str:

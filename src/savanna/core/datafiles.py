@@ -8,8 +8,9 @@ is not TOML, a missing table, an entry that does not validate — raises
 :class:`~savanna.core.errors.DataError` naming the game and the file: a broken data file is
 a packaging bug, said plainly when the game loads, never in the middle of a game.
 
-Example (the core's own message file, read as a table of tables of texts):
-    >>> messages = load_data_files(dict[str, dict[str, str]], "savanna.core", "messages.en.toml")
+Example (the core's own message file, read as a table of tables, each of texts or of
+tables of texts):
+    >>> messages = load_data_files(dict[str, dict[str, str | dict[str, str]]], "savanna.core", "messages.en.toml")
     >>> messages["rule"]["game.over"]
     'No action is possible once the game is over.'
     >>> load_data_files(dict[str, int], "savanna.core", "messages.en.toml")

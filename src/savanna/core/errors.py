@@ -136,20 +136,20 @@ class NotationError(SavannaError, ValueError):
 
     Args:
         text: the text that does not parse.
-        expected: what was expected: one text for every language, or language → text
-            (a catalogue's :meth:`~savanna.core.messages.MessageCatalogue.words`).
-        expected_fr: the French of ``expected`` when it is one text.
+        expected: what was expected, language → text (a catalogue's
+            :meth:`~savanna.core.messages.MessageCatalogue.words`), or notation that reads
+            the same in every language (``"a toy position"`` in a test).
     """
 
     code = "action/notation"
 
-    def __init__(self, text: str, expected: str | Mapping[str, str] = "", expected_fr: str = "") -> None:
+    def __init__(self, text: str, expected: str | Mapping[str, str] = "") -> None:
         super().__init__()
         self.input = text
         if isinstance(expected, Mapping):
             self.expected = dict(expected)
         else:
-            self.expected = {"en": expected, "fr": expected_fr or expected} if expected else {}
+            self.expected = {"en": expected} if expected else {}
 
     def _said(self) -> dict[str, str]:
         text = repr(self.input)
@@ -168,23 +168,19 @@ class IllegalActionError(SavannaError, ValueError):
     Attributes:
         action: the action as the player wrote it (notation) or its id.
         rule: the :class:`RuleRef` that refuses it.
-        detail: optional explanation specific to this position (English, French).
+        detail: what in this position makes the rule refuse it, in English (``""``: nothing
+            more than the rule).
+        details: that explanation in every language (language → text).
     """
 
     code = "action/illegal"
 
-    def __init__(
-        self,
-        action: object,
-        rule: RuleRef,
-        detail: str = "",
-        detail_fr: str = "",
-    ) -> None:
+    def __init__(self, action: object, rule: RuleRef, detail: str | Mapping[str, str] = "") -> None:
         super().__init__()
         self.action = action
         self.rule = rule
-        self.detail = detail
-        self.detail_fr = detail_fr or detail
+        self.details: dict[str, str] = dict(detail) if isinstance(detail, Mapping) else {"en": detail}
+        self.detail = self.details.get("en", "")
 
     def _said(self) -> dict[str, str]:
         action, rule = repr(self.action), self.rule
@@ -192,14 +188,14 @@ class IllegalActionError(SavannaError, ValueError):
             return _core_words(
                 "error.action.illegal", lambda lang: {"action": action, "rule": rule.key, "why": rule.text(lang)}
             )
-        details = {"en": self.detail, "fr": self.detail_fr}
+        details = self.details
         return _core_words(
             "error.action.illegal_because",
             lambda lang: {
                 "action": action,
                 "rule": rule.key,
                 "why": rule.text(lang),
-                "detail": details.get(lang, self.detail),
+                "detail": details.get(lang, details["en"]),
             },
         )
 

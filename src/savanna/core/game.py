@@ -268,7 +268,8 @@ class Game(GamePresentation, GameAnalysis, ABC):
         rule = self.rule(rule_id)
         if detail is None:
             return IllegalActionError(action, rule)
-        return IllegalActionError(action, rule, self.label_text(detail, "en"), self.label_text(detail, "fr"))
+        languages = self.catalogue.languages or CORE_MESSAGES.languages
+        return IllegalActionError(action, rule, {lang: self.label_text(detail, lang) for lang in languages})
 
     def check_seat(self, seat: object, *, spectator: bool = True) -> int | None:
         """``seat`` when it is a seat of this table (or ``None``, a spectator, if allowed).

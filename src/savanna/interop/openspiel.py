@@ -410,7 +410,7 @@ def register_game(name: str) -> str:
         creator = type(
             f"SavannaSpielGame_{key}",
             (SavannaSpielGame,),
-            {"savanna_class": cls, "__doc__": f"The Savanna game {key!r} as an OpenSpiel game."},
+            {"savanna_class": cls},  # its docstring is SavannaSpielGame's
         )
         pyspiel.register_game(game_type(cls), creator)
         _REGISTERED[key] = short_name(key)

@@ -57,6 +57,15 @@ from savanna.lab.simulation import MESSAGES, LabError, Outcome, SimulationPlan, 
 from savanna.lab.stats import bin_numbers, holm, natural_key, wilson_interval
 from savanna.lab.stratified import cluster_se, simultaneous_z, stratified_test
 from savanna.lab.summary import BUILT_IN_SEAT_FACTORS, factor_key, factor_label, game_factors
+from savanna.lab.words import (
+    in_every_language,
+    method_words,
+    power_text,
+    question_words,
+    say,
+    verdict,
+    who,
+)
 
 __all__ = [
     "BUILT_IN_SEAT_FACTORS",
@@ -122,14 +131,14 @@ def _seat_values(plan: SimulationPlan, outcome: Outcome, factor: str) -> list[An
         return list(outcome["seats"])
     values = dict(outcome["statistics"]).get("seats", {}).get(factor)
     if not isinstance(values, list) or len(values) != plan.players:
-        raise LabError(f"game {outcome['index']} does not give seat statistic {factor!r}")
+        raise LabError(MESSAGES.words("error.lab.no_seat_statistic", index=outcome["index"], factor=repr(factor)))
     return values
 
 
 def _game_value(plan: SimulationPlan, outcome: Outcome, factor: str) -> Any:
     factors = game_factors(plan, outcome)
     if factor not in factors:
-        raise LabError(f"game {outcome['index']} does not give game statistic {factor!r}")
+        raise LabError(MESSAGES.words("error.lab.no_game_statistic", index=outcome["index"], factor=repr(factor)))
     value = factors[factor]
     if isinstance(value, list):
         if len(value) != 1:
@@ -157,35 +166,39 @@ def _keys(values: list[Any], given: Sequence[Any] = ()) -> tuple[list[str], list
 
 @dataclass
 class _Question:
+    """A question's figures, and its words in every language (``said``: language →
+    ``label``, ``who`` (one per level), ``question``, ``test`` and ``method``)."""
+
     factor: str
     kind: str
     response: str
-    label: str
-    who: list[str]
     levels: list[dict[str, Any]]
     statistic: float
     df: int
     p: float
-    method: str
-    test: str
-    question: str
+    said: dict[str, dict[str, Any]]
     games: int
     unit_se: list[float]
     note: str = ""
 
 
-def _ordinal(n: int) -> str:
-    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
-
-
-def _who(factor: str, label: str, level: str) -> str:
-    if factor == "seat":
-        return f"seat {level}"
-    if factor == "order":
-        return f"the {_ordinal(int(level))} player" if level.isdigit() else f"play order {level}"
-    if factor == "bot":
-        return f"bot {level}"
-    return f"{label} {level}"
+def _said(
+    kind: str,
+    response: str,
+    labels: dict[str, str],
+    who_of: Callable[[str, str], list[str]],
+    method: str,
+    draws: int = 0,
+) -> dict[str, dict[str, Any]]:
+    """A question's words in every language; ``who_of(label, lang)`` words its levels."""
+    return in_every_language(
+        lambda lang: {
+            "label": labels[lang],
+            "who": who_of(labels[lang], lang),
+            **question_words(kind, response, labels[lang], lang),
+            "method": method_words(method, lang, draws),
+        }
+    )
 
 
 def _seat_question(
@@ -197,14 +210,22 @@ def _seat_question(
     *,
     by_game: bool,
 ) -> _Question:
-    label = factor_label(plan, factor)
+    labels = in_every_language(lambda lang: factor_label(plan, factor, lang))
     players = plan.players
+    who_of: Callable[[str, str], list[str]]
     if by_game:
         game_keys, game_levels = _keys(
             [_game_value(plan, o, factor) for o in outcomes], plan.varied.get(factor, ())
         )
         levels = [f"{lv}, seat {s + 1}" for lv in game_levels for s in range(players)]
-        who = [f"seat {s + 1} when {label} is {lv}" for lv in game_levels for s in range(players)]
+
+        def who_of(label: str, lang: str) -> list[str]:
+            return [
+                say("who.seat_when", lang, seat=s + 1, label=label, value=lv)
+                for lv in game_levels
+                for s in range(players)
+            ]
+
         index = {lv: i for i, lv in enumerate(game_levels)}
         rows = [[index[k] * players + s for s in range(players)] for k in game_keys]
     else:
@@ -214,7 +235,10 @@ def _seat_question(
         rows = [
             [index[k] for k in keys[g * players : (g + 1) * players]] for g in range(len(outcomes))
         ]
-        who = [_who(factor, label, lv) for lv in levels]
+
+        def who_of(label: str, lang: str) -> list[str]:
+            return [who(factor, label, lv, lang) for lv in levels]
+
     level_array = np.array(rows, dtype=np.int64)
     if response == "win":
         y = np.array([[1.0 if r == 0 else 0.0 for r in o["ranking"]] for o in outcomes])
@@ -253,26 +277,21 @@ def _seat_question(
                 "p": _r(level_p[rank], 6),
             }
         )
-    what = "win rate" if response == "win" else "mean score"
-    if by_game:
-        question = f"Is a seat favoured under some {label}?"
-        test = "stratified permutation chi-square (generalised Cochran-Mantel-Haenszel), games as strata, levels = (value, seat)"
-    else:
-        question = f"Does the {label} change the {what}?"
-        test = "stratified permutation chi-square (generalised Cochran-Mantel-Haenszel), games as strata"
+    kind = "game" if by_game else "seat"
+
+    def present_who(label: str, lang: str) -> list[str]:
+        named = who_of(label, lang)
+        return [named[i] for i in present]
+
     return _Question(
         factor=factor,
-        kind="game" if by_game else "seat",
+        kind=kind,
         response=response,
-        label=label,
-        who=[who[i] for i in present],
         levels=out_levels,
         statistic=result["statistic"],
         df=result["df"],
         p=result["p"],
-        method=result["method"],
-        test=test,
-        question=question,
+        said=_said(kind, response, labels, present_who, result["method"], result["draws"]),
         games=len(outcomes),
         unit_se=[float(se[i]) * math.sqrt(len(outcomes)) for i in present],
     )
@@ -281,7 +300,7 @@ def _seat_question(
 def _game_score_question(
     plan: SimulationPlan, outcomes: Sequence[Outcome], factor: str, settings: FairnessSettings
 ) -> _Question:
-    label = factor_label(plan, factor)
+    labels = in_every_language(lambda lang: factor_label(plan, factor, lang))
     keys, levels = _keys(
         [_game_value(plan, o, factor) for o in outcomes], plan.varied.get(factor, ())
     )
@@ -325,15 +344,17 @@ def _game_score_question(
         factor=factor,
         kind="game",
         response="score",
-        label=label,
-        who=[f"games with {label} {lv}" for lv in levels],
         levels=out_levels,
         statistic=statistic,
         df=max(len(usable) - 1, 0),
         p=p,
-        method="Welch F",
-        test="Welch's one-way analysis of variance of each game's mean score (games independent)",
-        question=f"Does the {label} change the mean score per seat?",
+        said=_said(
+            "game",
+            "score",
+            labels,
+            lambda label, lang: [say("who.games_with", lang, label=label, level=lv) for lv in levels],
+            "welch",
+        ),
         games=games,
         unit_se=[s * math.sqrt(games) for s in ses],
     )
@@ -342,7 +363,7 @@ def _game_score_question(
 def _frequency_question(
     plan: SimulationPlan, outcomes: Sequence[Outcome], factor: str, settings: FairnessSettings
 ) -> _Question:
-    label = factor_label(plan, factor)
+    labels = in_every_language(lambda lang: factor_label(plan, factor, lang))
     keys, levels = _keys([_game_value(plan, o, factor) for o in outcomes])
     games = len(outcomes)
     counts = [keys.count(lv) for lv in levels]
@@ -372,15 +393,11 @@ def _frequency_question(
         factor=factor,
         kind="game",
         response="frequency",
-        label=label,
-        who=[f"{label} {lv}" for lv in levels],
         levels=out_levels,
         statistic=statistic,
         df=len(levels) - 1,
         p=p,
-        method="asymptotic chi-square",
-        test="chi-square goodness of fit against equal shares; exact binomial test per level",
-        question=f"Are all values of {label} equally frequent?",
+        said=_said("game", "frequency", labels, lambda label, lang: [f"{label} {lv}" for lv in levels], "asymptotic"),
         games=games,
         unit_se=[
             math.sqrt(max(c / games * (1 - c / games), 1 / games) / games) * math.sqrt(games)
@@ -396,71 +413,21 @@ def _r(value: float, digits: int = 4) -> float:
     return round(value, digits) if math.isfinite(value) else float("nan")
 
 
-def _p_text(p: float) -> str:
-    return "p < 0.001" if p < 0.001 else f"p = {p:.2g}" if p < 0.1 else f"p = {p:.2f}"
-
-
-def _amount(response: str, value: float) -> str:
-    if response == "score":
-        return f"{abs(value):.2f} points"
-    return f"{abs(value) * 100:.1f} points"
-
-
-def _verdict(q: _Question, p_adjusted: float, settings: FairnessSettings) -> str:
-    if not q.levels or (len(q.levels) < 2 and q.kind == "seat"):
-        return f"nothing to compare: every seat had the same {q.label}"
-    if q.df == 0:
-        return "nothing to compare: the outcome did not vary between levels"
-    verbs = {
-        "win": ("wins", "more often than average", "less often than average"),
-        "score": ("scores", "more than average", "less than average"),
-        "frequency": ("occurs", "more often than an even share", "less often than an even share"),
-    }[q.response]
-    if q.response == "score" and q.kind == "game":
-        verbs = ("score", "more per seat than average", "less per seat than average")
-    significant = sorted(
-        (row for row in q.levels if row["p"] < settings.alpha), key=lambda r: (r["p"], -abs(r["effect"]))
-    )
-    names = dict(zip((row["level"] for row in q.levels), q.who, strict=True))
-    if p_adjusted < settings.alpha and significant:
-        parts = [
-            f"{names[row['level']]} {verbs[0]} {_amount(q.response, row['effect'])} "
-            f"{verbs[1] if row['effect'] > 0 else verbs[2]} ({_p_text(row['p'])})"
-            for row in significant[:3]
-        ]
-        more = f"; {len(significant) - 3} more" if len(significant) > 3 else ""
-        return "; ".join(parts) + more
-    bound = max(
-        (max(abs(row["ci"][0]), abs(row["ci"][1])) for row in q.levels if math.isfinite(row["ci"][0])),
-        default=float("nan"),
-    )
-    if p_adjusted < settings.alpha:
-        top = max(q.levels, key=lambda r: abs(r["effect"]))
-        return (
-            f"the levels differ ({_p_text(p_adjusted)}) but none stands out after correcting for "
-            f"{len(q.levels)} comparisons; the largest: {names[top['level']]}, "
-            f"{'+' if top['effect'] > 0 else '-'}{_amount(q.response, top['effect'])}"
-        )
-    return f"no evidence of a difference larger than {_amount(q.response, bound)} ({_p_text(p_adjusted)})"
-
-
 def _power(q: _Question, settings: FairnessSettings, block: int) -> dict[str, Any]:
     z = simultaneous_z(settings.alpha, len(q.levels)) + float(sps.norm.ppf(settings.power))
     finite = [s for s in q.unit_se if math.isfinite(s) and s > 0]
     margin = settings.score_margin if q.response == "score" else settings.margin
     if not finite:
-        return {"detectable": None, "margin": margin, "games_for_margin": None, "text": ""}
+        return {"detectable": None, "margin": margin, "games_for_margin": None, "said": in_every_language(lambda _: "")}
     unit = max(finite)
     detectable = z * unit / math.sqrt(q.games)
     needed = _round_up(math.ceil((z * unit / margin) ** 2), block)
-    what = "level"
-    text = (
-        f"With {q.games:,} games this test detects a difference of "
-        f"{_amount(q.response, detectable)} for any one {what} "
-        f"({settings.power:.0%} power, {settings.alpha:.0%} level corrected for {len(q.levels)} levels); "
-        f"a difference of {_amount(q.response, margin)} needs about {needed:,} games."
+    said = in_every_language(
+        lambda lang: power_text(
+            q.response, q.games, detectable, margin, needed, len(q.levels), settings.power, settings.alpha, lang
+        )
     )
-    return {"detectable": _r(detectable), "margin": margin, "games_for_margin": needed, "text": text}
+    return {"detectable": _r(detectable), "margin": margin, "games_for_margin": needed, "said": said}
 
 
 def _round_up(n: int, block: int) -> int:
@@ -521,30 +488,40 @@ def answer(
         power = _power(q, settings, plan.block)
         for row in q.levels:  # a level is declared only when its question is (closed testing)
             row["p"] = _r(max(row["p"], p_adjusted), 6)
+        facts = {"levels": q.levels, "kind": q.kind, "response": q.response, "df": q.df}
+        for lang, words in q.said.items():
+            words["verdict"] = verdict(
+                {**facts, "label": words["label"]}, words["who"], p_adjusted, settings.alpha, lang
+            )
+            words["power"] = power["said"].pop(lang)
+        del power["said"]
+        english = q.said["en"]
+        power["text"] = english["power"]
         rows.append(
             {
                 "factor": q.factor,
-                "factor_words": q.label,
+                "factor_words": english["label"],
                 "kind": q.kind,
                 "response": q.response,
-                "question": q.question,
-                "test": q.test,
-                "method": q.method,
+                "question": english["question"],
+                "test": english["test"],
+                "method": english["method"],
                 "statistic": _r(q.statistic),
                 "df": q.df,
                 "p": _r(q.p, 6),
                 "p_adjusted": _r(p_adjusted, 6),
                 "games": q.games,
-                "levels": [{**row, "who": who} for row, who in zip(q.levels, q.who, strict=True)],
+                "levels": [{**row, "who": name} for row, name in zip(q.levels, english["who"], strict=True)],
                 "width": _r(max(widths)) if widths else None,
-                "verdict": _verdict(q, p_adjusted, settings),
+                "verdict": english["verdict"],
                 "power": power,
+                "said": q.said,
             }
         )
     return {
         "settings": {k: v for k, v in asdict(settings).items()},
-        "intervals": "95% simultaneous (Bonferroni over the levels of a question), the game as the unit",
-        "correction": f"Holm over the {len(questions)} questions of this run; level p-values Holm over the levels",
+        "intervals": say("summary.intervals", "en"),
+        "correction": say("summary.correction", "en", count=len(questions)),
         "questions": rows,
     }
 
@@ -625,7 +602,7 @@ def run_until_answered(
         )
     reached = need <= len(outcomes)
     stopping = {
-        "rule": "stop when every win-rate interval is at most `width` wide and every score interval at most `score_width` wide",
+        "rule": say("summary.stopping_rule", "en"),
         "width": settings.width,
         "score_width": settings.score_width,
         "max_games": plan.games,

@@ -27,8 +27,9 @@ from typing import Any
 from savanna.lab.restricted import restricted_lines
 from savanna.lab.simulation import Outcome, submit, worker_processes
 from savanna.lab.stats import bin_numbers, natural_key, number_key, wilson_interval
+from savanna.lab.words import interval, join, localize, say
 
-__all__ = ["draw_plots", "write_report"]
+__all__ = ["draw_plots", "question_words", "write_report"]
 
 _MAX_FACTOR_PLOTS = 12
 _MAX_LEVELS = 8
@@ -45,6 +46,7 @@ def write_report(
     command: str = "",
     records: bool = True,
     parallel: bool = False,
+    lang: str = "en",
 ) -> list[Path]:
     """Write every report file into ``directory`` (created if needed); returns the paths.
 
@@ -60,6 +62,8 @@ def write_report(
         parallel: draw the plots in this process and in the worker processes started
             for the simulation (:func:`savanna.lab.simulation.start_workers`), if any;
             the files are the same.
+        lang: the language of ``report.md`` and of the plots' words (``summary.json``
+            holds its sentences in every language, under ``said``).
     """
     directory.mkdir(parents=True, exist_ok=True)
     for old in directory.glob("*.png"):  # a replaced report leaves no stale plot behind
@@ -76,7 +80,7 @@ def write_report(
         written.append(games)
     else:
         games.unlink(missing_ok=True)
-    view = _View(summary)
+    view = _View(summary, lang)
     plots = _plots(directory, view, outcomes, parallel)
     written.extend(plots)
     report = directory / "report.md"
@@ -89,11 +93,14 @@ def write_report(
 
 
 class _View:
-    """The summary arranged for people: words, natural order, bins, constant statistics apart."""
+    """The summary arranged for people in ``lang``: words, natural order, bins, constant
+    statistics apart."""
 
-    def __init__(self, summary: dict[str, Any]) -> None:
+    def __init__(self, summary: dict[str, Any], lang: str = "en") -> None:
         self.summary = summary
-        self.words: dict[str, str] = summary.get("words", {})
+        self.lang = lang
+        labels = summary.get("labels", {})
+        self.words: dict[str, str] = labels.get(lang) or labels.get("en") or summary.get("words", {})
         stats = summary["statistics"]
         self.constant: list[str] = []
         self.seat_factors: dict[str, dict[str, dict[str, Any]]] = {}
@@ -101,7 +108,8 @@ class _View:
         for factor in sorted(stats["seats"], key=natural_key):
             rows = stats["seats"][factor]
             if len(rows) == 1:
-                self.constant.append(f"{self.word(factor)} {next(iter(rows))} (every seat)")
+                value = f"{self.word(factor)} {next(iter(rows))}"
+                self.constant.append(self.say("report.every_seat", value=value))
             else:
                 self.seat_factors[factor] = _bin_seat_rows(rows)
         games = summary["games"]
@@ -116,6 +124,10 @@ class _View:
 
     def word(self, factor: str) -> str:
         return self.words.get(factor, factor.replace("_", " "))
+
+    def say(self, key: str, **fields: object) -> str:
+        """The lab's message ``key`` in the report's language."""
+        return say(key, self.lang, **fields)
 
 
 def _numeric(keys: Sequence[str]) -> bool:
@@ -188,6 +200,7 @@ def _plot_list(view: _View, outcomes: Sequence[Outcome]) -> list[Plot]:
     summary = view.summary
     plots: list[Plot] = []
     players = summary["players"]
+    words = view.say
 
     def rate_bars(labels: list[str], rows: list[dict[str, Any]], title: str, name: str) -> None:
         """Horizontal bars (labels never overlap), first level on top, with 95% intervals."""
@@ -201,8 +214,8 @@ def _plot_list(view: _View, outcomes: Sequence[Outcome]) -> list[Plot]:
             ax.set_yticks(range(len(rows)), labels)
             ax.invert_yaxis()
             ax.set_xlim(0, min(1.0, max(r["ci95"][1] for r in rows) * 1.15 + 0.02))
-            ax.axvline(1 / players, linestyle="--", color="grey", label=f"one in {players}")
-            ax.set_xlabel("win rate (bars: 95% interval)")
+            ax.axvline(1 / players, linestyle="--", color="grey", label=words("plot.one_in", players=players))
+            ax.set_xlabel(words("plot.win_rate_axis"))
             ax.set_title(title)
             ax.legend(loc="lower right", fontsize="small")
             return fig
@@ -211,12 +224,12 @@ def _plot_list(view: _View, outcomes: Sequence[Outcome]) -> list[Plot]:
 
     by_bot = summary["win_rates"]["by_bot"]
     if len(by_bot) > 1:
-        rate_bars(list(by_bot), list(by_bot.values()), "Win rate by bot", "win_rate_by_bot.png")
+        rate_bars(list(by_bot), list(by_bot.values()), words("plot.by_bot"), "win_rate_by_bot.png")
     by_seat = summary["win_rates"]["by_seat"]
     rate_bars(
-        [f"seat {r['seat']}" for r in by_seat],
+        [words("plot.seat", seat=r["seat"]) for r in by_seat],
         by_seat,
-        "Win rate by seat (bots rotated between seats)",
+        words("plot.by_seat"),
         "win_rate_by_seat.png",
     )
 
@@ -227,9 +240,9 @@ def _plot_list(view: _View, outcomes: Sequence[Outcome]) -> list[Plot]:
                 o["scores"][s] for o in outcomes for s, seated in enumerate(o["seats"]) if seated == spec
             ]
             ax.hist(values, bins=30, histtype="step", linewidth=1.5, label=spec)
-        ax.set_xlabel("final score")
-        ax.set_ylabel("seats")
-        ax.set_title("Final scores by bot" if len(by_bot) > 1 else "Final scores")
+        ax.set_xlabel(words("plot.final_score"))
+        ax.set_ylabel(words("plot.seats"))
+        ax.set_title(words("plot.scores_by_bot" if len(by_bot) > 1 else "plot.scores"))
         if len(by_bot) > 1:
             ax.legend()
         return fig
@@ -239,9 +252,9 @@ def _plot_list(view: _View, outcomes: Sequence[Outcome]) -> list[Plot]:
     def lengths(plt: Any) -> Any:
         fig, ax = plt.subplots(figsize=(7, 4))
         ax.hist([o["decisions"] for o in outcomes], bins=30, color=_GREEN)
-        ax.set_xlabel("decisions per game (chance draws not counted)")
-        ax.set_ylabel("games")
-        ax.set_title("Game length")
+        ax.set_xlabel(words("plot.decisions_axis"))
+        ax.set_ylabel(words("plot.games"))
+        ax.set_title(words("plot.length"))
         return fig
 
     plots.append(("game_length.png", lengths))
@@ -252,7 +265,7 @@ def _plot_list(view: _View, outcomes: Sequence[Outcome]) -> list[Plot]:
         plots.append(
             (
                 f"test_{_slug(question['factor'])}_{question['response']}.png",
-                functools.partial(_forest, question=question),
+                functools.partial(_forest, question=question, lang=view.lang),
             )
         )
 
@@ -260,7 +273,7 @@ def _plot_list(view: _View, outcomes: Sequence[Outcome]) -> list[Plot]:
         rate_bars(
             list(rows),
             list(rows.values()),
-            f"Win rate by {view.word(factor)}",
+            words("plot.by_factor", factor=view.word(factor)),
             f"seats_{_slug(factor)}.png",
         )
     for factor, rows in list(view.game_factors.items())[:_MAX_FACTOR_PLOTS]:
@@ -274,8 +287,8 @@ def _plot_list(view: _View, outcomes: Sequence[Outcome]) -> list[Plot]:
             ax.set_yticks(range(len(rows)), list(rows))
             ax.invert_yaxis()
             ax.set_xlim(0, min(1.0, max(r["frequency_ci95"][1] for r in rows.values()) * 1.15 + 0.02))
-            ax.set_xlabel("share of games (bars: 95% interval)")
-            ax.set_title(f"Share of games by {view.word(factor)}")
+            ax.set_xlabel(words("plot.share_axis"))
+            ax.set_title(words("plot.share_by", factor=view.word(factor)))
             return fig
 
         plots.append((f"game_{_slug(factor)}.png", shares))
@@ -283,15 +296,21 @@ def _plot_list(view: _View, outcomes: Sequence[Outcome]) -> list[Plot]:
 
 
 def draw_plots(
-    directory: Path, summary: dict[str, Any], outcomes: Sequence[Outcome], part: int = 0, parts: int = 1
+    directory: Path,
+    summary: dict[str, Any],
+    outcomes: Sequence[Outcome],
+    part: int = 0,
+    parts: int = 1,
+    lang: str = "en",
 ) -> list[Path]:
     """Draw plots ``part``, ``part + parts``, ``part + 2 * parts`` ... of the report into
-    ``directory``; returns the paths of every plot of the report (drawn here or not).
+    ``directory``, their words in ``lang``; returns the paths of every plot of the report
+    (drawn here or not).
 
     Processes that draw the parts ``0 .. parts - 1`` together draw the whole report; each
     plot is the same file whichever process draws it.
     """
-    plots = _plot_list(_View(summary), outcomes)
+    plots = _plot_list(_View(summary, lang), outcomes)
     mine = plots[part::parts]
     if mine:
         import matplotlib
@@ -301,10 +320,24 @@ def draw_plots(
 
         for name, draw in mine:
             fig = draw(plt)
+            _number_ticks(fig, lang)
             fig.tight_layout()
             fig.savefig(directory / name, dpi=100, metadata={"Software": None})
             plt.close(fig)
     return [directory / name for name, _ in plots]
+
+
+def _number_ticks(fig: Any, lang: str) -> None:
+    """The numbers on the axes of ``fig`` as ``lang`` writes them (``0,1`` in French); the
+    axes whose ticks are words keep them."""
+    if lang == "en":
+        return
+    from matplotlib.ticker import FuncFormatter, ScalarFormatter
+
+    for ax in fig.axes:
+        for axis in (ax.xaxis, ax.yaxis):
+            if isinstance(axis.get_major_formatter(), ScalarFormatter):
+                axis.set_major_formatter(FuncFormatter(lambda x, _: localize(f"{x:g}", lang)))
 
 
 def _plots(directory: Path, view: _View, outcomes: Sequence[Outcome], parallel: bool) -> list[Path]:
@@ -312,27 +345,28 @@ def _plots(directory: Path, view: _View, outcomes: Sequence[Outcome], parallel: 
     simulation (:func:`savanna.lab.simulation.start_workers`), each drawing its part."""
     helpers = worker_processes() if parallel else 0
     if not helpers:
-        return draw_plots(directory, view.summary, outcomes)
+        return draw_plots(directory, view.summary, outcomes, lang=view.lang)
     # The plots read the scores, seats and lengths: the records stay here.
     light = [{k: o[k] for k in ("scores", "seats", "decisions")} for o in outcomes]
     parts = helpers + 1
     futures = [
-        submit(draw_plots, directory, view.summary, light, part, parts) for part in range(1, parts)
+        submit(draw_plots, directory, view.summary, light, part, parts, view.lang) for part in range(1, parts)
     ]
-    paths = draw_plots(directory, view.summary, outcomes, 0, parts)
+    paths = draw_plots(directory, view.summary, outcomes, 0, parts, view.lang)
     for future in futures:
         future.result()
     return paths
 
 
-def _forest(plt: Any, question: dict[str, Any]) -> Any:
+def _forest(plt: Any, question: dict[str, Any], lang: str = "en") -> Any:
     """Each level's difference from average with its simultaneous interval."""
     rows = question["levels"]
-    scale = 1.0 if question["response"] == "score" else 100.0
-    unit = "score points" if question["response"] == "score" else "points of win rate"
-    if question["response"] == "frequency":
-        unit = "points of share"
-    longest = max(len(r["who"]) for r in rows)
+    said = question_words(question, lang)
+    who = said["who"]
+    response = question["response"]
+    scale = 1.0 if response == "score" else 100.0
+    unit = say({"score": "plot.score_points", "frequency": "plot.share_points"}.get(response, "plot.win_points"), lang)
+    longest = max(len(name) for name in who)
     fig, ax = plt.subplots(figsize=(7 + max(0, longest - 16) * 0.07, 1.6 + 0.35 * len(rows)))
     effects = [r["effect"] * scale for r in rows]
     lower = [max(0.0, (r["effect"] - r["ci"][0]) * scale) for r in rows]
@@ -346,15 +380,30 @@ def _forest(plt: Any, question: dict[str, Any]) -> Any:
             [effects[i]], [i], xerr=[[lower[i]], [upper[i]]], fmt="none", ecolor=colour, capsize=3
         )
     ax.scatter(effects, range(len(rows)), color=colours, zorder=3)
-    ax.set_yticks(range(len(rows)), [r["who"] for r in rows])
+    ax.set_yticks(range(len(rows)), who)
     ax.invert_yaxis()
-    ax.set_xlabel(
-        f"difference from average, {unit}\n95% simultaneous intervals; red: significant;\n"
-        f"shaded: ±{margin:g}, the margin that matters",
-        fontsize="small",
-    )
-    ax.set_title(_wrap(question["question"], 70))
+    shaded = localize(f"{margin:g}", lang)
+    ax.set_xlabel(say("plot.difference_axis", lang, unit=unit, margin=shaded), fontsize="small")
+    ax.set_title(_wrap(said["question"], 70))
     return fig
+
+
+def question_words(q: dict[str, Any], lang: str) -> dict[str, Any]:
+    """A fairness question's words in ``lang`` (``question``, ``verdict``, ``power``,
+    ``label``, ``who``, ``test``, ``method``): its ``said`` words, else (a summary written
+    before they were kept, or a language it does not hold) its English fields."""
+    words = q.get("said", {}).get(lang)
+    if words:
+        return dict(words)
+    return {
+        "question": q["question"],
+        "verdict": q["verdict"],
+        "power": q["power"]["text"],
+        "label": q["factor_words"],
+        "who": [row["who"] for row in q["levels"]],
+        "test": q["test"],
+        "method": q["method"],
+    }
 
 
 def _wrap(text: str, width: int) -> str:
@@ -370,28 +419,34 @@ def _slug(text: str) -> str:
 # -- report.md --------------------------------------------------------------------------------
 
 
-def _pct(value: float) -> str:
-    return f"{value:.1%}"
+def _num(value: float, spec: str, lang: str) -> str:
+    """``value`` formatted by ``spec``, written as ``lang`` writes numbers."""
+    return localize(format(value, spec), lang)
 
 
-def _ci(rate: float, ci: Sequence[float]) -> str:
-    return f"{rate:.1%} [{ci[0]:.1%}, {ci[1]:.1%}]"
+def _pct(value: float, lang: str) -> str:
+    return localize(f"{value:.1%}", lang)
+
+
+def _ci(rate: float, ci: Sequence[float], lang: str) -> str:
+    return interval(f"{rate:.1%}", f"{ci[0]:.1%}", f"{ci[1]:.1%}", lang)
 
 
 def _option_text(value: Any) -> str:
     return ("on" if value else "off") if isinstance(value, bool) else str(value)
 
 
-def _p(p: float) -> str:
-    return "< 0.001" if p < 0.001 else f"{p:.2g}" if p < 0.1 else f"{p:.2f}"
+def _p(p: float, lang: str) -> str:
+    return localize("< 0.001" if p < 0.001 else f"{p:.2g}" if p < 0.1 else f"{p:.2f}", lang)
 
 
-def _turn_cap_line(summary: dict[str, Any]) -> str:
+def _turn_cap_line(view: _View) -> str:
+    summary = view.summary
     cap = summary["turn_cap"]
     if not cap["reported"]:
-        return "The game does not report how its games ended (no turn cap figure)."
-    share = _ci(cap["share"], cap["ci95"])
-    return f"Games ended at the turn cap: {cap['games']} of {summary['games']} ({share})."
+        return view.say("report.no_turn_cap")
+    share = _ci(cap["share"], cap["ci95"], view.lang)
+    return view.say("report.turn_cap", capped=cap["games"], games=summary["games"], share=share)
 
 
 def _image(name: str, alt: str, plots: set[str]) -> list[str]:
@@ -400,6 +455,7 @@ def _image(name: str, alt: str, plots: set[str]) -> list[str]:
 
 def _markdown(view: _View, plots: set[str], command: str) -> str:
     summary = view.summary
+    words = view.say
     options = " ".join(
         f"--option {k}={_option_text(v)}"
         for k, v in summary["options"].items()
@@ -410,173 +466,177 @@ def _markdown(view: _View, plots: set[str], command: str) -> str:
         for k, values in summary.get("varied", {}).items()
     )
     bots = view.bots
+    lang = view.lang
     bots_text = (
-        f"every seat `{bots[0]}`"
+        words("report.one_bot", bot=bots[0])
         if len(bots) == 1
-        else ", ".join(f"`{b}`" for b in bots) + " (cycled to fill the seats)"
+        else words("report.cycled", bots=", ".join(f"`{b}`" for b in bots))
+    )
+    options = options or words("report.default_options")
+    seating = words(
+        "report.seating",
+        seating=words("summary.seating"),
+        win_rule=words("summary.win_rule"),
+        shared=summary["shared_first_places"],
+        turn_cap=_turn_cap_line(view),
     )
     lines = [
-        f"# Simulation report: {summary['game']}",
+        words("report.title", game=summary["game"]),
         "",
-        f"{summary['games']} games, {summary['players']} players, {bots_text}, seed {summary['seed']}.",
+        words("report.plan", games=summary["games"], players=summary["players"], bots=bots_text, seed=summary["seed"]),
         "",
-        f"Options: `{options or 'the defaults'}`" + (f"; varied: `{varied}`." if varied else "."),
+        words("report.options_varied", options=options, varied=varied) if varied else words("report.options", options=options),
         "",
-        f"Seats are numbered from 1 and the bots rotate between them ({summary['seating']}); "
-        f"{summary['win_rule']} ({summary['shared_first_places']} games had a shared first place). "
-        + _turn_cap_line(summary),
+        seating,
         "",
     ]
     stopping = summary.get("stopping")
     if stopping:
         widths = []
         if stopping["width"] is not None:
-            widths.append(f"every win-rate interval was at most {stopping['width'] * 100:g} points wide")
+            widths.append(words("report.width", width=localize(f"{stopping['width'] * 100:g}", view.lang)))
         if stopping["score_width"] is not None:
-            widths.append(f"every score interval was at most {stopping['score_width']:g} points wide")
+            widths.append(words("report.score_width", width=localize(f"{stopping['score_width']:g}", view.lang)))
         looks = ", ".join(str(n) for n in stopping["looks"])
         outcome = (
-            "reached"
+            words("report.reached")
             if stopping["reached"]
-            else f"not reached within {stopping['max_games']} games"
+            else words("report.not_reached", games=stopping["max_games"])
         )
-        lines += [
-            f"The run played until {' and '.join(widths)} ({outcome}); it looked at its results "
-            f"after {looks} games.",
-            "",
-        ]
+        until = words("report.both", first=widths[0], second=widths[1]) if len(widths) > 1 else widths[0]
+        lines += [words("report.stopping", widths=until, outcome=outcome, looks=looks), ""]
     if command:
-        lines += ["Regenerate with:", "", "```", command, "```", ""]
+        lines += [words("report.regenerate"), "", "```", command, "```", ""]
     tests = summary.get("tests")
     if tests:
-        lines += _test_sections(tests, plots)
+        lines += _test_sections(view, tests, plots)
     if summary.get("restricted_play"):
-        lines += restricted_lines(summary["restricted_play"])
+        lines += restricted_lines(summary["restricted_play"], view.lang)
     if len(bots) > 1:
         lines += [
-            "## Win rate by bot",
+            words("report.by_bot"),
             "",
-            "| bot | seats per game | seat-games | wins | win rate [95% CI] | mean score |",
+            words("report.bot_header"),
             "| --- | ---: | ---: | ---: | --- | ---: |",
         ]
         for spec, row in summary["win_rates"]["by_bot"].items():
             mean = summary["scores"]["by_bot"][spec].get("mean", 0)
             lines.append(
                 f"| `{spec}` | {row['seats_per_game']} | {row['trials']} | {row['wins']} | "
-                f"{_ci(row['rate'], row['ci95'])} | {mean:.2f} |"
+                f"{_ci(row['rate'], row['ci95'], lang)} | {_num(mean, '.2f', lang)} |"
             )
-        lines += ["", *_image("win_rate_by_bot.png", "win rate by bot", plots)]
+        lines += ["", *_image("win_rate_by_bot.png", words("plot.alt_by_bot"), plots)]
     lines += [
-        "## Win rate by seat",
+        words("report.by_seat"),
         "",
-        "| seat | wins | win rate [95% CI] | mean score |",
+        words("report.seat_header"),
         "| ---: | ---: | --- | ---: |",
     ]
     for row, scores in zip(
         summary["win_rates"]["by_seat"], summary["scores"]["by_seat"], strict=True
     ):
         lines.append(
-            f"| {row['seat']} | {row['wins']} | {_ci(row['rate'], row['ci95'])} | "
-            f"{scores.get('mean', 0):.2f} |"
+            f"| {row['seat']} | {row['wins']} | {_ci(row['rate'], row['ci95'], lang)} | "
+            f"{_num(scores.get('mean', 0), '.2f', lang)} |"
         )
     length = summary["length"]
     lines += [
         "",
-        *_image("win_rate_by_seat.png", "win rate by seat", plots),
-        "## Scores and game length",
+        *_image("win_rate_by_seat.png", words("plot.alt_by_seat"), plots),
+        words("report.scores_and_length"),
         "",
-        *_image("scores.png", "final scores", plots),
-        "| measure | mean | min | median | max |",
+        *_image("scores.png", words("plot.alt_scores"), plots),
+        words("report.length_header"),
         "| --- | ---: | ---: | ---: | ---: |",
     ]
-    for name, key in (
-        ("decisions per game", "decisions"),
-        ("actions per game (chance included)", "actions"),
-    ):
+    for name, key in (("report.decisions", "decisions"), ("report.actions", "actions")):
         d = length[key]
         lines.append(
-            f"| {name} | {d['mean']:.1f} | {d['min']} | {number_key(d['median'])} | {d['max']} |"
+            f"| {words(name)} | {_num(d['mean'], '.1f', lang)} | {localize(str(d['min']), lang)} | "
+            f"{localize(number_key(d['median']), lang)} | {localize(str(d['max']), lang)} |"
         )
-    lines += ["", *_image("game_length.png", "game length", plots)]
+    lines += ["", *_image("game_length.png", words("plot.alt_length"), plots)]
     if view.constant or view.seat_factors or view.game_factors:
-        lines += ["## Game statistics", ""]
+        lines += [words("report.statistics"), ""]
     if view.constant:
-        lines += [f"The same in every game: {'; '.join(view.constant)}.", ""]
+        lines += [words("report.constant", values=join(view.constant, view.lang)), ""]
     for factor, rows in view.seat_factors.items():
         word = view.word(factor)
         lines += [
-            f"### Seats by {word}",
+            words("report.seats_by", factor=word),
             "",
-            f"| {word} | seats | mean score | win rate [95% CI] |",
+            words("report.seats_header", factor=word),
             "| --- | ---: | ---: | --- |",
         ]
         lines += [
-            f"| {k} | {r['seats']} | {r['mean_score']:.2f} | {_ci(r['rate'], r['ci95'])} |"
+            f"| {k} | {r['seats']} | {_num(r['mean_score'], '.2f', lang)} | {_ci(r['rate'], r['ci95'], lang)} |"
             for k, r in rows.items()
         ]
-        lines += ["", *_image(f"seats_{_slug(factor)}.png", f"win rate by {word}", plots)]
+        lines += ["", *_image(f"seats_{_slug(factor)}.png", words("plot.alt_by_factor", factor=word), plots)]
     for factor, rows in view.game_factors.items():
         word = view.word(factor)
         lines += [
-            f"### Games by {word}",
+            words("report.games_by", factor=word),
             "",
-            f"| {word} | games | share of games [95% CI] | mean decisions with | without |",
+            words("report.games_header", factor=word),
             "| --- | ---: | --- | ---: | ---: |",
         ]
         for k, r in rows.items():
-            with_ = "—" if r["mean_decisions"] is None else f"{r['mean_decisions']:.1f}"
+            with_ = "—" if r["mean_decisions"] is None else localize(f"{r['mean_decisions']:.1f}", lang)
             without = (
-                "—" if r["mean_decisions_without"] is None else f"{r['mean_decisions_without']:.1f}"
+                "—" if r["mean_decisions_without"] is None else localize(f"{r['mean_decisions_without']:.1f}", lang)
             )
             lines.append(
-                f"| {k} | {r['games']} | {_ci(r['frequency'], r['frequency_ci95'])} | {with_} | {without} |"
+                f"| {k} | {r['games']} | {_ci(r['frequency'], r['frequency_ci95'], lang)} | {with_} | {without} |"
             )
-        lines += ["", *_image(f"game_{_slug(factor)}.png", f"share of games by {word}", plots)]
+        lines += ["", *_image(f"game_{_slug(factor)}.png", words("plot.alt_share_by", factor=word), plots)]
     return "\n".join(lines).rstrip() + "\n"
 
 
-def _test_sections(tests: dict[str, Any], plots: set[str]) -> list[str]:
+def _test_sections(view: _View, tests: dict[str, Any], plots: set[str]) -> list[str]:
     questions = tests["questions"]
-    lines = [
-        "## Fairness questions",
-        "",
-        "Each question ends in a verdict. A level's *difference* is how far it is from the "
-        "average of the seats (or games) it was compared with, in points; its interval is a 95% "
-        "simultaneous interval (all the levels of a question at once), with the game as the "
-        f"unit. p-values are corrected for the {len(questions)} questions of this run (Holm) "
-        "and, per level, for the levels of the question. The method: `docs/balance/method.md`.",
-        "",
-    ]
+    lang = view.lang
+    words = view.say
+    lines = [words("report.questions"), "", words("report.method", count=len(questions)), ""]
     for q in questions:
         response = q["response"]
         score = response == "score"
         count_name = "games" if q["kind"] == "game" and response != "win" else "seats"
-        shown = {"win": "win rate", "score": "mean score", "frequency": "share of games"}[response]
-        lines += [f"### {q['question']}", "", f"**{_capital(q['verdict'])}.**", ""]
-        if q["power"]["text"]:
-            lines += [q["power"]["text"], ""]
+        said = question_words(q, lang)
+        question = said["question"]
+        lines += [f"### {question}", "", f"**{_capital(said['verdict'])}.**", ""]
+        if said["power"]:
+            lines += [said["power"], ""]
         if len(q["levels"]) >= 2:
+            factor = said["label"] if q["kind"] == "seat" else words("report.level")
             lines += [
-                f"| {q['factor_words'] if q['kind'] == 'seat' else 'level'} | {count_name} | {shown} "
-                "| expected | difference [95% simultaneous CI] | p |",
+                words("report.question_header", factor=factor, count=words(f"report.{count_name}"), shown=words(f"report.shown_{response}")),
                 "| --- | ---: | ---: | ---: | --- | ---: |",
             ]
-            for row in q["levels"]:
-                level = row["level"] if q["kind"] == "seat" and q["factor"] != "order" else row["who"]
+            for row, name in zip(q["levels"], said["who"], strict=True):
+                level = row["level"] if q["kind"] == "seat" and q["factor"] != "order" else name
                 lines.append(
                     f"| {level} | {row.get(count_name, row.get('seats', row.get('games')))} | "
-                    f"{_value(row['observed'], score)} | {_value(row['expected'], score)} | "
-                    f"{_diff(row['effect'], score)} [{_diff(row['ci'][0], score)}, "
-                    f"{_diff(row['ci'][1], score)}] | {_p(row['p'])} |"
+                    f"{_value(row['observed'], score, lang)} | {_value(row['expected'], score, lang)} | "
+                    f"{interval(_diff(row['effect'], score), _diff(row['ci'][0], score), _diff(row['ci'][1], score), lang)} | "
+                    f"{_p(row['p'], lang)} |"
                 )
             lines.append("")
         name = f"test_{_slug(q['factor'])}_{response}.png"
-        lines += _image(name, q["question"], plots)
+        lines += _image(name, question, plots)
         stat = "F" if q["method"] == "Welch F" else "χ²"
         lines += [
-            f"Test: {q['test']}; {stat} = {q['statistic']:.2f} on {q['df']} degrees of freedom "
-            f"({q['method']}), p = {_p(q['p'])}, {_p(q['p_adjusted'])} after correction; "
-            f"{q['games']} games.",
+            words(
+                "report.test",
+                test=said["test"],
+                statistic=stat,
+                value=localize(f"{q['statistic']:.2f}", lang),
+                df=q["df"],
+                method=said["method"],
+                p=_p(q["p"], lang),
+                p_adjusted=_p(q["p_adjusted"], lang),
+                games=q["games"],
+            ),
             "",
         ]
     return lines
@@ -586,8 +646,8 @@ def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def _value(value: float, score: bool) -> str:
-    return f"{value:.2f}" if score else _pct(value)
+def _value(value: float, score: bool, lang: str) -> str:
+    return localize(f"{value:.2f}", lang) if score else _pct(value, lang)
 
 
 def _diff(value: float, score: bool) -> str:

@@ -38,6 +38,7 @@ from savanna.bots import parse_bot_spec
 from savanna.core import OptionError
 from savanna.lab.simulation import MESSAGES, LabError, Outcome, SimulationPlan, run_simulation
 from savanna.lab.stats import Z95, wilson_interval
+from savanna.lab.words import in_every_language, interval, localize, restricted_verdict, say
 
 __all__ = [
     "ALL",
@@ -46,6 +47,7 @@ __all__ = [
     "restricted_lines",
     "restricted_seat",
     "restriction_names",
+    "said",
 ]
 
 ALL = "all"
@@ -152,7 +154,7 @@ def restricted_seat(outcome: Outcome) -> int:
     """
     rows = outcome.get("restricted") or []
     if not rows:
-        raise LabError(f"game {outcome['index']} had no restricted bot")
+        raise LabError(MESSAGES.words("error.lab.no_restricted_bot", index=outcome["index"]))
     return int(rows[0]["seat"])
 
 
@@ -198,7 +200,7 @@ def measure(
         LabError: the runs do not pair up (other seeds, counts or seats).
     """
     if len(outcomes) != len(baseline) or not outcomes:
-        raise LabError("a restricted run and its baseline must have the same games")
+        raise LabError(MESSAGES.words("error.lab.unpaired"))
     game = design.plan.make_game()
     n = len(outcomes)
     wins = base_wins = 0.0
@@ -208,7 +210,7 @@ def measure(
     decisions = changed = touched = differ = 0
     for o, b in zip(outcomes, baseline, strict=True):
         if o["seed"] != b["seed"]:
-            raise LabError(f"game {o['index']}: the restricted run and its baseline have other seeds")
+            raise LabError(MESSAGES.words("error.lab.unpaired_seeds", index=o["index"]))
         seat = restricted_seat(o)
         row = o["restricted"][0]
         decisions += int(row["decisions"])
@@ -226,9 +228,10 @@ def measure(
     score_cost = _paired(score_diffs)
     restriction = game.restriction(design.restriction)
     spec = design.plan.bots[0]
+    verdicts = in_every_language(lambda lang: restricted_verdict(win_cost, touched, differ, lang))
     return {
         "restriction": design.restriction,
-        "words": {"en": restriction.words("en"), "fr": restriction.words("fr")},
+        "words": in_every_language(restriction.words),
         "bot": str(parse_bot_spec(spec).unrestricted),
         "opponents": list(design.plan.bots[1:]),
         "players": design.plan.players,
@@ -247,56 +250,47 @@ def measure(
             "games_changed": touched,
         },
         "games_differing": differ,
-        "verdict": _verdict(win_cost, touched, differ),
+        "verdict": verdicts["en"],
+        "said": {lang: {"verdict": text} for lang, text in verdicts.items()},
     }
-
-
-def _verdict(cost: dict[str, Any], touched: int, differ: int) -> str:
-    lo, hi = cost["ci95"]
-    if not touched:
-        return "the restriction never applied: it costs nothing"
-    if not differ:
-        return "the bot already plays that way: every game came out as its baseline's, at no cost"
-    if lo > 0:
-        return f"the decision matters: giving it up costs {100 * lo:.1f} to {100 * hi:.1f} points of win rate"
-    if hi < 0:
-        return (
-            f"giving the decision up helps: {100 * -hi:.1f} to {100 * -lo:.1f} points of win rate "
-            "(the bot takes it badly)"
-        )
-    return f"no cost detected: between {100 * lo:+.1f} and {100 * hi:+.1f} points of win rate"
 
 
 def _points(value: float) -> str:
     return f"{100 * value:+.1f}"
 
 
-def restricted_lines(section: dict[str, Any]) -> list[str]:
-    """The restricted-play section as Markdown (a table, then each verdict)."""
+def said(row: dict[str, Any], field: str, lang: str) -> Any:
+    """A field of a summary's row (a question, a restriction's result) in ``lang``: from
+    its ``said`` words, else the row's own (English) field."""
+    return row.get("said", {}).get(lang, {}).get(field, row[field])
+
+
+def restricted_lines(section: dict[str, Any], lang: str = "en") -> list[str]:
+    """The restricted-play section as Markdown (a table, then each verdict), in ``lang``."""
     rows = section["results"]
     lines = [
-        "## Restricted play",
+        say("restricted.heading", lang),
         "",
-        "Each row plays the same games twice: once with one seat's bot restricted (one kind of "
-        "decision taken away), once unrestricted (the baseline: same seeds, seats and opponents). "
-        "The *win cost* is the baseline seat's win rate minus the restricted seat's; the *score "
-        "cost* the same for the seat's margin (its score minus the mean of the others'). "
-        "Intervals are 95% (paired differences; Wilson for the rates).",
+        say("restricted.method", lang),
         "",
-        "| restriction | the seat ... | win rate [95% CI] | baseline | win cost (points) [95% CI] | "
-        "score cost [95% CI] | choices narrowed | games differing |",
+        say("restricted.header", lang),
         "| --- | --- | --- | --- | --- | --- | ---: | ---: |",
     ]
     for r in rows:
         rate, base, cost, score = r["restricted"], r["baseline"], r["win_cost"], r["score_cost"]
-        lines.append(
-            f"| `{r['restriction']}` | {r['words']['en']} | {rate['rate']:.1%} "
-            f"[{rate['ci95'][0]:.1%}, {rate['ci95'][1]:.1%}] | {base['rate']:.1%} | "
-            f"{_points(cost['mean'])} [{_points(cost['ci95'][0])}, {_points(cost['ci95'][1])}] | "
-            f"{score['mean']:+.2f} [{score['ci95'][0]:+.2f}, {score['ci95'][1]:+.2f}] | "
-            f"{r['restricted_seat']['changed_share']:.1%} | {r['games_differing']} of {r['games']} |"
-        )
+        differing = say("restricted.differing", lang, count=r["games_differing"], games=r["games"])
+        cells = [
+            f"`{r['restriction']}`",
+            r["words"].get(lang, r["words"]["en"]),
+            interval(f"{rate['rate']:.1%}", f"{rate['ci95'][0]:.1%}", f"{rate['ci95'][1]:.1%}", lang),
+            localize(f"{base['rate']:.1%}", lang),
+            interval(_points(cost["mean"]), _points(cost["ci95"][0]), _points(cost["ci95"][1]), lang),
+            interval(f"{score['mean']:+.2f}", f"{score['ci95'][0]:+.2f}", f"{score['ci95'][1]:+.2f}", lang),
+            localize(f"{r['restricted_seat']['changed_share']:.1%}", lang),
+            differing,
+        ]
+        lines.append(f"| {' | '.join(cells)} |")
     lines.append("")
     for r in rows:
-        lines.append(f"- `{r['restriction']}`: {r['verdict']}.")
+        lines.append(say("restricted.verdict_line", lang, name=r["restriction"], verdict=said(r, "verdict", lang)))
     return [*lines, ""]

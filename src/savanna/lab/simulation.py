@@ -184,10 +184,7 @@ def _variants(
         if name in options:
             raise OptionError(MESSAGES.words("error.simulation.option_is_both_set", name=repr(name)))
         if not values or len(set(map(str, values))) != len(values):
-            raise OptionError(
-                f"--vary {name}= needs distinct values separated by commas, not {list(values)!r}",
-                f"--vary {name}= demande des valeurs distinctes séparées par des virgules",
-            )
+            raise OptionError(MESSAGES.words("error.lab.vary_values", name=name, values=repr(list(values))))
     names = list(vary)
     out = []
     for combination in itertools.product(*(vary[n] for n in names)):
@@ -261,7 +258,7 @@ def _random_game(game: Game, seed: int, deciders: list[int], notation: list[str]
     limit = game.max_game_length
     playout(state, sequence_rng(seed), limit=limit, seats=seats, deciders=deciders, notation=notation)
     if not state.is_terminal():
-        raise BotError(f"{game!r} did not end within max_game_length={limit}")
+        raise BotError(MESSAGES.words("error.lab.no_end", game=repr(game), limit=limit))
     return state
 
 
@@ -417,7 +414,7 @@ def submit(function: Callable[..., T], *args: Any) -> concurrent.futures.Future[
         LabError: no worker process is running.
     """
     if _workers is None:
-        raise LabError("no worker process is running: start_workers() first")
+        raise LabError(MESSAGES.words("error.lab.no_workers"))
     return _workers.executor.submit(function, *args)
 
 
@@ -466,9 +463,9 @@ def _iterate(plan: SimulationPlan, indices: range, workers: int, records: bool) 
         raise
     except concurrent.futures.process.BrokenProcessPool as exc:
         stop_workers()
-        raise LabError(f"a simulation worker failed: {exc}") from exc
+        raise LabError(MESSAGES.words("error.lab.worker_failed", why=exc)) from exc
     except Exception as exc:  # an unexpected failure in a worker is a clear lab error
-        raise LabError(f"a simulation worker failed: {type(exc).__name__}: {exc}") from exc
+        raise LabError(MESSAGES.words("error.lab.worker_failed", why=f"{type(exc).__name__}: {exc}")) from exc
     finally:
         for future in running:
             future.cancel()
@@ -498,6 +495,6 @@ def _run_ray(
             if on_result is not None:
                 on_result(len(outcomes))
     except Exception as exc:
-        raise LabError(f"a Ray task failed: {type(exc).__name__}: {exc}") from exc
+        raise LabError(MESSAGES.words("error.lab.ray_failed", why=f"{type(exc).__name__}: {exc}")) from exc
     outcomes.sort(key=lambda o: int(o["index"]))
     return outcomes

@@ -23,7 +23,10 @@ __all__ = ["cluster_se", "simultaneous_z", "stratified_test"]
 def stratified_test(
     levels: np.ndarray, y: np.ndarray, count: int, rng: np.random.Generator | None, draws: int
 ) -> dict[str, Any]:
-    """The generalised CMH test of ``y`` by level, with each game (row) as a stratum."""
+    """The generalised CMH test of ``y`` by level, with each game (row) as a stratum.
+
+    Its ``method`` is ``asymptotic`` (chi-square) or ``permutations`` (``draws`` random
+    permutations within games), as :func:`savanna.lab.words.method_words` words them."""
     games, seats = y.shape
     onehot = np.zeros((games, seats, count))
     onehot[np.arange(games)[:, None], np.arange(seats)[None, :], levels] = 1.0
@@ -43,7 +46,7 @@ def stratified_test(
         z = np.where(diag > 0, total / np.sqrt(np.where(diag > 0, diag, 1.0)), 0.0)
     p = float(sps.chi2.sf(statistic, df)) if df else 1.0
     level_p = 2 * sps.norm.sf(np.abs(z))
-    method = "asymptotic chi-square"
+    method = "asymptotic"
     if rng is not None and df:
         flat = centred.ravel()
         base = (np.arange(games) * count)[:, None]
@@ -59,7 +62,7 @@ def stratified_test(
             level_exceed += np.abs(dz) >= np.abs(z) - 1e-9
         p = (1 + exceed) / (1 + draws)
         level_p = (1 + level_exceed) / (1 + draws)
-        method = f"{draws} random permutations within games"
+        method = "permutations"
     return {
         "per_game": per_game,
         "m": m,
@@ -70,6 +73,7 @@ def stratified_test(
         "p": p,
         "level_p": level_p,
         "method": method,
+        "draws": draws if method == "permutations" else 0,
         "observed": np.einsum("gs,gsl->l", y, onehot),
     }
 

@@ -40,10 +40,12 @@ from typing import Any, TypeVar
 
 from savanna.core import Game, State, derive_seed, make_rng
 from savanna.lab.fairness import FairnessSettings, answer, run_until_answered
+from savanna.lab.report import question_words
 from savanna.lab.restricted import RestrictedPlay, restriction_names
 from savanna.lab.simulation import Outcome, SimulationPlan, run_simulation
 from savanna.lab.stats import wilson_interval
 from savanna.lab.summary import summarise
+from savanna.lab.words import say
 
 __all__ = [
     "CHECKED",
@@ -70,22 +72,15 @@ CHECKED = 100
 """Games of a cached run played again to check that the engine and bots have not changed."""
 
 
-def study_parser(description: str, out: str, *, seed: int) -> argparse.ArgumentParser:
+def study_parser(description: str, out: str, *, seed: int, lang: str = "en") -> argparse.ArgumentParser:
     """The options every study shares: ``--seed``, ``--workers``, ``--out``, ``--cache``,
-    ``--reports``. Add the study's sizes to it."""
+    ``--reports`` (their help in ``lang``). Add the study's sizes to it."""
     parser = argparse.ArgumentParser(description=description)
     parser.add_argument("--seed", type=int, default=seed)
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
-    parser.add_argument("--out", type=Path, default=Path(out), help="the page to write")
-    parser.add_argument(
-        "--cache",
-        type=Path,
-        default=None,
-        help="keep each run's games here and reuse them when the plan and engine are unchanged",
-    )
-    parser.add_argument(
-        "--reports", type=Path, default=None, help="also write each run's summary here"
-    )
+    parser.add_argument("--out", type=Path, default=Path(out), help=say("study.out", lang))
+    parser.add_argument("--cache", type=Path, default=None, help=say("study.cache", lang))
+    parser.add_argument("--reports", type=Path, default=None, help=say("study.reports", lang))
     return parser
 
 
@@ -111,10 +106,10 @@ def command_line(script: str, argv: Sequence[str]) -> str:
     return shlex.join([".venv/bin/python", script, *kept])
 
 
-def command_block(script: str, argv: Sequence[str], note: str = "") -> list[str]:
+def command_block(script: str, argv: Sequence[str], note: str = "", lang: str = "en") -> list[str]:
     """The page's opening lines after its title: how to regenerate it (``note``: how long)."""
     return [
-        f"Regenerate this page with{f' ({note})' if note else ''}:",
+        say("study.regenerate_took", lang, note=note) if note else say("study.regenerate", lang),
         "",
         "```sh",
         command_line(script, argv),
@@ -127,8 +122,10 @@ def write_page(out: Path, lines: Iterable[str], started: float | None = None) ->
     """Write the page (one line per item, a final newline) and say so on stdout."""
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text("\n".join([*lines, ""]).rstrip("\n") + "\n", encoding="utf-8")
-    took = f" in {time.perf_counter() - started:.0f} s" if started is not None else ""
-    print(f"wrote {out}{took}")
+    if started is None:
+        print(say("study.wrote", "en", path=out))
+    else:
+        print(say("study.wrote_took", "en", path=out, seconds=f"{time.perf_counter() - started:.0f}"))
 
 
 class Study:
@@ -220,11 +217,8 @@ class Study:
             summary["tests"] = answer(plan, outcomes, list(tests))
         if stopping is not None:
             summary["stopping"] = stopping
-        print(
-            f"{name}: {len(outcomes)} games in {time.perf_counter() - started:.0f} s",
-            file=sys.stderr,
-            flush=True,
-        )
+        seconds = f"{time.perf_counter() - started:.0f}"
+        print(say("study.run", "en", name=name, games=len(outcomes), seconds=seconds), file=sys.stderr, flush=True)
         if self.reports is not None:
             self.reports.mkdir(parents=True, exist_ok=True)
             path = self.reports / f"{name}.json"
@@ -331,12 +325,9 @@ class Study:
         ]
         baseline = run_simulation(designs[0].baseline, workers=self.workers, records=False)
         results = [d.run(workers=self.workers, baseline=baseline) for d in designs]
-        print(
-            f"restricted play of {bot}: {len(names)} restrictions, {games} games each, "
-            f"in {time.perf_counter() - started:.0f} s",
-            file=sys.stderr,
-            flush=True,
-        )
+        seconds = f"{time.perf_counter() - started:.0f}"
+        line = say("study.restricted", "en", bot=bot, count=len(names), games=games, seconds=seconds)
+        print(line, file=sys.stderr, flush=True)
         return results
 
     def question(
@@ -357,13 +348,13 @@ def _read_cache(
     lines = path.read_text(encoding="utf-8").splitlines()
     head = json.loads(lines[0]) if lines else {}
     if head.get("key") != key:
-        print(f"{path.stem}: cache of another plan, playing again", file=sys.stderr)
+        print(say("study.other_plan", "en", name=path.stem), file=sys.stderr)
         return None
     cached = [json.loads(line) for line in lines[1:]]
     check = run_simulation(plan, workers=1, stop=min(len(cached), CHECKED), records=False)
     fresh = [json.loads(json.dumps(_strip(o))) for o in check]
     if cached[: len(fresh)] != fresh:
-        print(f"{path.stem}: cache out of date, playing again", file=sys.stderr)
+        print(say("study.out_of_date", "en", name=path.stem), file=sys.stderr)
         return None
     return cached, head.get("stopping")
 
@@ -400,43 +391,48 @@ def reach(q: dict[str, Any]) -> float:
     return float(max(max(abs(lo), abs(hi)) for lo, hi in (row["ci"] for row in q["levels"])))
 
 
-def within(q: dict[str, Any], margin: float = MARGIN) -> str:
+def within(q: dict[str, Any], margin: float = MARGIN, lang: str = "en") -> str:
     """Whether every level's simultaneous interval lies within ± ``margin``."""
     far = reach(q)
-    return "yes" if far <= margin else f"no (up to {100 * far:.1f})"
+    return say("study.within_yes", lang) if far <= margin else say("study.within_no", lang, reach=f"{100 * far:.1f}")
 
 
-def favoured(q: dict[str, Any], margin: float = MARGIN) -> str:
+def favoured(q: dict[str, Any], margin: float = MARGIN, lang: str = "en") -> str:
     """The levels the test declares (corrected p < 0.05) whose difference is beyond the margin."""
     rows = [r for r in q["levels"] if r["p"] < 0.05 and abs(r["effect"]) > margin]
-    return ", ".join(f"{r['level']} ({points(r['effect'])})" for r in rows) or "none"
+    return ", ".join(f"{r['level']} ({points(r['effect'])})" for r in rows) or say("study.none", lang)
 
 
-def verdict_text(q: dict[str, Any]) -> str:
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def verdict_text(q: dict[str, Any], lang: str = "en") -> str:
     """The question's verdict as a sentence, then its power statement."""
-    return f"{q['verdict'][:1].upper()}{q['verdict'][1:]}. {q['power']['text']}"
+    words = question_words(q, lang)
+    return f"{_capital(words['verdict'])}. {words['power']}"
 
 
-def answer_lines(q: dict[str, Any]) -> list[str]:
+def answer_lines(q: dict[str, Any], lang: str = "en") -> list[str]:
     """The question, its verdict (bold) and power statement, as a Markdown item and a blank line."""
-    verdict = q["verdict"][:1].upper() + q["verdict"][1:]
-    return [f"- *{q['question']}* **{verdict}.** {q['power']['text']}", ""]
+    words = question_words(q, lang)
+    return [f"- *{words['question']}* **{_capital(words['verdict'])}.** {words['power']}", ""]
 
 
 def level_table(
-    q: dict[str, Any], name: str, describe: Callable[[str], str] | None = None
+    q: dict[str, Any], name: str, describe: Callable[[str], str] | None = None, lang: str = "en"
 ) -> list[str]:
     """Each level's observed and expected win rate, difference and simultaneous interval."""
-    extra = " | predicts" if describe else ""
+    header = "study.level_header_predicts" if describe else "study.level_header"
     lines = [
-        f"| {name}{extra} | seats | win rate | expected | difference (points) | 95% simultaneous interval |",
+        say(header, lang, name=name),
         f"| --- {'| --- ' if describe else ''}| ---: | ---: | ---: | ---: | --- |",
     ]
-    for row in q["levels"]:
+    for row, who in zip(q["levels"], question_words(q, lang)["who"], strict=True):
         lo, hi = row["ci"]
         cell = f" | {describe(row['level'])}" if describe else ""
         lines.append(
-            f"| {row['who']}{cell} | {row['seats']} | {row['observed']:.1%} | {row['expected']:.1%} | "
+            f"| {who}{cell} | {row['seats']} | {row['observed']:.1%} | {row['expected']:.1%} | "
             f"{points(row['effect'])} | [{points(lo)}, {points(hi)}] |"
         )
     return [*lines, ""]

@@ -12,8 +12,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from savanna.lab.simulation import LabError, Outcome, SimulationPlan
+from savanna.lab.simulation import MESSAGES, LabError, Outcome, SimulationPlan
 from savanna.lab.stats import describe, number_key, wilson_interval
+from savanna.lab.words import factor_words, in_every_language, say
 
 __all__ = [
     "BUILT_IN_SEAT_FACTORS",
@@ -31,7 +32,8 @@ __all__ = [
 
 FORMAT = "savanna-simulation"
 VERSION = 2
-TIE_RULE = "a shared first place counts as a win for every seat sharing it"
+TIE_RULE = say("summary.win_rule", "en")
+"""How a shared first place counts (the English of ``summary.win_rule``)."""
 ENDED_BY = "ended_by"
 """The game statistic saying how a game ended (see ``Game.game_statistics``)."""
 TURN_CAP = "turn_cap"
@@ -56,7 +58,7 @@ def factor_key(value: Any) -> str:
         return number_key(value)
     if isinstance(value, str):
         return value
-    raise LabError(f"game statistics values must be strings, integers or booleans, not {value!r}")
+    raise LabError(MESSAGES.words("error.lab.statistic_value", value=repr(value)))
 
 
 def summarise(plan: SimulationPlan, outcomes: Sequence[Outcome]) -> dict[str, Any]:
@@ -69,7 +71,7 @@ def summarise(plan: SimulationPlan, outcomes: Sequence[Outcome]) -> dict[str, An
     if not outcomes or len(outcomes) > plan.games or [o["index"] for o in outcomes] != list(
         range(len(outcomes))
     ):
-        raise LabError("simulation outcomes are incomplete or out of order")
+        raise LabError(MESSAGES.words("error.lab.outcomes_out_of_order"))
     game = plan.make_game()
     players = plan.players
 
@@ -110,7 +112,7 @@ def summarise(plan: SimulationPlan, outcomes: Sequence[Outcome]) -> dict[str, An
         "players": players,
         "options": dict(sorted(plan.options.items())),
         "bots": list(plan.bots),
-        "seating": "game i seats entry j of the bots list (cycled to the seat count) at seat (i + j) mod players",
+        "seating": say("summary.seating", "en"),
         "games": len(outcomes),
         "varied": {name: list(values) for name, values in plan.varied.items()},
         "seed": plan.seed,
@@ -119,7 +121,7 @@ def summarise(plan: SimulationPlan, outcomes: Sequence[Outcome]) -> dict[str, An
         "shared_first_places": shared,
         "turn_cap": {
             "reported": any(ENDED_BY in dict(o["statistics"]).get("game", {}) for o in outcomes),
-            "rule": f"games whose {ENDED_BY!r} statistic is {TURN_CAP!r}",
+            "rule": say("summary.turn_cap_rule", "en", statistic=repr(ENDED_BY), value=repr(TURN_CAP)),
             "games": len(capped),
             "share": round(len(capped) / len(outcomes), 4),
             "ci95": [round(x, 4) for x in wilson_interval(len(capped), len(outcomes))],
@@ -145,31 +147,25 @@ def summarise(plan: SimulationPlan, outcomes: Sequence[Outcome]) -> dict[str, An
             factor: factor_label(plan, factor)
             for factor in sorted({*statistics["game"], *statistics["seats"]})
         },
+        "labels": in_every_language(
+            lambda lang: {factor: factor_label(plan, factor, lang) for factor in _factors(statistics)}
+        ),
     }
 
 
-BUILT_IN_SEAT_FACTORS = {
-    "seat": "seat",
-    "order": "play order",
-    "bot": "bot",
-}
-"""The seat factors every simulation has, with their names in words."""
+def _factors(statistics: dict[str, Any]) -> list[str]:
+    """Every factor of the report, in order: the statistics and the seat factors of every run."""
+    return sorted({*statistics["game"], *statistics["seats"], *BUILT_IN_SEAT_FACTORS})
 
 
-def factor_label(plan: SimulationPlan, factor: str) -> str:
-    """A factor's name in words: built-in, from the game's message catalogue
+BUILT_IN_SEAT_FACTORS = {factor: say(f"factor.{factor}", "en") for factor in ("seat", "order", "bot")}
+"""The seat factors every simulation has, with their names in English (``factor.*``)."""
+
+
+def factor_label(plan: SimulationPlan, factor: str, lang: str = "en") -> str:
+    """A factor's name in words, in ``lang``: built-in, from the game's message catalogue
     (key ``stat.<factor>``) when it has one, else the name with spaces."""
-    if factor in BUILT_IN_SEAT_FACTORS:
-        return BUILT_IN_SEAT_FACTORS[factor]
-    message = getattr(plan.make_game(), "message", None)
-    if callable(message):
-        try:
-            text = message(f"stat.{factor}", "en")
-        except Exception:  # no such key: fall back to the name
-            text = None
-        if isinstance(text, str) and text and not text.startswith("stat."):
-            return text
-    return factor.replace("_", " ")
+    return factor_words(factor, lang, plan.make_game())
 
 
 def turn_cap_games(outcomes: Sequence[Outcome]) -> list[int]:
@@ -191,9 +187,7 @@ def game_factors(plan: SimulationPlan, outcome: Outcome) -> dict[str, Any]:
     """The game statistics of one game, with its varied options (which take precedence)."""
     stats = outcome["statistics"]
     if not isinstance(stats, Mapping) or set(stats) - {"game", "seats"}:
-        raise LabError(
-            f"game statistics must be a mapping with keys 'game' and 'seats', not {stats!r}"
-        )
+        raise LabError(MESSAGES.words("error.lab.statistics_shape", value=repr(stats)))
     factors = dict(stats.get("game", {}))
     variant = plan.variants[int(outcome.get("variant", 0))]
     factors.update({name: value for name, value in variant})
@@ -219,7 +213,7 @@ def _statistics(plan: SimulationPlan, outcomes: Sequence[Outcome], players: int)
         for factor, values in dict(stats.get("seats", {})).items():
             if not isinstance(values, list) or len(values) != players:
                 raise LabError(
-                    f"seat statistic {factor!r} must list one value per seat, not {values!r}"
+                    MESSAGES.words("error.lab.seat_statistic_shape", factor=repr(factor), values=repr(values))
                 )
             for seat, value in enumerate(values):
                 row = seat_rows.setdefault(str(factor), {}).setdefault(factor_key(value), [])

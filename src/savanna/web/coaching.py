@@ -15,7 +15,7 @@ import logging
 from typing import TYPE_CHECKING, Any
 
 from savanna.table import PLAYING
-from savanna.web.errors import web_error
+from savanna.web.errors import refused, web_error
 from savanna.web.words import typeset
 
 if TYPE_CHECKING:
@@ -86,7 +86,7 @@ class CoachDesk:
         from savanna.web import coach
 
         if what not in coach.QUESTIONS:
-            raise web_error("request/invalid", why="the coach answers 'odds' or 'hint'")
+            raise refused("request/invalid", "coach_question")
         if not self.live.coach:
             raise web_error("coach/off")
         seat = client.seat

@@ -43,7 +43,7 @@ from starlette.requests import HTTPConnection
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from savanna.core import SavannaError
-from savanna.web.errors import WebError, error_payload, web_error
+from savanna.web.errors import WebError, error_payload, refused, web_error
 from savanna.web.limits import TokenBucket
 from savanna.web.view import welcome
 from savanna.web.wire import (
@@ -214,7 +214,7 @@ async def serve_websocket(websocket: WebSocket) -> None:
                 elif isinstance(message, Ping):
                     await client.send({"type": "pong"})
                 else:  # a second hello
-                    raise web_error("message/malformed", why="hello is said once")
+                    raise refused("message/malformed", "hello_once")
             except SavannaError as exc:
                 await client.send(_refusal(exc, client.lang))
                 if isinstance(exc, WebError) and exc.code == "version/stale":

@@ -30,6 +30,7 @@ import json
 import logging
 import resource
 from collections import Counter
+from http import HTTPStatus
 from typing import Any, ClassVar
 
 import uvicorn
@@ -46,9 +47,9 @@ HEADER_BYTES = 16 * 1024
 """The largest request line and headers accepted (h11 answers 400 past it)."""
 
 
-def _answer(status: int, reason: str, code: str, **fields: Any) -> bytes:
+def _answer(status: HTTPStatus, code: str, **fields: Any) -> bytes:
     body = json.dumps({"error": error_payload(web_error(code, **fields), "en")}).encode()
-    head = (f"HTTP/1.1 {status} {reason}\r\ncontent-type: application/json\r\ncontent-length: {len(body)}\r\n"
+    head = (f"HTTP/1.1 {status.value} {status.phrase}\r\ncontent-type: application/json\r\ncontent-length: {len(body)}\r\n"
             "connection: close\r\n\r\n")
     return head.encode("ascii") + body
 
@@ -68,11 +69,11 @@ class GuardedH11Protocol(H11Protocol):
         self._address = self.client[0] if self.client else "unknown"
         limits, held = self.limits, self.held
         if held.total() >= limits.max_http_connections:
-            transport.write(_answer(503, "Service Unavailable", "server/full"))
+            transport.write(_answer(HTTPStatus.SERVICE_UNAVAILABLE, "server/full"))
             transport.close()
             return
         if held[self._address] >= limits.max_http_connections_per_client:
-            transport.write(_answer(429, "Too Many Requests", "client/too_many_connections",
+            transport.write(_answer(HTTPStatus.TOO_MANY_REQUESTS, "client/too_many_connections",
                                     limit=limits.max_http_connections_per_client))
             transport.close()
             return
@@ -105,7 +106,7 @@ class GuardedH11Protocol(H11Protocol):
         if cycle is not None and not cycle.response_complete and not cycle.more_body:
             return  # the whole request arrived: the application has it (the next one is re-armed)
         if cycle is None or cycle.response_complete or not cycle.response_started:  # nothing said yet
-            self.transport.write(_answer(408, "Request Timeout", "request/too_slow",
+            self.transport.write(_answer(HTTPStatus.REQUEST_TIMEOUT, "request/too_slow",
                                          seconds=f"{self.limits.request_seconds:g}"))
         self.transport.close()
 

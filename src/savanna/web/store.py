@@ -135,8 +135,9 @@ class Store:
             with self.sessions() as session:
                 if snapshot and self.backend == "postgresql":
                     with session.begin():
-                        session.connection(execution_options={"isolation_level": "REPEATABLE READ"})
-                        session.execute(text("SET TRANSACTION READ ONLY"))
+                        session.connection(
+                            execution_options={"isolation_level": "REPEATABLE READ", "postgresql_readonly": True}
+                        )
                         return work(session)
                 if not write:
                     return work(session)

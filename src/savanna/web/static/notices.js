@@ -50,7 +50,7 @@ export async function renderNoticeForm(box, table, token) {
   let channels = { webhook: true, email: false };
   try { channels = await api("GET", "/api/notices"); } catch (error) { /* the webhook field still works */ }
   const fields = [];
-  const form = el("form", { id: "notify-form-body" });
+  const form = el("form", { id: "notify-form-body", novalidate: true });
   for (const channel of ["webhook", "email"]) {
     if (!channels[channel]) continue;
     const input = el("input", {
