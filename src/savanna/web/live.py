@@ -34,7 +34,7 @@ from savanna.web.auth import Credentials
 from savanna.web.coaching import CoachDesk
 from savanna.web.deadlines import Deadlines
 from savanna.web.driver import Driver
-from savanna.web.errors import WebError, refused, table_refusal, web_error
+from savanna.web.errors import MESSAGES, WebError, refused, table_refusal, web_error
 from savanna.web.rows import controls_of, epoch, seat_of_row
 from savanna.web.store import LoadedTable, StaleVersion
 from savanna.web.words import typeset
@@ -104,7 +104,7 @@ class LiveTable:
         self.table = self._new_table(loaded)
         self._adopt(loaded)
         if row.version != self.version:
-            raise SavannaError(f"table {self.id}: version {row.version} but {self.version} actions stored")
+            raise SavannaError(MESSAGES.words("database.versions_disagree", table=self.id, version=row.version, actions=self.version))
 
     @staticmethod
     def _new_table(loaded: LoadedTable) -> Table:
