@@ -404,6 +404,29 @@ def test_the_lobby_words_every_option_and_value_in_french(browser, server):
         context.close()
 
 
+@pytest.mark.parametrize(("lang", "one", "two"), [("en", "1 seat free", "2 seats free"),
+                                                  ("fr", "1 place libre", "2 places libres")])
+def test_the_lobby_counts_free_seats_with_the_right_plural(browser, server, lang, one, two):
+    """The page says a count as the catalogue's {n:@singular|plural} asks, by CLDR's rules
+    for the reader's language (Intl.PluralRules): never "seat(s)"."""
+    titles = {free: f"{free} free ({lang})" for free in (1, 2)}
+    for free, title in titles.items():
+        made = post(f"{server.url}/api/tables", {"game": "banjooli", "players": free + 1, "options": {},
+                                                 "seats": ["open"] * (free + 1), "title": title})
+        post(f"{server.url}/api/tables/{made['id']}/join", {"seat": 0, "name": "Awa"})
+    context = browser.new_context(viewport=DESKTOP, locale="fr-FR" if lang == "fr" else "en-GB")
+    try:
+        page = context.new_page()
+        page.goto(server.url + "/")
+        page.wait_for_selector("#tables table")
+        page.wait_for_selector(f"#tables tr:has-text('{titles[2]}')")
+        rows = {free: page.locator("#tables tr", has_text=title).inner_text() for free, title in titles.items()}
+        assert one in rows[1] and two in rows[2], rows
+        assert "(s)" not in page.locator("#tables").inner_text()
+    finally:
+        context.close()
+
+
 def test_counts_take_the_right_plural_in_both_languages():
     hyena = registered_games()["hyena"].catalogue
     assert hyena.text("action.move", "fr", value=1) == "avancer de 1 trou"

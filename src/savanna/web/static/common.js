@@ -21,11 +21,32 @@ export async function loadWords() {
   document.documentElement.lang = lang();
 }
 
+// A count with its noun in the form CLDR's plural rules give for the language: the
+// catalogue's {n:@seat|seats} (singular|plural) or {n:@one=...|few=...|other=...}, as the
+// server's own catalogues write it (savanna.core.messages).
+function counted(count, spec, language) {
+  const parts = spec.split("|");
+  const forms = {};
+  if (parts.every((part) => part.includes("="))) {
+    for (const part of parts) {
+      const [category, form] = part.split("=");
+      forms[category] = form;
+    }
+  } else {
+    [forms.one, forms.other] = parts;
+  }
+  const category = new Intl.PluralRules(language).select(Number(count));
+  return `${count} ${forms[category] ?? forms.other}`;
+}
+
 // The sentence `key` in the current language, with {fields} filled in.
 export function t(key, fields = {}) {
   const table = WORDS[lang()] || WORDS.en;
   const template = table[key] ?? WORDS.en[key] ?? key;
-  return template.replace(/\{(\w+)(![a-z])?\}/g, (_, name) => (name in fields ? String(fields[name]) : `{${name}}`));
+  return template.replace(/\{(\w+)(?:![a-z]|:@([^}]*))?\}/g, (whole, name, spec) => {
+    if (!(name in fields)) return whole;
+    return spec === undefined ? String(fields[name]) : counted(fields[name], spec, lang());
+  });
 }
 
 // A bot's kind in the reader's language ("heuristique"), its settings kept ("recherche sims=200").
