@@ -427,6 +427,24 @@ def test_the_lobby_counts_free_seats_with_the_right_plural(browser, server, lang
         context.close()
 
 
+@pytest.mark.parametrize("phone", PHONES, ids=lambda v: f"{v['width']}x{v['height']}")
+def test_the_lobby_s_list_of_tables_fits_a_phone_with_a_full_table_of_long_names(browser, server, phone):
+    """A five-seat table of long names, bots and a free seat, with Join and Watch: on a phone
+    each table of the list is read top to bottom, nothing wider than the screen."""
+    made = post(f"{server.url}/api/tables", {"game": "banjooli", "players": 5, "options": {},
+                                             "seats": ["open", "open", "bot:heuristic", "bot:random", "bot:heuristic"],
+                                             "title": "Mariama Ndiaye-Diallo's long evening table"})
+    post(f"{server.url}/api/tables/{made['id']}/join", {"seat": 0, "name": "Mariama Ndiaye-Diallo"})
+    context = browser.new_context(viewport=phone, locale="en-GB", has_touch=True)
+    try:
+        page = context.new_page()
+        page.goto(server.url + "/")
+        page.wait_for_selector("#tables tr:has-text('long evening table')")
+        check_phone_page(page, "lobby with a five-seat table")
+    finally:
+        context.close()
+
+
 def test_counts_take_the_right_plural_in_both_languages():
     hyena = registered_games()["hyena"].catalogue
     assert hyena.text("action.move", "fr", value=1) == "avancer de 1 trou"
