@@ -77,7 +77,9 @@ def test_the_lab_commands_help_stays_english_in_an_english_locale() -> None:
 
 def test_simulate_prints_in_french_with_lang_fr(toystats: type, tmp_path: Path) -> None:
     args = ["simulate", "toystats", "-n", "12", "-b", "heuristic,random", "-w", "1", "-q"]
-    french = [*args, "-t", "seat", "--restrict", "never-a", "-r", str(tmp_path / "fr"), "--lang", "fr"]
+    # A folder long enough that the report's path would be broken at 80 columns: it never is.
+    folder = tmp_path / ("a-folder-with-a-long-name-" * 3) / "fr"
+    french = [*args, "-t", "seat", "--restrict", "never-a", "-r", str(folder), "--lang", "fr"]
     done = CliRunner().invoke(app, french)
     assert done.exit_code == 0, done.output
     out = flat(done.output)
@@ -85,8 +87,8 @@ def test_simulate_prints_in_french_with_lang_fr(toystats: type, tmp_path: Path) 
     assert "robot" in out and "places-parties" in out
     assert "Le facteur « place » change-t-il le taux de victoire ?" in out
     assert "never-a (ne bouge jamais A) : taux de victoire" in out and "sans restriction ;" in out
-    assert f"rapport : {tmp_path / 'fr' / 'report.md'}" in out
-    report = (tmp_path / "fr" / "report.md").read_text(encoding="utf-8")
+    assert f"rapport : {folder / 'report.md'}" in out
+    report = (folder / "report.md").read_text(encoding="utf-8")
     assert report.startswith("# Rapport de simulation")
     assert "--lang fr" in report  # the command that regenerates it asks for French again
     english = CliRunner().invoke(app, [*args, "-r", str(tmp_path / "en"), "--lang", "en"])

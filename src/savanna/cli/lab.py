@@ -242,7 +242,8 @@ def simulate(
         console.print(f"[bold]{row['restriction']}[/bold] {line}", highlight=False)
     if stopping is not None and not stopping["reached"]:
         console.print(_say("stopped", language, games=plan.games))
-    console.print(_say("report", language, path=report / "report.md"))
+    # A path is copied whole: never broken at the terminal's width.
+    console.print(_say("report", language, path=report / "report.md"), soft_wrap=True)
 
 
 def _restrictions(plan: SimulationPlan, names: list[str] | None, adaptive: bool) -> list[str]:
