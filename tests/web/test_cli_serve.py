@@ -130,9 +130,9 @@ class Stopped(Exception):
     """Raised by a stand-in app factory, so that the command ends before it serves."""
 
 
-def test_every_flag_reaches_the_servers_limits(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Non-default values of every flag end in the server's ``Limits`` (the server is not
-    started: the app factory stops the command with what it was given)."""
+def settings_given(monkeypatch: pytest.MonkeyPatch) -> list[Settings]:
+    """The settings each ``savanna serve`` hands the app factory, in order (the factory is a
+    stand-in that stops the command with :class:`Stopped` instead of serving)."""
     import savanna.web
 
     given: list[Settings] = []
@@ -142,6 +142,14 @@ def test_every_flag_reaches_the_servers_limits(tmp_path: Path, monkeypatch: pyte
         raise Stopped
 
     monkeypatch.setattr(savanna.web, "create_app", create_app)
+    return given
+
+
+def test_every_flag_reaches_the_servers_limits(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Non-default values of every flag end in the server's ``Limits`` (the server is not
+    started: the app factory stops the command with what it was given)."""
+
+    given = settings_given(monkeypatch)
     values: dict[str, Any] = {
         "per_client_connections": 7, "per_client_tables": 2, "per_client_rate": 3.5, "request_seconds": 4.0,
         "per_client_playing": 3, "max_playing": 9, "bot_workers": 0, "bot_pace": 0.25,
@@ -167,15 +175,8 @@ def test_every_flag_reaches_the_servers_limits(tmp_path: Path, monkeypatch: pyte
 def test_the_webhook_hosts_and_table_seeds_reach_the_servers_settings(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import savanna.web
 
-    given: list[Settings] = []
-
-    def create_app(settings: Settings) -> None:
-        given.append(settings)
-        raise Stopped
-
-    monkeypatch.setattr(savanna.web, "create_app", create_app)
+    given = settings_given(monkeypatch)
     database = f"sqlite:///{tmp_path / 'server.sqlite3'}"
     done = CliRunner().invoke(app, ["serve", "--database", database, "--webhook-host", "Hooks.Example.org",
                                     "--webhook-host", "10.0.0.5", "--table-seeds", "2026"])
@@ -189,16 +190,9 @@ def test_the_webhook_hosts_and_table_seeds_reach_the_servers_settings(
 def test_the_smtp_flags_and_the_password_from_the_environment_reach_the_servers_settings(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import savanna.web
     from savanna.web.mail import MailSettings
 
-    given: list[Settings] = []
-
-    def create_app(settings: Settings) -> None:
-        given.append(settings)
-        raise Stopped
-
-    monkeypatch.setattr(savanna.web, "create_app", create_app)
+    given = settings_given(monkeypatch)
     monkeypatch.setenv("SAVANNA_SMTP_PASSWORD", "s3cret words")
     database = f"sqlite:///{tmp_path / 'server.sqlite3'}"
     smtp = ["--smtp-host", "mail.example.org", "--smtp-from", "savanna@example.org"]
