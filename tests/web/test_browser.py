@@ -73,7 +73,9 @@ def play_some(seats: list[Seat], rng: random.Random, until: Any, limit: float = 
     """Click random listed moves for whichever seat has some, until ``until()`` holds."""
     deadline = time.monotonic() + limit
     while not until():
-        assert time.monotonic() < deadline, "the game did not move on"
+        assert time.monotonic() < deadline, ("the game did not move on", [seat.page.evaluate(
+            "[document.body.dataset.version, document.body.dataset.status, document.body.dataset.auto,"
+            " document.getElementById('notice').textContent]") for seat in seats])
         acted = False
         for seat in seats:
             moves = seat.my_moves()

@@ -197,6 +197,38 @@ def test_two_processes_tell_one_turn_once(tmp_path: Path) -> None:
         assert len(hook.received()) == count
 
 
+def test_two_turns_of_one_seat_are_both_told_when_the_first_claim_is_slower(tmp_path: Path) -> None:
+    """A seat's turns are claimed in the order they came: when the first turn's claim is slow
+    to reach the database, the next turn's waits for it (run first, it would mark the seat told
+    past the first turn, and that turn's notice would be dropped)."""
+
+    async def two_turns(table: Table) -> Notices:
+        store = Store(database_url(f"sqlite:///{tmp_path / 'server.sqlite3'}"))
+        real, calls = store._run, [0]
+
+        async def first_is_slow(work: Any, write: bool = False, snapshot: bool = False) -> Any:
+            calls[0] += 1
+            if calls[0] == 1:
+                await asyncio.sleep(0.3)
+            return await real(work, write=write, snapshot=snapshot)
+
+        store._run = first_is_slow  # type: ignore[method-assign]
+        notices = Notices(store, FAST)
+        game = __import__("savanna.core", fromlist=["load_game"]).load_game("hyena", players=2)
+        await asyncio.gather(notices._tell(table.id, 0, 5, game, "t"), notices._tell(table.id, 0, 9, game, "t"))
+        await store.close()
+        return notices
+
+    with Receiver() as hook:
+        with app_client(tmp_path) as client:
+            table = make_table(client, game="hyena", seats=["open", "open"], start=False)
+            subscribe(client, table, 0, hook.url)
+        notices = asyncio.run(two_turns(table))
+        assert notices.sent == 2
+        assert len(hook.received()) == 2
+        assert not notices._claims  # a seat's lock goes when its last notice is claimed
+
+
 @pytest.mark.parametrize("url", ["http://127.0.0.1:9/hook", "http://localhost/hook", "http://app.localhost/x",
                                  "http://10.0.0.7/hook", "http://192.168.1.1/hook", "http://169.254.169.254/latest",
                                  "http://[::1]/hook", "http://0.0.0.0/hook"])

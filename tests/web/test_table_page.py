@@ -646,6 +646,67 @@ def test_a_pawn_walks_the_way_the_server_says_its_move_went_not_the_drawings_sho
         server.stop()
 
 
+def test_a_step_that_plays_itself_and_is_lost_with_the_connection_is_sent_again(browser, tmp_path):
+    """Banjooli: a forced step plays itself. The first time it is sent, a websocket in between
+    drops it and cuts the connection (as a server killed before reading it would): the page
+    reconnects, is shown the same board again, and sends the step again; the game goes on."""
+    server = ServerProcess(f"sqlite:///{tmp_path / 'lost.sqlite3'}", workers=0).start()
+    context = browser.new_context(viewport=DESKTOP, locale="en-GB")
+    errors: list[str] = []
+    seen: dict[str, Any] = {"forced": None, "dropped": None, "connections": 0}
+
+    def between(ws: Any) -> None:  # the page's websocket, through the test
+        seen["connections"] += 1
+        upstream = ws.connect_to_server()
+
+        def down(message: str | bytes) -> None:
+            data = json.loads(message)
+            if data.get("type") == "view":
+                seen["forced"] = (data["version"], data["legal"][0]["id"]) if data.get("forced") else None
+            ws.send(message)
+
+        def up(message: str | bytes) -> None:
+            data = json.loads(message)
+            forced = seen["forced"]
+            if (data.get("type") == "act" and seen["dropped"] is None and forced
+                    and (data["version"], data["action"]) == forced):
+                seen["dropped"] = forced
+                ws.close()
+                return
+            upstream.send(message)
+
+        upstream.on_message(down)
+        ws.on_message(up)
+
+    try:
+        table, token = new_table(server, "banjooli", bot="bot:random")
+        page = context.new_page()
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.route_web_socket(lambda url: "/ws/tables/" in url, between)
+        page.goto(server.url + "/static/style.css")
+        page.evaluate("([id, t]) => localStorage.setItem(`savanna.seat.${id}`, t)", [table, token])
+        page.goto(f"{server.url}/t/{table}")
+        page.wait_for_function("document.body.dataset.status === 'playing'")
+        deadline = time.monotonic() + 90
+        while seen["dropped"] is None:
+            assert time.monotonic() < deadline, "no forced step came"
+            page.wait_for_function(f"({MY_TURN})() || document.body.dataset.auto === '1'", timeout=30000)
+            assert page.evaluate("window.savannaTable.view.status") == "playing", "the game ended before a forced step"
+            if page.evaluate("document.body.dataset.auto") == "1":
+                time.sleep(0.2)  # the page plays it itself
+                continue
+            before = page.evaluate("Number(document.body.dataset.version)")
+            page.locator("#moves button").first.click()
+            page.wait_for_function(f"Number(document.body.dataset.version) > {before}", timeout=15000)
+        version = seen["dropped"][0]
+        page.wait_for_function(f"Number(document.body.dataset.version) > {version}", timeout=20000)
+        assert seen["connections"] >= 2
+        assert not errors, errors
+    finally:
+        context.close()
+        server.stop()
+
+
 def serious_violations(page: Any) -> list[str]:
     """axe-core's serious and critical findings on ``page`` (Deque's engine, as shipped by
     the ``axe-playwright-python`` package, run in this Chromium)."""

@@ -140,6 +140,10 @@ class Notices:
         self.store = store
         self.settings = settings or NoticeSettings()
         self._tasks: set[asyncio.Task[None]] = set()
+        self._claims: dict[tuple[str, int], tuple[asyncio.Lock, list[int]]] = {}
+        """One lock a seat while it has notices on their way (and how many use it): its turns are
+        claimed in the order they came (a later turn's claim run first would make the earlier
+        one's look already told)."""
         self.sent = 0
         """How many notices this process delivered (a receiver answered 2xx, an SMTP server took it)."""
 
@@ -218,11 +222,21 @@ class Notices:
                     claimed.append(row)
             return claimed
 
+        # Tasks start in the order they were made, and a lock's waiters are served in turn:
+        # the claims of one seat's turns run in the order of the turns.
+        key = (table_id, seat)
+        lock, users = self._claims.setdefault(key, (asyncio.Lock(), [0]))
+        users[0] += 1
         try:
-            rows = await self.store._run(claim, write=True)
+            async with lock:
+                rows = await self.store._run(claim, write=True)
         except Exception:
             log.warning("table %s: could not read seat %d's notices", table_id, seat)
             return
+        finally:
+            users[0] -= 1
+            if not users[0]:
+                del self._claims[key]
         sends = []
         for channel, target, base, lang, token in rows:
             name = game_title(game, lang)

@@ -7,7 +7,7 @@ import { renderClocks } from "/static/clocks.js";
 import { noticeTurn, renderNoticeControl, renderNoticeForm } from "/static/notices.js";
 
 const TABLE = location.pathname.split("/")[2];
-const S = { welcome: null, view: null, seats: [], log: [], selection: new Set(), via: null, plan: null, sent: null, autoAt: -1, ws: null, retry: 500, ackTimer: null, connected: false };
+const S = { welcome: null, view: null, seats: [], log: [], selection: new Set(), via: null, plan: null, sent: null, auto: null, conn: 0, ws: null, retry: 500, ackTimer: null, connected: false };
 // Tests and curious people read the page's state here (it holds nothing the page does not show).
 window.savannaTable = S;
 const $ = (id) => document.getElementById(id);
@@ -55,6 +55,7 @@ function handle(message) {
   switch (message.type) {
     case "welcome":
       S.welcome = message;
+      S.conn += 1;
       S.seats = message.table.seats;
       S.connected = true;
       notice(null);
@@ -316,13 +317,18 @@ function toggle(target) {
 }
 
 // After each view: the next action of a chosen path, or a forced step, plays itself (said on
-// screen); anything else cuts the path and the seat goes on by hand.
+// screen); anything else cuts the path and the seat goes on by hand. S.auto is the action the
+// page sent itself: {version, action, conn}. A view at that version again on a new connection
+// means it was lost with the old one (a server restarted, a network cut): it is sent again.
 function autoplay() {
   const v = S.view;
   const said = $("auto");
   const mine = v.legal.length > 0;
+  const legal = (id) => v.legal.some((m) => m.id === id);
   let next = null;
-  if (S.plan && S.plan.length && mine && v.legal.some((m) => m.id === S.plan[0])) {
+  if (S.auto && S.auto.version === v.version && mine && legal(S.auto.action)) {
+    next = S.auto.action;
+  } else if (S.plan && S.plan.length && mine && legal(S.plan[0])) {
     next = S.plan.shift();
     said.textContent = t("table.path");
   } else {
@@ -335,8 +341,9 @@ function autoplay() {
   document.body.dataset.auto = next === null ? "" : "1";
   if (next === null && (mine || v.status !== "playing")) said.textContent = "";
   said.classList.toggle("hidden", !said.textContent);
-  if (next === null || S.autoAt === v.version) return;
-  S.autoAt = v.version;
+  if (next === null) return;
+  if (S.auto && S.auto.version === v.version && S.auto.conn === S.conn) return;  // on its way
+  S.auto = { version: v.version, action: next, conn: S.conn };
   const version = v.version;
   setTimeout(() => { if (S.view && S.view.version === version) play(next); }, still() ? 0 : 350);
 }
