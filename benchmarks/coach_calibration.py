@@ -383,7 +383,8 @@ def review_part(games: int, seed: int, saved: Results, only: Sequence[str] = ())
                 cpu += [r["cpu"] for r in runs]
             print(f"  review: {name} {', '.join(seats)}: game {g + 1}/{games}", file=sys.stderr)
         out.append({"game": name, "seats": seats, "games": games, "same": same, "total": total,
-                    "counts": counts, "cpu": statistics.mean(cpu), "cpu_max": max(cpu)})
+                    "counts": counts, "cpu": statistics.mean(cpu), "cpu_max": max(cpu),
+                    "cpu_p90": statistics.quantiles(cpu, n=10, method="inclusive")[-1] if len(cpu) > 1 else cpu[0]})
     return out
 
 
@@ -428,14 +429,14 @@ def section(args: argparse.Namespace, odds: dict[str, dict[str, Any]], reviewed:
             "",
             "Review (`savanna analyse`, every seat of each game twice with different seeds):",
             "",
-            "| game | players | decisions | same verdict | mistake, fine, too close (both runs) | CPU s per reviewed game: mean, longest |",
+            "| game | players | decisions | same verdict | mistake, fine, too close (both runs) | CPU s per reviewed game: mean, p90, longest |",
             "| --- | --- | ---: | ---: | --- | --- |",
         ]
         for r in reviewed:
             c = r["counts"]
             lines.append(
                 f"| {r['game']} | `{', '.join(r['seats'])}` | {r['total']} | **{r['same']}** ({_pct(r['same'] / r['total'])}) | "
-                f"{c['mistake']}, {c['fine']}, {c['close']} | {r['cpu']:.1f}, {r['cpu_max']:.1f} |"
+                f"{c['mistake']}, {c['fine']}, {c['close']} | {r['cpu']:.1f}, {r['cpu_p90']:.1f}, {r['cpu_max']:.1f} |"
             )
         same, total = sum(r["same"] for r in reviewed), sum(r["total"] for r in reviewed)
         lines += ["", f"In all: the same verdict on **{same} of {total}** decisions ({_pct(same / total)})."]
