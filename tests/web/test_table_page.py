@@ -266,9 +266,18 @@ def test_phones_every_page_fits_with_the_turn_and_the_moves_on_the_first_screen(
         try:
             ended.page.wait_for_selector("#end:not(.hidden)")
             check_phone_page(ended.page, f"{game} end")
+            # who won, on the first screen (above the board, not under it)
+            assert on_first_screen(ended.page, "#end h2"), f"{game}: the result is below the first screen"
             ended.page.goto(f"{server.url}/t/{finished[game][0]}/replay")
             ended.page.wait_for_selector("#board svg")
             check_phone_page(ended.page, f"{game} replay")
+            # the replay's drawing says its lines of words as the table does: readable
+            sizes = ended.page.evaluate(READ_SIZES)
+            assert all(w["px"] >= 12 for w in sizes["drawn"] if w["info"]), (game, sizes)
+            assert all(w["px"] >= 12 for w in sizes["shown"]), (game, sizes)
+            assert not ended.page.locator("#text-box").evaluate("d => d.open"), "the text board is folded on a phone"
+            if game == "river-race" and phone["width"] == 360:  # its map's lines move under it
+                assert [w["text"] for w in sizes["shown"]] == sizes["lines"] and sizes["lines"], sizes
         finally:
             ended.close()
 

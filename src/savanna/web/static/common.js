@@ -158,3 +158,32 @@ export function icon(name) {
   svg.append(path);
   return svg;
 }
+
+// A drawing's lines of words under it (data-info: gold, cards, status) stay in the drawing
+// while they read at 12 px or more; smaller (a phone's narrow map) they are shown as the
+// page's own text under the drawing (in ``list``), and the drawing ends above them. The
+// table and the replay both call it after each drawing and on a resize.
+export const READABLE_PX = 12;
+
+export function fitInfo(svg, list) {
+  const lines = svg ? [...svg.querySelectorAll("[data-info]")] : [];
+  if (svg && svg.dataset.box) {
+    svg.setAttribute("viewBox", svg.dataset.box);
+    svg.setAttribute("height", svg.dataset.height);
+    delete svg.dataset.box;
+  }
+  lines.forEach((n) => n.removeAttribute("display"));
+  const vb = svg && svg.viewBox && svg.viewBox.baseVal;
+  const scale = vb && vb.width ? svg.getBoundingClientRect().width / vb.width : 1;
+  const small = lines.some((n) => parseFloat(getComputedStyle(n).fontSize) * scale < READABLE_PX);
+  list.classList.toggle("hidden", !small);
+  clear(list, small ? lines.map((n) => el("li", {}, n.textContent)) : []);
+  if (!small) return;
+  const [x, y, w] = [vb.x, vb.y, vb.width];
+  const top = Math.min(...lines.map((n) => n.getBBox().y)) - 4;
+  svg.dataset.box = svg.getAttribute("viewBox");
+  svg.dataset.height = svg.getAttribute("height") || "";
+  lines.forEach((n) => n.setAttribute("display", "none"));
+  svg.setAttribute("viewBox", `${x} ${y} ${w} ${top - y}`);
+  svg.setAttribute("height", String(top - y));
+}

@@ -1,5 +1,5 @@
 // A finished game, step by step: the public view after each action, and the whole log.
-import { api, botKind, clear, el, icon, lang, langSwitch, loadWords, parseSvg, t } from "/static/common.js";
+import { api, botKind, clear, el, fitInfo, icon, lang, langSwitch, loadWords, parseSvg, t } from "/static/common.js";
 
 const TABLE = location.pathname.split("/")[2];
 const $ = (id) => document.getElementById(id);
@@ -34,6 +34,7 @@ function render() {
   const svg = parseSvg(d.board_svg);
   if (svg) svg.setAttribute("aria-label", t("table.board"));
   clear($("board"), svg);
+  fitInfo(svg, $("board-info"));
   $("board-text").textContent = d.board_text;
   $("slider").max = String(d.total);
   $("slider").value = String(d.step);
@@ -75,6 +76,7 @@ function words() {
   clear($("next"), t("replay.next"), " ", icon("next"));
   clear($("last"), t("replay.end"), " ", icon("last"));
   $("jump-label").textContent = t("replay.jump");
+  $("text-h").textContent = t("table.board.text");
   $("log-h").textContent = t("table.log");
   $("end-h").textContent = t("table.result");
   $("keys").textContent = t("replay.keys");
@@ -87,6 +89,12 @@ async function main() {
   await loadWords();
   $("langslot").append(langSwitch(() => { words(); go(R.step ?? 0); }));
   words();
+  // A small screen: the text board starts folded (a tap opens it), as at the table.
+  if (window.matchMedia("(max-width: 820px)").matches) $("text-box").open = false;
+  window.addEventListener("resize", () => {
+    clearTimeout(main.timer);
+    main.timer = setTimeout(() => fitInfo($("board").querySelector("svg"), $("board-info")), 150);
+  });
   $("first").addEventListener("click", () => go(0));
   $("back").addEventListener("click", () => go(Math.max(0, R.step - 1)));
   $("next").addEventListener("click", () => go(R.step + 1));

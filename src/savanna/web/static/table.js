@@ -1,7 +1,7 @@
 // A table: take a seat, wait for the start, play, watch, see the end.
 // The server is the authority: this page only shows the view it is sent and sends back the
 // chosen action with the version it saw. Nothing is computed or kept here but the display.
-import { api, botKind, clear, el, icon, lang, langSwitch, loadWords, parseSvg, t, tokens } from "/static/common.js";
+import { READABLE_PX, api, botKind, clear, el, fitInfo, icon, lang, langSwitch, loadWords, parseSvg, t, tokens } from "/static/common.js";
 import { coachMessage, coachRefused, renderCoach, setupCoach } from "/static/coach.js";
 import { renderClocks } from "/static/clocks.js";
 import { noticeTurn, renderNoticeControl, renderNoticeForm } from "/static/notices.js";
@@ -609,7 +609,7 @@ function renderBoard() {
   const box0 = svg && svg.viewBox && svg.viewBox.baseVal;
   box.parentElement.classList.toggle("wide", Boolean(box0 && box0.width > 1.15 * box0.height));
   renderZoom(svg);
-  fitInfo(svg);
+  fitInfo(svg, $("board-info"));
   $("board-text").textContent = S.view.board_text || "";
   box.querySelectorAll("[data-target]").forEach((node) => {
     const key = node.getAttribute("data-target");
@@ -619,35 +619,6 @@ function renderBoard() {
     });
   });
   renderBoardMarks();
-}
-
-// A drawing's lines of words under it (data-info: gold, cards, status) stay in the drawing
-// while they read at 12 px or more; smaller (a phone's narrow map) they are shown as the
-// page's own text under the drawing, and the drawing ends above them.
-const READABLE_PX = 12;
-
-function fitInfo(svg) {
-  const list = $("board-info");
-  const lines = svg ? [...svg.querySelectorAll("[data-info]")] : [];
-  if (svg && svg.dataset.box) {
-    svg.setAttribute("viewBox", svg.dataset.box);
-    svg.setAttribute("height", svg.dataset.height);
-    delete svg.dataset.box;
-  }
-  lines.forEach((n) => n.removeAttribute("display"));
-  const vb = svg && svg.viewBox && svg.viewBox.baseVal;
-  const scale = vb && vb.width ? svg.getBoundingClientRect().width / vb.width : 1;
-  const small = lines.some((n) => parseFloat(getComputedStyle(n).fontSize) * scale < READABLE_PX);
-  list.classList.toggle("hidden", !small);
-  clear(list, small ? lines.map((n) => el("li", {}, n.textContent)) : []);
-  if (!small) return;
-  const [x, y, w] = [vb.x, vb.y, vb.width];
-  const top = Math.min(...lines.map((n) => n.getBBox().y)) - 4;
-  svg.dataset.box = svg.getAttribute("viewBox");
-  svg.dataset.height = svg.getAttribute("height") || "";
-  lines.forEach((n) => n.setAttribute("display", "none"));
-  svg.setAttribute("viewBox", `${x} ${y} ${w} ${top - y}`);
-  svg.setAttribute("height", String(top - y));
 }
 
 // A phone shows the whole drawing small; "zoom in" shows it at its own size (every word and
@@ -672,7 +643,7 @@ function renderZoom(svg) {
 function refit() {
   const svg = $("board").querySelector("svg");
   renderZoom(svg);
-  fitInfo(svg);
+  fitInfo(svg, $("board-info"));
 }
 
 window.addEventListener("resize", () => {
