@@ -579,6 +579,20 @@ def near_each(page: Any, points: list[list[float]], spaces: list[str]) -> bool:
         abs(px - cx) <= 16 and abs(py - cy) <= 16 for (px, py), (cx, cy) in zip(inner, centres, strict=True))
 
 
+def seat_page_through(context: Any, server: ServerProcess, table: str, token: str, between: Any,
+                      errors: list[str]) -> Any:
+    """Seat 1's page of ``table``, its websocket routed through ``between`` (the test in the
+    middle), once the game is on; its page errors go to ``errors``."""
+    page = context.new_page()
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.route_web_socket(lambda url: "/ws/tables/" in url, between)
+    page.goto(server.url + "/static/style.css")
+    page.evaluate("([id, t]) => localStorage.setItem(`savanna.seat.${id}`, t)", [table, token])
+    page.goto(f"{server.url}/t/{table}")
+    page.wait_for_function("document.body.dataset.status === 'playing'")
+    return page
+
+
 def test_a_pawn_walks_the_way_the_server_says_its_move_went_not_the_drawings_shortest(browser, tmp_path):
     """River Race in a seeded game (``--table-seeds``): each move of seat 1 walks through the
     spaces the server's log says it passed (its branch at a fork), one keyframe a space. At
@@ -607,13 +621,7 @@ def test_a_pawn_walks_the_way_the_server_says_its_move_went_not_the_drawings_sho
 
     try:
         table, token = new_table(server, "river-race", bot="bot:random", options={"first": "seat1"})
-        page = context.new_page()
-        page.on("pageerror", lambda exc: errors.append(str(exc)))
-        page.route_web_socket(lambda url: "/ws/tables/" in url, between)
-        page.goto(server.url + "/static/style.css")
-        page.evaluate("([id, t]) => localStorage.setItem(`savanna.seat.${id}`, t)", [table, token])
-        page.goto(f"{server.url}/t/{table}")
-        page.wait_for_function("document.body.dataset.status === 'playing'")
+        page = seat_page_through(context, server, table, token, between, errors)
         page.evaluate(STEPS)
         honest = 0
         deadline = time.monotonic() + 90
@@ -689,13 +697,7 @@ def test_a_step_that_plays_itself_and_is_lost_with_the_connection_is_sent_again(
 
     try:
         table, token = new_table(server, "banjooli", bot="bot:random")
-        page = context.new_page()
-        page.on("pageerror", lambda exc: errors.append(str(exc)))
-        page.route_web_socket(lambda url: "/ws/tables/" in url, between)
-        page.goto(server.url + "/static/style.css")
-        page.evaluate("([id, t]) => localStorage.setItem(`savanna.seat.${id}`, t)", [table, token])
-        page.goto(f"{server.url}/t/{table}")
-        page.wait_for_function("document.body.dataset.status === 'playing'")
+        page = seat_page_through(context, server, table, token, between, errors)
         deadline = time.monotonic() + 90
         while seen["dropped"] is None:
             assert time.monotonic() < deadline, "no forced step came"
