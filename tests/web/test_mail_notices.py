@@ -20,7 +20,7 @@ from savanna.web.notices import NoticeSettings
 from tests.web.conftest import TEST_LIMITS, Table, bearer, make_table, wait_for
 from tests.web.mailbox import Mailbox, html_of, text_of
 from tests.web.receiver import Receiver
-from tests.web.test_notices import FAST, TITLES, play_moves, starts
+from tests.web.test_notices import FAST, TITLES, play_moves, play_turns, starts
 
 ADDRESSES = {0: "awa@example.org", 1: "moussa@example.net"}
 
@@ -70,7 +70,7 @@ def test_each_seat_gets_one_email_per_turn_saying_only_what_it_may_know(database
                                json={"webhook": hooks.url})
             assert hook.status_code == 200, hook.text
         assert client.post(f"/api/tables/{table.id}/start", headers=bearer(table.host)).status_code == 200
-        acted = play_moves(client, table, 12)
+        acted = play_turns(client, table, 2)
         expected = {seat: starts(acted, seat) for seat in (0, 1)}
         assert min(expected.values()) >= 2
         wait_for(lambda: all(len(mailbox.received(ADDRESSES[s])) >= expected[s] for s in (0, 1))

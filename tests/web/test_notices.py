@@ -59,6 +59,15 @@ def play_moves(client: TestClient, table: Table, moves: int) -> list[int]:
         assert done.status_code == 200, done.text
 
 
+def play_turns(client: TestClient, table: Table, turns: int) -> list[int]:
+    """Play until each of seats 0 and 1 has had ``turns`` turns of its own (a Banjooli turn may
+    be many moves: a fixed number of moves is not enough); the seats to act, as ``play_moves``."""
+    acted = play_moves(client, table, 12)
+    while min(starts(acted, 0), starts(acted, 1)) < turns and len(acted) < 240:
+        acted = acted[:-1] + play_moves(client, table, 12)
+    return acted
+
+
 def starts(acted: list[int], seat: int) -> int:
     return sum(1 for i, s in enumerate(acted) if s == seat and (i == 0 or acted[i - 1] != seat))
 
@@ -90,7 +99,7 @@ def test_each_seat_is_told_once_per_turn_and_only_what_it_may_know(client: TestC
             assert got.status_code == 200, got.text
             assert got.json()["unsubscribe"].startswith("http://testserver/notices/off?token=")
         assert client.post(f"/api/tables/{table.id}/start", headers=bearer(table.host)).status_code == 200
-        acted = play_moves(client, table, 12)
+        acted = play_turns(client, table, 2)
         expected = {0: starts(acted, 0), 1: starts(acted, 1)}
         assert expected[0] >= 2 and expected[1] >= 2
         wait_for(lambda: len(first.received()) >= expected[0] and len(second.received()) >= expected[1],
