@@ -187,3 +187,9 @@ export function fitInfo(svg, list) {
   svg.setAttribute("viewBox", `${x} ${y} ${w} ${top - y}`);
   svg.setAttribute("height", String(top - y));
 }
+
+// Small screens (the layout's one column, style.css): the text board starts folded (a tap
+// opens it), at the table and in the replay.
+export function foldOnPhones(...boxes) {
+  if (window.matchMedia("(max-width: 820px)").matches) boxes.forEach((box) => { box.open = false; });
+}

@@ -1,5 +1,5 @@
 // A finished game, step by step: the public view after each action, and the whole log.
-import { api, botKind, clear, el, fitInfo, icon, lang, langSwitch, loadWords, parseSvg, t } from "/static/common.js";
+import { api, botKind, clear, el, fitInfo, foldOnPhones, icon, lang, langSwitch, loadWords, parseSvg, t } from "/static/common.js";
 
 const TABLE = location.pathname.split("/")[2];
 const $ = (id) => document.getElementById(id);
@@ -89,8 +89,7 @@ async function main() {
   await loadWords();
   $("langslot").append(langSwitch(() => { words(); go(R.step ?? 0); }));
   words();
-  // A small screen: the text board starts folded (a tap opens it), as at the table.
-  if (window.matchMedia("(max-width: 820px)").matches) $("text-box").open = false;
+  foldOnPhones($("text-box"));
   window.addEventListener("resize", () => {
     clearTimeout(main.timer);
     main.timer = setTimeout(() => fitInfo($("board").querySelector("svg"), $("board-info")), 150);

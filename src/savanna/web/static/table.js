@@ -1,7 +1,7 @@
 // A table: take a seat, wait for the start, play, watch, see the end.
 // The server is the authority: this page only shows the view it is sent and sends back the
 // chosen action with the version it saw. Nothing is computed or kept here but the display.
-import { READABLE_PX, api, botKind, clear, el, fitInfo, icon, lang, langSwitch, loadWords, parseSvg, t, tokens } from "/static/common.js";
+import { READABLE_PX, api, botKind, clear, el, fitInfo, foldOnPhones, icon, lang, langSwitch, loadWords, parseSvg, t, tokens } from "/static/common.js";
 import { coachMessage, coachRefused, renderCoach, setupCoach } from "/static/coach.js";
 import { renderClocks } from "/static/clocks.js";
 import { noticeTurn, renderNoticeControl, renderNoticeForm } from "/static/notices.js";
@@ -857,15 +857,9 @@ document.addEventListener("keydown", (event) => {
   }
 });
 
-// Small screens: the text board and the legend start folded (a tap opens them).
-function foldOnPhones() {
-  if (window.matchMedia("(max-width: 820px)").matches) {
-    $("text-box").open = false;
-  }
-}
 
 async function main() {
-  foldOnPhones();
+  foldOnPhones($("text-box"));
   await loadWords();
   document.getElementById("langslot").append(langSwitch(() => { send({ type: "lang", lang: lang() }); renderWords(); }));
   $("help-open").addEventListener("click", () => $("help").showModal());
