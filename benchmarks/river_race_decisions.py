@@ -9,7 +9,8 @@ its two marker lines; the rest of the page is ``benchmarks/balance_river_race.py
 * **the decisions' facts**, read from the baseline's games replayed action by action: the
   branch taken at each fork, how often a crossing needed a passenger's gold, how often a
   sacrificer that could pay chose to wait, how asking prices track the secret price,
-  how often counter-offers are accepted, what share of the points pity coins make, and
+  how often counter-offers are accepted, how many cards are given back (and their prices
+  against the cards crossed with), what share of the points pity coins make, and
   how often the seat with the most pity gold wins;
 * **skill against luck**: one heuristic seat against three random seats;
 * **seats and play order** at 2 to 5 players (the fairness test of ``savanna.lab.fairness``).
@@ -36,6 +37,8 @@ from savanna.games.river_race.actions import (
     Cross,
     Move,
     Offer,
+    Step,
+    Withdraw,
     from_id,
 )
 from savanna.games.river_race.council import card_price, sacrificer
@@ -63,6 +66,9 @@ def facts(state: RiverRaceState) -> dict[str, Any]:
         "asks": [],
         "counters": 0,
         "counters_accepted": 0,
+        "steps": 0,
+        "withdrawn": [],
+        "crossed": [],
     }
     for action in state.history:
         phase = replay.phase
@@ -82,8 +88,14 @@ def facts(state: RiverRaceState) -> dict[str, Any]:
                     out["could_cross"] += 1
                     if action == ROLL_ID:
                         out["waited"] += 1
+                if isinstance(act, Step):
+                    out["steps"] += 1
+                elif isinstance(act, Withdraw):
+                    place = game.board.place_of_altar[replay.pos[3 * seat + act.pawn]]
+                    out["withdrawn"].append(card_price(replay, place))
                 if isinstance(act, Cross):
                     place = game.board.place_of_altar[replay.pos[3 * seat + act.pawn]]
+                    out["crossed"].append(card_price(replay, place))
                     out["crossings"] += 1
                     if replay.gold[seat] < card_price(replay, place):
                         out["needed_passengers"] += 1
@@ -143,6 +155,9 @@ def facts_lines(rows: list[dict[str, Any]]) -> list[str]:
     pity = sum(sum(r["pity"]) for r in rows)
     points = sum(r["points"] for r in rows)
     led = [r["pity_leader_won"] for r in rows if r["pity_leader_won"] is not None]
+    steps = sum(r["steps"] for r in rows)
+    withdrawn = [p for r in rows for p in r["withdrawn"]]
+    crossed = [p for r in rows for p in r["crossed"]]
     lines = [
         f"The decisions' facts of the baseline's {n} games (four heuristic seats), replayed action by action:",
         "",
@@ -156,6 +171,9 @@ def facts_lines(rows: list[dict[str, Any]]) -> list[str]:
         f"| turns a sacrificer that could pay waited (rolled with its card) | {pct(waited, could)} of {could} | ≥ 15% (or the above) |",
         f"| correlation of asking prices with the secret price | {_corr(asks)} over {len(asks)} offers | positive |",
         f"| counter-offers accepted | {pct(accepted, counters)} of {counters} | some |",
+        f"| cards given back (rule sacrifice.withdraw) | {pct(len(withdrawn), steps)} of {steps} drawn; "
+        f"mean price {statistics.fmean(withdrawn) if withdrawn else 0:.2f} given back, "
+        f"{statistics.fmean(crossed) if crossed else 0:.2f} crossed | — |",
         f"| pity coins' share of all points | {pity / points:.1%} ({pity / n:.1f} of {points / n:.1f} a game) | ≤ 25% |",
         f"| the seat with the most pity gold wins (games with one such seat) | {pct(sum(led), len(led))} of {len(led)} | near 25% |",
         "",
@@ -185,8 +203,8 @@ def seat_lines(
         f"Seats and play order, {games} games of heuristic bots per table size (the lab's fairness "
         "test; the target: no seat or place favoured beyond 2 points):",
         "",
-        "| players | factor | verdict | farthest interval bound (points) |",
-        "| ---: | --- | --- | ---: |",
+        "| players | factor | verdict | largest difference from average (points) | farthest interval bound (points) |",
+        "| ---: | --- | --- | ---: | ---: |",
     ]
     for players in sizes:
         study.players = players
@@ -197,7 +215,10 @@ def seat_lines(
             if q["response"] != "win":
                 continue
             far = max(max(abs(lo), abs(hi)) for lo, hi in (r["ci"] for r in q["levels"]))
-            lines.append(f"| {players} | {q['factor']} | {q['verdict']} | {100 * far:.1f} |")
+            largest = max((r for r in q["levels"]), key=lambda r: abs(r["effect"]))
+            lines.append(
+                f"| {players} | {q['factor']} | {q['verdict']} | {100 * largest['effect']:+.1f} ({largest['level']}) | {100 * far:.1f} |"
+            )
     return [*lines, ""]
 
 

@@ -132,7 +132,9 @@ def view(live: LiveTable, seat: int | None, lang: str) -> dict[str, Any]:
         if seat is not None:
             out["private"] = [typeset(line, lang) for line in game.private_summary(obs, lang)]
         if seat is not None and player == seat and table.controller(seat) is None:
-            legal = state.legal_actions()
+            # in the order every interface lists them (the terminal's too): the game's
+            # likeliest first, the River Race's roll last
+            legal = state.menu_order(state.legal_actions())
             out["legal"] = [
                 {
                     "id": a,

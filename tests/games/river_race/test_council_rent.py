@@ -66,10 +66,10 @@ def test_council_rent_none_without_a_rival_waiting_nor_in_the_first_material() -
 
 def test_council_rent_is_not_due_once_the_card_is_crossed() -> None:
     """Crossing spends the card: rolling after it pays no rent to the pawns left behind."""
-    state = _parked(gold="9,9")  # card 7 of the second material: the upper passage costs 8
+    state = _parked(gold="13,9")  # card 7 of the second material: the upper passage costs 12
     play(state, "cross a")
     assert field(state, "cards") == "-" and field(state, "phase") == "roll"
-    assert field(state, "gold") == "1,9"  # the bank was paid 8; the pawns left behind got nothing
+    assert field(state, "gold") == "1,9"  # the bank was paid 12; the pawns left behind got nothing
 
 
 def test_council_rent_is_worded_in_both_languages() -> None:

@@ -180,14 +180,15 @@ def test_option_material_second_plays_the_candidate_components_of_issue_26() -> 
     """The second material: its own cards, start gold, bag and huts; the rules' figures follow."""
 
     second = load_material("second")
-    assert second.gold.start[4] == [2, 3, 4, 5] and second.bag.coins == [9, 7, 5, 3, 2, 1]
-    assert [(c.upper, c.lower) for c in second.cards][:3] == [(3, 4), (4, 5), (6, 2)]
+    assert second.gold.start[4] == [0, 1, 1, 2] and second.bag.coins == [9, 7, 5, 3, 2, 1]
+    assert [(c.upper, c.lower) for c in second.cards][:3] == [(0, 2), (1, 5), (6, 0)]
+    assert second.negotiation.withdraw and not load_material().negotiation.withdraw
     game = load_game("river-race", options={"material": "second"})
     first = load_game("river-race")
     assert isinstance(game, RiverRaceGame) and isinstance(first, RiverRaceGame)
     assert game.huts == second.huts(4) and game.tables.prices != first.tables.prices
-    assert "2, 3, 4, 5" in game.rules()["setup.gold"].en
-    assert "3/4" in game.rules_summary("en").split("\n\n")[-1]
+    assert "0, 1, 1, 2" in game.rules()["setup.gold"].en
+    assert "1: 0/2, 2: 1/5" in game.rules_summary("en").split("\n\n")[-1]
     state = play_game(game, make_bots(game, [parse_bot_spec("heuristic")] * 4, 3), seed=3)
     assert isinstance(state, RiverRaceState)
     assert state.is_terminal() and max(state.gold) >= 0
@@ -196,3 +197,34 @@ def test_option_material_second_plays_the_candidate_components_of_issue_26() -> 
         load_game("river-race", options={"material": "third"})
     with pytest.raises(ValueError):
         load_material("third")
+
+
+def test_the_discard_is_shown_by_the_prices_of_its_cards_not_their_numbers() -> None:
+    """Issue 26, terminal: a newcomer reads what the revealed cards asked (upper/lower), which
+    tells what the cards still unseen may ask; a card's number means nothing without the table."""
+    state = position(phase="council", pawns="s1u,camp,camp/camp,camp,camp", cards="1u:7@0", gold="9,5")
+    play(state, "cross a")
+    card = load_material().cards[6]
+    for lang, label in (("en", "discard (upper/lower)"), ("fr", "défausse (haut/bas)")):
+        text = state.game.render_text(state.observation(1), lang)
+        assert f"{label} {card.upper}/{card.lower}" in text
+        assert not re.search(r"(discard|défausse) 7\b", text)
+    fresh = position()
+    assert "discard -" in fresh.game.render_text(fresh.observation(0))
+
+
+def test_cross_price_the_seat_that_cannot_cross_reads_why_in_its_own_view_only() -> None:
+    """Issue 26: a sacrificer whose gold and deals do not cover its card reads the price, what
+    it has and what it lacks (terminal and drawing); the other seats never read the price."""
+    cards = load_material().cards
+    state = position(phase="council", pawns="s1u,camp,camp/y1u,camp,camp", cards="1u:12@0", gold="2,9")
+    price = cards[11].upper
+    play(state, "offer 2a 1", "accept")
+    mine = state.game.render_text(state.observation(0), "en")
+    assert f"Your card at 1u asks {price} gold: you have 3 with the deals, {price - 3} short of crossing." in mine
+    assert f"avec les accords vous avez 3, il manque {price - 3}." in " ".join(state.game.render_text(state.observation(0), "fr").split())
+    assert "short of crossing" in state.game.render_svg(state.observation(0), "en")
+    theirs = state.game.render_text(state.observation(1), "en")
+    assert "short of crossing" not in theirs and "may step up" in theirs
+    rich = position(phase="council", pawns="s1u,camp,camp/camp,camp,camp", cards="1u:12@0", gold="9,9")
+    assert "short of crossing" not in rich.game.render_text(rich.observation(0), "en")

@@ -22,6 +22,8 @@ notation                          meaning
                                   sacrifice place and draws a card
 ``cross a``                       pawn a crosses from its sacrifice place, with its party
 ``roll``                          end the bargaining and roll the dice (a card is kept)
+``withdraw a``                    pawn a gives its card back (revealed) and steps down
+                                  into the courtyard; then the dice are rolled
 ``3+5``                           chance: the dice
 ``coin 4``                        chance: a pity coin worth 4 gold
 ``card 7``                        chance: sacrifice card 7 drawn (secret)
@@ -66,6 +68,7 @@ __all__ = [
     "K_PASS",
     "K_REFUSE",
     "K_STEP",
+    "K_WITHDRAW",
     "LETTERS",
     "LOWER",
     "MAX_SEATS",
@@ -78,6 +81,7 @@ __all__ = [
     "ROLL_ID",
     "STEP_IDS",
     "UPPER",
+    "WITHDRAW_IDS",
     "Accept",
     "Action",
     "Card",
@@ -92,6 +96,7 @@ __all__ = [
     "Refuse",
     "Roll",
     "Step",
+    "Withdraw",
     "from_id",
     "parse_action_text",
     "parse_chance_text",
@@ -123,7 +128,8 @@ _CROSS_BASE: Final = 16
 _STEP_BASE: Final = 19
 _COUNTER_BASE: Final = 22
 _OFFER_BASE: Final = _COUNTER_BASE + PRICES
-NUM_ACTIONS: Final = _OFFER_BASE + 3 * MAX_SEATS * PRICES
+_WITHDRAW_BASE: Final = _OFFER_BASE + 3 * MAX_SEATS * PRICES
+NUM_ACTIONS: Final = _WITHDRAW_BASE + 3
 """Seat actions are ids in ``range(NUM_ACTIONS)``."""
 
 
@@ -256,7 +262,21 @@ class Offer:
         return f"offer {pawn_name(self.target)} {self.price}"
 
 
-Action = Move | Pass | Done | Accept | Refuse | Cross | Step | Counter | Offer
+@dataclass(frozen=True, slots=True, order=True)
+class Withdraw:
+    """One's pawn ``pawn`` (0-2), on a sacrifice place, gives its card back and steps down
+    into the courtyard (rule ``sacrifice.withdraw``); the dice are rolled next."""
+
+    pawn: int
+
+    def to_id(self) -> int:
+        return _WITHDRAW_BASE + self.pawn
+
+    def __str__(self) -> str:
+        return f"withdraw {LETTERS[self.pawn]}"
+
+
+Action = Move | Pass | Done | Accept | Refuse | Cross | Step | Counter | Offer | Withdraw
 
 
 def from_id(action: int) -> Action:
@@ -283,6 +303,8 @@ def from_id(action: int) -> Action:
         return Step(action - _STEP_BASE)
     if action < _OFFER_BASE:
         return Counter(action - _COUNTER_BASE)
+    if action >= _WITHDRAW_BASE:
+        return Withdraw(action - _WITHDRAW_BASE)
     target, price = divmod(action - _OFFER_BASE, PRICES)
     return Offer(target, price)
 
@@ -298,11 +320,12 @@ K_CROSS: Final = 5
 K_STEP: Final = 6
 K_COUNTER: Final = 7
 K_OFFER: Final = 8
-_KINDS: Final = (Move, Pass, Done, Accept, Refuse, Cross, Step, Counter, Offer)
+K_WITHDRAW: Final = 9
+_KINDS: Final = (Move, Pass, Done, Accept, Refuse, Cross, Step, Counter, Offer, Withdraw)
 
 
 def _arg(action: Action) -> int:
-    if isinstance(action, Move | Cross | Step):
+    if isinstance(action, Move | Cross | Step | Withdraw):
         return action.pawn
     if isinstance(action, Offer):
         return action.target
@@ -327,6 +350,7 @@ MOVE_IDS: Final[tuple[tuple[int, ...], ...]] = tuple(
 """``[pawn letter][branch]``: the move's id."""
 STEP_IDS: Final[tuple[int, ...]] = tuple(Step(i).to_id() for i in range(len(LETTERS)))
 CROSS_IDS: Final[tuple[int, ...]] = tuple(Cross(i).to_id() for i in range(len(LETTERS)))
+WITHDRAW_IDS: Final[tuple[int, ...]] = tuple(Withdraw(i).to_id() for i in range(len(LETTERS)))
 COUNTER_IDS: Final[tuple[int, ...]] = tuple(Counter(k).to_id() for k in range(PRICES))
 OFFER_IDS: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(Offer(t, k).to_id() for k in range(PRICES)) for t in range(3 * MAX_SEATS)
@@ -349,9 +373,10 @@ def parse_action_text(text: str) -> Action:
     match = re.fullmatch(r"move ([abc])(?: (upper|lower|around))?", words)
     if match:
         return Move(LETTERS.index(match[1]), BRANCHES.index(match[2]) if match[2] else NO_BRANCH)
-    match = re.fullmatch(r"(cross|step) ([abc])", words)
+    match = re.fullmatch(r"(cross|step|withdraw) ([abc])", words)
     if match:
-        return (Cross if match[1] == "cross" else Step)(LETTERS.index(match[2]))
+        pawn = LETTERS.index(match[2])
+        return Cross(pawn) if match[1] == "cross" else Step(pawn) if match[1] == "step" else Withdraw(pawn)
     match = re.fullmatch(rf"counter {_PRICE}", words)
     if match:
         return Counter(_price(text, match[1]))

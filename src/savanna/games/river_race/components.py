@@ -86,6 +86,7 @@ class VillageData(DataModel):
 class NegotiationData(DataModel):
     max_price: int
     rent: int = Field(ge=0)
+    withdraw: bool = False
     source: str
 
 

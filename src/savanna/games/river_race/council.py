@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from savanna.games.river_race.actions import CROSS_IDS, OFFER_IDS, ROLL_ID, STEP_IDS
+from savanna.games.river_race.actions import CROSS_IDS, OFFER_IDS, ROLL_ID, STEP_IDS, WITHDRAW_IDS
 from savanna.games.river_race.phase import NO_CARD, NOBODY
 
 if TYPE_CHECKING:
@@ -45,6 +45,7 @@ __all__ = [
 _STEP_IDS: Final[tuple[int, ...]] = STEP_IDS
 _CROSS_IDS: Final[tuple[int, ...]] = CROSS_IDS
 _OFFER_IDS: Final[tuple[tuple[int, ...], ...]] = OFFER_IDS
+_WITHDRAW_IDS: Final[tuple[int, ...]] = WITHDRAW_IDS
 
 
 def sacrificer(state: RiverRaceState, place: int) -> int:
@@ -140,13 +141,16 @@ def council_ids(state: RiverRaceState) -> list[int]:
                 out.append(offers[price])
         if can_cross(state, place):
             out.append(_CROSS_IDS[sac % 3])  # rule cross.price
+        if tables.withdraw:
+            out.append(_WITHDRAW_IDS[sac % 3])  # rule sacrifice.withdraw
     return out
 
 
-def rent_due(state: RiverRaceState) -> list[int]:
+def rent_due(state: RiverRaceState, skip: int = -1) -> list[int]:
     """Rule council.rent: the rival seats the seat to play pays if it rolls now, one entry
     per sacrifice place where it holds the card and per rival seat with a pawn waiting in
-    that place's courtyard (in place order, then seat order); empty without a rent."""
+    that place's courtyard (in place order, then seat order); empty without a rent.
+    ``skip``: a place whose card is being given back (rule sacrifice.withdraw)."""
     tables = state.tables
     if not tables.rent:
         return []
@@ -156,7 +160,7 @@ def rent_due(state: RiverRaceState) -> list[int]:
     sacs = sacrificers(state)
     for place in range(len(sacs)):
         sac = sacs[place]
-        if sac < 0 or sac // 3 != seat or state.held[place] == NO_CARD:
+        if sac < 0 or sac // 3 != seat or state.held[place] == NO_CARD or place == skip:
             continue
         yard = tables.yard[place]
         owners: list[int] = []

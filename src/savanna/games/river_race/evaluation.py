@@ -37,6 +37,8 @@ if TYPE_CHECKING:
 
 __all__ = [
     "MOVE",
+    "RIDE_SHARE",
+    "RIDE_SHARE_KEPT",
     "SACRIFICE_RATE",
     "SAMPLES",
     "TURN_VALUE",
@@ -44,6 +46,7 @@ __all__ = [
     "estimate_scores",
     "expected_prices",
     "plan_pawn",
+    "ride_share",
 ]
 
 MOVE: Final = 7.5
@@ -58,6 +61,15 @@ WAIT_VALUE: Final = 1.0
 """Gold a round of waiting is worth when choosing a route (the seat moves other pawns meanwhile)."""
 RIDE_SHARE: Final = 0.4
 """Share of a card's price a passenger is expected to pay its sacrificer."""
+RIDE_SHARE_KEPT: Final = 0.8
+"""The same where cards may be given back (rule sacrifice.withdraw, the second material): the
+cards kept are the ones worth crossing with, and short sacrificers (start gold 0 or 1) ask
+their passengers for most of the price (designer note 12)."""
+
+
+def ride_share(state: RiverRaceState) -> float:
+    """:data:`RIDE_SHARE`, or :data:`RIDE_SHARE_KEPT` under rule sacrifice.withdraw."""
+    return RIDE_SHARE_KEPT if state.tables.withdraw else RIDE_SHARE
 PITY: Final = 7.0 / 6.0
 """Expected pity gold per roll (each of two dice shows 1 with chance 1/6, coins average 3.5)."""
 SAMPLES: Final = 12
@@ -152,7 +164,7 @@ def _plan(
         held = state.held[place]
         price = float(card_price(state, place)) if held >= 0 else prices[0 if info.upper else 1]
         riders = sum(1 for p in waiting(state, place) if p // 3 != pawn // 3)
-        income = min(price, RIDE_SHARE * price * riders)
+        income = min(price, ride_share(state) * price * riders)
         gold = state.gold[pawn // 3] + income
         plan.cost += price - income
         if price > gold:
@@ -164,7 +176,7 @@ def _plan(
         price = prices[0 if info.upper else 1]
         plan.wait += BUSY_WAIT
         if busy[place] >= 0:
-            plan.cost += RIDE_SHARE * price
+            plan.cost += ride_share(state) * price
         else:
             plan.cost += price
         space = info.landing
@@ -245,7 +257,7 @@ def _fork(state: RiverRaceState, space: int, prices: tuple[float, float], busy: 
         price = prices[0 if place.upper else 1]
         o_steps = 1.0
         o_wait = BUSY_WAIT
-        o_cost = RIDE_SHARE * price if busy[place_index] >= 0 else price
+        o_cost = ride_share(state) * price if busy[place_index] >= 0 else price
         options.append(
             (
                 o_steps / MOVE * TURN_VALUE + o_wait * WAIT_VALUE + o_cost,

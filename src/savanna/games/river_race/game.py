@@ -223,6 +223,8 @@ class RiverRaceGame(Game):
         parts = [MESSAGES.text("help.summary", lang)]
         if rent:  # rule council.rent (the second material)
             parts.append(MESSAGES.text("help.rent", lang, rent=rent))
+        if self.material.negotiation.withdraw:  # rule sacrifice.withdraw (the second material)
+            parts.append(MESSAGES.text("help.withdraw", lang))
         parts.append(MESSAGES.text("help.prices", lang, count=len(self.material.cards), prices=prices))
         return "\n\n".join(parts)
 

@@ -18,7 +18,9 @@ projected score minus the mean of the others'.
   what pays the card: ask the most the owner pays without bargaining (:data:`ACCEPT` of
   the ride's worth to its margin), or the pawn's share of the gold still lacking if that
   is more, even below what carrying a rival is otherwise worth. Then cross as soon as the
-  card can be paid, else end the turn and wait for gold.
+  card can be paid, else end the turn and wait for gold. Where a card may be given back
+  (rule ``sacrifice.withdraw``, the second material), crossing (or waiting) with it and
+  giving it back are compared by the margin instead: the card's price decides.
 * **Bargaining, as the owner of a waiting pawn.** A price ``p`` moves one's margin by
   ``-p (1 + 1/(players - 1))`` (one pays, an opponent receives). Accept when that is
   covered by :data:`ACCEPT` of the ride's worth to one's margin; otherwise counter with
@@ -42,6 +44,7 @@ from savanna.games.river_race.actions import (
     Cross,
     Offer,
     Refuse,
+    Withdraw,
     from_id,
 )
 from savanna.games.river_race.council import card_price, dealt_gold, waiting
@@ -142,6 +145,7 @@ def _council(state: RiverRaceState, seat: int, legal: list[int]) -> int:
     n = state.game.num_players
     offers: dict[int, list[int]] = {}
     crosses = []
+    withdraws = []
     others = []
     for action in legal:
         act = from_id(action)
@@ -149,6 +153,8 @@ def _council(state: RiverRaceState, seat: int, legal: list[int]) -> int:
             offers.setdefault(act.target, []).append(act.price)
         elif isinstance(act, Cross):
             crosses.append(action)
+        elif isinstance(act, Withdraw):
+            withdraws.append(action)
         else:
             others.append(action)
     before: list[float] | None = None  # the position as it stands, valued once for every target
@@ -179,6 +185,10 @@ def _council(state: RiverRaceState, seat: int, legal: list[int]) -> int:
         if worth < 1 or floor > top:
             continue
         return Offer(target, min(ask, top)).to_id()
+    if withdraws:
+        # The card in mind: give a dear card back when crossing (or waiting) with it is
+        # worth less than a fresh card later.
+        return _best_move(state, seat, crosses + withdraws if crosses else others + withdraws)
     if crosses:
         return crosses[0]
     return _best_move(state, seat, others)  # step a pawn up, or roll

@@ -46,6 +46,7 @@ from savanna.games.river_race.actions import (
     Refuse,
     Roll,
     Step,
+    Withdraw,
     from_id,
     parse_action_text,
     parse_chance_text,
@@ -467,13 +468,7 @@ def describe(state: RiverRaceState, action: int, lang: str = "en") -> str:
         payees = rent_due(state)
         if not payees:
             return text("describe.roll", lang)
-        gold = state.gold[seat]
-        payments = []
-        for payee in payees:  # rule council.rent, paid in this order as far as the gold goes
-            paid = min(state.tables.rent, gold)
-            gold -= paid
-            payments.append(text("describe.rent_payment", lang, gold=paid, seat=payee + 1))
-        return text("describe.roll_rent", lang, payments=", ".join(payments))
+        return text("describe.roll_rent", lang, payments=_rent_words(state, payees, lang))
     if isinstance(act, Step):
         pawn = 3 * seat + act.pawn
         place = game.board.places[game.board.place_of_yard[state.pos[pawn]]]
@@ -488,6 +483,8 @@ def describe(state: RiverRaceState, action: int, lang: str = "en") -> str:
         price = state.counter if replying else state.offer[1]
         key = ("accept" if isinstance(act, Accept) else "refuse") + ("_counter" if replying else "_offer")
         return text(f"describe.{key}", lang, price=price, target=pawn_name(state.offer[0]))
+    if isinstance(act, Withdraw):
+        return _describe_withdraw(state, act, lang)
     assert isinstance(act, Cross)
     pawn = 3 * seat + act.pawn
     place = game.board.places[game.board.place_of_altar[state.pos[pawn]]]
@@ -499,6 +496,31 @@ def describe(state: RiverRaceState, action: int, lang: str = "en") -> str:
     return text("describe.cross", lang, pawn=pawn_name(pawn), river=place.river, party=names, price=price)
 
 
+def _rent_words(state: RiverRaceState, payees: list[int], lang: str) -> str:
+    """The rent payments of ``payees`` in words, as far as the seat's gold goes (rule council.rent)."""
+    gold = state.gold[state.turn]
+    payments = []
+    for payee in payees:
+        paid = min(state.tables.rent, gold)
+        gold -= paid
+        payments.append(MESSAGES.text("describe.rent_payment", lang, gold=paid, seat=payee + 1))
+    return ", ".join(payments)
+
+
+def _describe_withdraw(state: RiverRaceState, act: Withdraw, lang: str) -> str:
+    """Rule sacrifice.withdraw in words: the card given back (revealed), the rent still due
+    for another card the seat keeps."""
+    game = state.game
+    pawn = 3 * state.turn + act.pawn
+    place = game.board.places[game.board.place_of_altar[state.pos[pawn]]]
+    card = game.material.cards[state.held[place.index]]
+    fields = {"pawn": pawn_name(pawn), "number": card.number, "upper": card.upper, "lower": card.lower, "river": place.river}
+    payees = rent_due(state, skip=place.index)
+    if not payees:
+        return MESSAGES.text("describe.withdraw", lang, **fields)
+    return MESSAGES.text("describe.withdraw_rent", lang, payments=_rent_words(state, payees, lang), **fields)
+
+
 _FRENCH_WORDS: Final = {
     "move": "déplacer",
     "pass": "passer",
@@ -507,6 +529,7 @@ _FRENCH_WORDS: Final = {
     "accept": "accepter",
     "refuse": "refuser",
     "cross": "traverser",
+    "withdraw": "rendre",
     "counter": "contrer",
     "offer": "offrir",
     "upper": "haut",

@@ -25,7 +25,16 @@ import xml.etree.ElementTree as ET
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Final
 
-from savanna.games.river_race.actions import LETTERS, Cross, Move, Step, from_id, pawn_name
+from savanna.games.river_race.actions import (
+    LETTERS,
+    Cross,
+    Move,
+    Step,
+    Withdraw,
+    from_id,
+    parse_pawn_name,
+    pawn_name,
+)
 from savanna.games.river_race.board import ALTAR, LANDING, VILLAGE, YARD
 from savanna.games.river_race.phase import COUNCIL, MOVE
 from savanna.games.river_race.rules import MESSAGES
@@ -152,9 +161,14 @@ def _info_lines(game: RiverRaceGame, observation: Observation, lang: str) -> lis
             )
         else:
             cards.append(_label("card_hidden", lang, pawn=card["pawn"], place=card["place"]))
-    discard = ",".join(str(c) for c in data["discard"]) or "-"
-    line2 = f"{_label('cards', lang)}: " + ("; ".join(cards) if cards else "-") + f" | {_label('discard', lang)} {discard}"
-    return [line1, line2, _status(game, observation, lang)]
+    # the cards revealed, by their prices (a card's number says nothing to a newcomer)
+    faces = game.material.cards
+    discard = " ".join(f"{faces[n - 1].upper}/{faces[n - 1].lower}" for n in data["discard"])
+    shown = f"{_label('discard_prices', lang)} {discard}" if discard else f"{_label('discard', lang)} -"
+    line2 = f"{_label('cards', lang)}: " + ("; ".join(cards) if cards else "-") + f" | {shown}"
+    # the seat to play that cannot cross yet reads why instead of the council's general words
+    short = _short_of_gold(game, observation, lang)
+    return [line1, line2, " ".join(short) if short else _status(game, observation, lang)]
 
 
 def _status(game: RiverRaceGame, observation: Observation, lang: str) -> str:
@@ -179,8 +193,26 @@ def _status(game: RiverRaceGame, observation: Observation, lang: str) -> str:
     if phase == "reply":
         pawn, price = data["offer"]
         return _label("status.reply", lang, seat=seat, pawn=pawn, price=price, counter=data["counter"])
-    text = _label("status.council", lang, seat=seat)
-    return text + (f" ({_label('deals', lang)} {deals})" if deals else "")
+    key = "status.council_withdraw" if game.material.negotiation.withdraw else "status.council"
+    return _label(key, lang, seat=seat) + (f" ({_label('deals', lang)} {deals})" if deals else "")
+
+
+def _short_of_gold(game: RiverRaceGame, observation: Observation, lang: str) -> list[str]:
+    """Why the seat to play cannot cross yet, for each card of its own whose price its gold
+    and the deals made do not cover (rule cross.price): only the holder's view has them."""
+    data = observation.data
+    if observation.seat != data["turn"] or data["phase"] != "council":
+        return []
+    out = []
+    for card in data["cards"]:
+        if card["price"] is None:
+            continue
+        yard = next(place.yard for place in game.board.places if place.name == card["place"])
+        dealt = sum(price for pawn, price in data["deals"] if data["pawns"][parse_pawn_name(pawn)] == game.board.name(yard))
+        have = data["gold"][observation.seat] + dealt
+        if have < card["price"]:
+            out.append(_label("status.short", lang, place=card["place"], price=card["price"], have=have, short=card["price"] - have))
+    return out
 
 
 def legend(lang: str = "en") -> list[tuple[str, str]]:
@@ -482,7 +514,7 @@ def _pawn(svg: ET.Element, centre: tuple[float, float], pawn: str, shift: float 
 
 def action_targets(state: RiverRaceState, action: int) -> tuple[str, ...]:
     """The parts of :func:`render_svg` a seat action points at: the pawn and where it goes
-    for a move, a step up or a crossing (offers, answers and ``roll`` are chosen from the
+    for a move, a step up, a crossing or a card given back (offers, answers and ``roll`` are chosen from the
     list)."""
     if state.phase not in (MOVE, COUNCIL):
         return ()
@@ -492,11 +524,13 @@ def action_targets(state: RiverRaceState, action: int) -> tuple[str, ...]:
         pawn = 3 * state.turn + act.pawn
         end, _ = walk(state, pawn, state.roll_total(), act.branch)
         return (f"pawn:{pawn_name(pawn)}", f"space:{board.name(end)}") if end >= 0 else ()
-    if isinstance(act, Step | Cross):
+    if isinstance(act, Step | Cross | Withdraw):
         pawn = 3 * state.turn + act.pawn
         space = state.pos[pawn]
         if isinstance(act, Step):
             goal = board.places[board.place_of_yard[space]].altar
+        elif isinstance(act, Withdraw):
+            goal = board.places[board.place_of_altar[space]].yard
         else:
             goal = board.places[board.place_of_altar[space]].landing
         return (f"pawn:{pawn_name(pawn)}", f"space:{board.name(goal)}")

@@ -14,6 +14,7 @@ name                the restricted seat ...
 ``never-bargain``   makes no deal at all: never offers, refuses every offer
 ``never-wait``      crosses as soon as it can pay (it rolls only when it cannot)
 ``never-step``      never steps onto a sacrifice place (it crosses only as a passenger)
+``never-withdraw``  never gives its card back (rule ``sacrifice.withdraw``)
 ``always-upper``    takes the upper courtyard at every fork
 ``always-lower``    takes the lower courtyard at every fork
 ``always-around``   takes the path around at every fork
@@ -47,6 +48,7 @@ from savanna.games.river_race.actions import (
     K_MOVE,
     K_OFFER,
     K_STEP,
+    K_WITHDRAW,
     LOWER,
     NO_BRANCH,
     UPPER,
@@ -70,6 +72,7 @@ NAMES: Final = (
     "never-bargain",
     "never-wait",
     "never-step",
+    "never-withdraw",
     "always-upper",
     "always-lower",
     "always-around",
@@ -109,6 +112,10 @@ def _never_wait(state: State, seat: int, legal: list[int]) -> list[int]:
 
 def _never_step(state: State, seat: int, legal: list[int]) -> list[int]:
     return _drop(legal, (K_STEP,)) if _phase(state) == COUNCIL else legal
+
+
+def _never_withdraw(state: State, seat: int, legal: list[int]) -> list[int]:
+    return _drop(legal, (K_WITHDRAW,)) if _phase(state) == COUNCIL else legal
 
 
 def _always(branch: int) -> Allow:
@@ -165,6 +172,7 @@ def restrictions() -> tuple[Restriction, ...]:
         "never-bargain": _never_bargain,
         "never-wait": _never_wait,
         "never-step": _never_step,
+        "never-withdraw": _never_withdraw,
         "always-upper": _always(UPPER),
         "always-lower": _always(LOWER),
         "always-around": _always(AROUND),

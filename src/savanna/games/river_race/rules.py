@@ -23,7 +23,16 @@ from typing import TYPE_CHECKING, Final
 from savanna.core.display import Label
 from savanna.core.errors import RuleRef
 from savanna.core.messages import MessageCatalogue, load_messages
-from savanna.games.river_race.actions import Counter, Cross, Move, Offer, Pass, Step, from_id
+from savanna.games.river_race.actions import (
+    Counter,
+    Cross,
+    Move,
+    Offer,
+    Pass,
+    Step,
+    Withdraw,
+    from_id,
+)
 from savanna.games.river_race.board import load_board
 from savanna.games.river_race.components import load_material
 from savanna.games.river_race.council import card_price, dealt_gold, sacrificer
@@ -69,6 +78,7 @@ _SOURCES: Final[tuple[tuple[str, str], ...]] = (
     ("deck.reshuffle", f"{_DESIGN}, The sacrifice cards)"),
     ("council.when", f"design; {SEED}, CASES SACRIFICE (il peut alors traverser quand il le souhaite)"),
     ("council.rent", f"{_DESIGN}, The negotiation; designer note 8)"),
+    ("sacrifice.withdraw", f"{_DESIGN}, The negotiation; designer note 12)"),
     ("council.sacrificer", f"{SEED}, CASES SACRIFICE (le joueur qui occupe le lieu de sacrifice)"),
     ("offer.yard", f"{SEED}, CASES SACRIFICE (les pions de son choix qui se trouvent dans la cour attenante)"),
     ("offer.once", f"{_DESIGN}, The negotiation)"),
@@ -146,6 +156,12 @@ def refusal(state: RiverRaceState, action: int) -> tuple[str, Label | None]:
             return _offer_refusal(state, act), None
         if isinstance(act, Step):
             return "sacrifice.step", None
+        if isinstance(act, Withdraw):
+            pawn = 3 * state.turn + act.pawn
+            place = state.game.board.place_of_altar[state.pos[pawn]]
+            if place < 0 or state.held[place] == NO_CARD:
+                return "council.sacrificer", None
+            return "sacrifice.withdraw", Label("detail.no_withdraw")
         if isinstance(act, Cross):
             pawn = 3 * state.turn + act.pawn
             place = state.game.board.place_of_altar[state.pos[pawn]]

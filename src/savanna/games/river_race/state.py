@@ -48,6 +48,7 @@ from savanna.games.river_race.actions import (
     K_PASS,
     K_REFUSE,
     K_STEP,
+    K_WITHDRAW,
     PASS_ID,
     REFUSE_ID,
     ROLL_ID,
@@ -539,6 +540,8 @@ class RiverRaceState(State):
             self._cross(3 * self.turn + _ACTION_ARG[action])
         elif kind == K_STEP:
             self._step(3 * self.turn + _ACTION_ARG[action])
+        elif kind == K_WITHDRAW:
+            self._withdraw(3 * self.turn + _ACTION_ARG[action])
         else:  # Done: the bargaining is over, the deals not crossed lapse
             self._pay_rent()
             self.asked = []
@@ -656,6 +659,21 @@ class RiverRaceState(State):
         self._persecutor_step()
         if not self.ended:
             self._council_or_roll()
+
+    def _withdraw(self, sac: int) -> None:
+        """Rule sacrifice.withdraw: the card is revealed and discarded, the pawn steps down
+        into the courtyard, and the bargaining is over (the dice are rolled next)."""
+        tables = self.tables
+        place = tables.place_of_altar[self.pos[sac]]
+        card = self.held[place]
+        self.pools[self.held_epoch[place]].remove(card)
+        self.discard.append(card)
+        self.held[place] = NO_CARD
+        self.pos[sac] = tables.yard[place]
+        self._pay_rent()
+        self.asked = []
+        self.deals = []
+        self.phase = ROLL
 
     def _next_turn(self) -> None:
         self.asked = []

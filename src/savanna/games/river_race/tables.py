@@ -96,6 +96,7 @@ class RiverTables:
         self.max_turns: int = material.limits.max_turns
         self.max_price: int = material.negotiation.max_price
         self.rent: int = material.negotiation.rent
+        self.withdraw: bool = material.negotiation.withdraw
         self.stack: tuple[int, ...] = tuple(material.spring.stack)
         self.huts: int = len(material.huts(players))
         self.rolls: tuple[tuple[int, ...], ...] = rolls(material.dice.count)

@@ -698,8 +698,10 @@ function renderMoves() {
   const mine = v.legal.length > 0;
   $("moves-box").classList.toggle("hidden", !mine);
   if (!mine) { clear($("moves")); return; }
-  // With a selection on the board, the moves that are exactly the selection come first.
-  const shown = candidates().sort((a, b) => (a.targets.length === S.selection.size ? 0 : 1) - (b.targets.length === S.selection.size ? 0 : 1));
+  // With a selection on the board, the moves that are exactly the selection come first;
+  // without one, the server's order (the game's likeliest first, the River Race's roll last).
+  const exactly = (m) => (m.targets.length === S.selection.size ? 0 : 1);
+  const shown = S.selection.size ? candidates().sort((a, b) => exactly(a) - exactly(b)) : candidates();
   const sel = $("selection");
   sel.classList.toggle("hidden", S.selection.size === 0);
   if (S.selection.size) {
@@ -830,7 +832,9 @@ function renderEnd() {
 function renderQuick() {
   const box = $("quick");
   const v = S.view;
-  const toggled = v.legal.some((m) => m.targets.length > 1);
+  // Parts toggled one by one: a move naming several parts of one kind (the dice of a
+  // reroll), not a piece and where it goes (a River Race pawn and its space).
+  const toggled = v.legal.some((m) => new Set(m.targets.map((key) => key.split(":")[0])).size < m.targets.length);
   const buttons = [];
   if (toggled) {
     const exact = v.legal.find((m) => S.selection.size && m.targets.length === S.selection.size && [...S.selection].every((x) => m.targets.includes(x)));
