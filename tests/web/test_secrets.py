@@ -45,8 +45,8 @@ def simulated_game(seed: int) -> State:
             options = tuple(sorted(game.options.items()))
             obs = state.observation(seat)
             state.apply(decide("banjooli", 3, options, "heuristic", seat, obs, legal, seed, len(state.history)))
-        else:
-            state.apply(legal[0])
+        else:  # the first move the browser lists (State.menu_order), as the people below play
+            state.apply(state.menu_order(legal)[0])
     return state
 
 
