@@ -30,8 +30,8 @@ def uninterrupted(record: Record) -> list[str]:
             seat = state.current_player()
             legal = state.legal_actions()
             who = record.seats[seat]
-            if who == "human":
-                action = scripted(legal, index, seat)
+            if who == "human":  # the moves as its view lists them (State.menu_order)
+                action = scripted(state.menu_order(legal), index, seat)
             else:
                 spec = who.removeprefix("bot:")
                 action = decide(game.name, game.num_players, options, spec, seat, state.observation(seat), legal,

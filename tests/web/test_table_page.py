@@ -518,10 +518,16 @@ def test_pieces_walk_space_by_space_unless_motion_is_reduced_and_each_last_move_
         while time.monotonic() < deadline and not enough() and page.evaluate("document.body.dataset.status") == "playing":
             if page.locator("#moves-box:not(.hidden) #moves button").count():
                 before = int(page.evaluate("document.body.dataset.version"))
-                # Move a piece when the list allows it (its key), else the first move.
-                keys = page.locator("#moves button").evaluate_all("bs => bs.map(b => b.dataset.action)")
-                walk = next((i for i, key in enumerate(keys[:9]) if key != "bank"), 0)
-                page.locator("body").press(str(walk + 1))
+                # Move a piece (not Banjooli's bank): the first such move in id order, not the
+                # list's (whose likeliest Banjooli moves end the race before a berry is won).
+                listed = page.locator("#moves button").evaluate_all(
+                    "bs => bs.map(b => [b.dataset.action, Number(b.dataset.id)])")
+                moving = sorted((move_id, i) for i, (key, move_id) in enumerate(listed) if key != "bank")
+                walk = moving[0][1] if moving else 0
+                if walk < 9:
+                    page.locator("body").press(str(walk + 1))
+                else:
+                    page.locator("#moves button").nth(walk).click()
                 page.wait_for_function("v => Number(document.body.dataset.version) !== v", arg=before)
             else:
                 page.wait_for_timeout(30)
