@@ -90,14 +90,13 @@ def facts(state: RiverRaceState) -> dict[str, Any]:
                         out["waited"] += 1
                 if isinstance(act, Step):
                     out["steps"] += 1
-                elif isinstance(act, Withdraw):
+                if isinstance(act, Cross | Withdraw):
                     place = game.board.place_of_altar[replay.pos[3 * seat + act.pawn]]
-                    out["withdrawn"].append(card_price(replay, place))
+                    price = card_price(replay, place)
+                    out["withdrawn" if isinstance(act, Withdraw) else "crossed"].append(price)
                 if isinstance(act, Cross):
-                    place = game.board.place_of_altar[replay.pos[3 * seat + act.pawn]]
-                    out["crossed"].append(card_price(replay, place))
                     out["crossings"] += 1
-                    if replay.gold[seat] < card_price(replay, place):
+                    if replay.gold[seat] < price:
                         out["needed_passengers"] += 1
                 elif isinstance(act, Offer):
                     place = game.board.place_of_yard[replay.pos[act.target]]

@@ -63,13 +63,8 @@ RIDE_SHARE: Final = 0.4
 """Share of a card's price a passenger is expected to pay its sacrificer."""
 RIDE_SHARE_KEPT: Final = 0.8
 """The same where cards may be given back (rule sacrifice.withdraw, the second material): the
-cards kept are the ones worth crossing with, and short sacrificers (start gold 0 or 1) ask
+cards kept are the ones worth crossing with, and short sacrificers (start gold 0 to 2) ask
 their passengers for most of the price (designer note 12)."""
-
-
-def ride_share(state: RiverRaceState) -> float:
-    """:data:`RIDE_SHARE`, or :data:`RIDE_SHARE_KEPT` under rule sacrifice.withdraw."""
-    return RIDE_SHARE_KEPT if state.tables.withdraw else RIDE_SHARE
 PITY: Final = 7.0 / 6.0
 """Expected pity gold per roll (each of two dice shows 1 with chance 1/6, coins average 3.5)."""
 SAMPLES: Final = 12
@@ -102,6 +97,11 @@ class Plan:
     def value(self) -> float:
         """The plan's cost in gold (turns valued at :data:`TURN_VALUE`)."""
         return (self.moves + self.wait) * TURN_VALUE + self.cost - self.gain
+
+
+def ride_share(state: RiverRaceState) -> float:
+    """:data:`RIDE_SHARE`, or :data:`RIDE_SHARE_KEPT` under rule sacrifice.withdraw."""
+    return RIDE_SHARE_KEPT if state.tables.withdraw else RIDE_SHARE
 
 
 def expected_prices(state: RiverRaceState) -> tuple[float, float]:

@@ -156,17 +156,13 @@ def refusal(state: RiverRaceState, action: int) -> tuple[str, Label | None]:
             return _offer_refusal(state, act), None
         if isinstance(act, Step):
             return "sacrifice.step", None
-        if isinstance(act, Withdraw):
+        if isinstance(act, Cross | Withdraw):
             pawn = 3 * state.turn + act.pawn
             place = state.game.board.place_of_altar[state.pos[pawn]]
             if place < 0 or state.held[place] == NO_CARD:
                 return "council.sacrificer", None
-            return "sacrifice.withdraw", Label("detail.no_withdraw")
-        if isinstance(act, Cross):
-            pawn = 3 * state.turn + act.pawn
-            place = state.game.board.place_of_altar[state.pos[pawn]]
-            if place < 0 or state.held[place] == NO_CARD:
-                return "council.sacrificer", None
+            if isinstance(act, Withdraw):
+                return "sacrifice.withdraw", Label("detail.no_withdraw")
             have = state.gold[state.turn] + dealt_gold(state, place)
             return "cross.price", Label("detail.card_asks", {"price": card_price(state, place), "have": have})
         return "answer.reply", Label("detail.no_price")

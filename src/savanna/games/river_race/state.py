@@ -542,11 +542,16 @@ class RiverRaceState(State):
             self._step(3 * self.turn + _ACTION_ARG[action])
         elif kind == K_WITHDRAW:
             self._withdraw(3 * self.turn + _ACTION_ARG[action])
-        else:  # Done: the bargaining is over, the deals not crossed lapse
-            self._pay_rent()
-            self.asked = []
-            self.deals = []
-            self.phase = ROLL
+        else:  # Done
+            self._end_council()
+
+    def _end_council(self) -> None:
+        """The bargaining is over: rent is paid for the cards kept, the deals not crossed
+        lapse, and the dice are rolled next (rules council.when, council.rent)."""
+        self._pay_rent()
+        self.asked = []
+        self.deals = []
+        self.phase = ROLL
 
     def _pay_rent(self) -> None:
         """Rule council.rent: rolling while holding a card pays each waiting rival seat."""
@@ -649,10 +654,7 @@ class RiverRaceState(State):
         self.deals = kept
         party += [p for p in self.pawns_of(seat) if self.pos[p] == yard]
         self.gold[seat] -= price
-        card = self.held[place]
-        self.pools[self.held_epoch[place]].remove(card)
-        self.discard.append(card)
-        self.held[place] = NO_CARD
+        self._reveal(place)
         landing = tables.landing[place]
         for pawn in party:
             self.pos[pawn] = landing
@@ -665,15 +667,17 @@ class RiverRaceState(State):
         into the courtyard, and the bargaining is over (the dice are rolled next)."""
         tables = self.tables
         place = tables.place_of_altar[self.pos[sac]]
+        self._reveal(place)
+        self.pos[sac] = tables.yard[place]
+        self._end_council()
+
+    def _reveal(self, place: int) -> None:
+        """The card held at ``place`` is revealed and discarded (rules cross.payment,
+        sacrifice.withdraw)."""
         card = self.held[place]
         self.pools[self.held_epoch[place]].remove(card)
         self.discard.append(card)
         self.held[place] = NO_CARD
-        self.pos[sac] = tables.yard[place]
-        self._pay_rent()
-        self.asked = []
-        self.deals = []
-        self.phase = ROLL
 
     def _next_turn(self) -> None:
         self.asked = []
