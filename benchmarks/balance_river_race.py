@@ -25,6 +25,7 @@ import time
 from collections import Counter
 from typing import Any
 
+from savanna.games.river_race.components import DEFAULT_MATERIAL, load_material
 from savanna.lab.study import Study, command_block, pct, study_parser, write_page
 
 ENDINGS = ("three", "huts", "persecutor", "cap")
@@ -136,13 +137,14 @@ DECISIONS = (
 
 
 def kept_section(page: Any) -> list[str]:
-    """The page's section between :data:`DECISIONS` markers (with them), or nothing."""
+    """The page from the first :data:`DECISIONS` marker to its end: the section another
+    script writes and the measurements written after it (issue 26's history), or nothing."""
     text = page.read_text(encoding="utf-8") if page.exists() else ""
     begin, end = DECISIONS
     if begin not in text or end not in text:
         return []
-    inside = text.split(begin, 1)[1].split(end, 1)[0]
-    return ["", begin, *inside.strip("\n").split("\n"), end]
+    kept = text.split(begin, 1)[1]
+    return ["", begin, *kept.strip("\n").split("\n")]
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -163,7 +165,7 @@ def main(argv: list[str] | None = None) -> None:
         *command_block("benchmarks/balance_river_race.py", given),
         f"Four `heuristic` bots (the documented good-human strategy of "
         f"`src/savanna/games/river_race/heuristic.py`, which bargains), {args.games} four-player games "
-        f"with the default options (`first=draw`: the first player is drawn); game i is seeded with "
+        f"with the default options (`material={DEFAULT_MATERIAL}`: the components of designer note 12 in `docs/rules/river-race.md`; `first=draw`: the first player is drawn); game i is seeded with "
         f"derive_seed({args.seed}, i). Then {args.other_games} games for each other table size. "
         "Intervals are 95% Wilson intervals. A seat wins when it is ranked first (rule `score.tie`; a "
         "shared first place counts as a win for each). The per-game facts are the game's own "
@@ -251,7 +253,7 @@ def main(argv: list[str] | None = None) -> None:
         f"Scores: the winner's median {statistics.median(f['winner_scores']):g}; every seat's median "
         f"{statistics.median(f['scores']):g}. Pawns home per seat at the end: mean "
         f"{statistics.fmean(f['home']):.2f}. Pity coins left in the bag at the end: at least "
-        f"{min(f['bag_left'])} of 36 (median {statistics.median(f['bag_left']):g}).",
+        f"{min(f['bag_left'])} of {sum(load_material().bag.coins)} (median {statistics.median(f['bag_left']):g}).",
         "",
         "## Other table sizes",
         "",

@@ -180,7 +180,7 @@ def facts_lines(rows: list[dict[str, Any]]) -> list[str]:
     return lines
 
 
-def skill_lines(study: Study, games: int, material: str = "first") -> list[str]:
+def skill_lines(study: Study, games: int, material: str = "second") -> list[str]:
     """One heuristic seat against three random seats."""
     study.players = 4
     summary = study.play(
@@ -195,7 +195,7 @@ def skill_lines(study: Study, games: int, material: str = "first") -> list[str]:
 
 
 def seat_lines(
-    study: Study, games: int, material: str = "first", sizes: tuple[int, ...] = (2, 3, 4, 5)
+    study: Study, games: int, material: str = "second", sizes: tuple[int, ...] = (2, 3, 4, 5)
 ) -> list[str]:
     """Seat and play-order fairness at 2 to 5 players (four heuristic seats)."""
     lines = [
@@ -242,7 +242,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--skill-games", type=int, default=400, help="heuristic against random (0: skip)")
     parser.add_argument("--seat-games", type=int, default=400, help="games per table size (0: skip)")
     parser.add_argument("--seat-players", type=int, nargs="+", default=[2, 3, 4, 5], help="table sizes of the seat test")
-    parser.add_argument("--material", default="first", help="the game's option material (first, second)")
+    parser.add_argument("--material", default="second", help="the game's option material (second: the default game; first: the first release)")
     args = parser.parse_args(argv)
     started = time.perf_counter()
     study = Study.from_args("river-race", args)

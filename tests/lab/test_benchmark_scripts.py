@@ -179,3 +179,17 @@ def test_river_race_decisions_writes_its_section_and_keeps_the_rest_of_the_page(
     assert "| `always-upper` | takes the upper courtyard at every fork |" in text
     assert "fork choices taking the upper branch" in text and "pity coins' share of all points" in text
     assert "One heuristic seat against three random seats (4 four-player games" in text
+
+
+def test_the_river_race_balance_page_keeps_the_decisions_section_and_what_follows_it(tmp_path: Path) -> None:
+    """Regenerating the balance page rewrites its top only: the restricted-play section and
+    the measurements written after it (issue 26's history) stay as they are."""
+    balance = _script("balance_river_race")
+    begin, end = balance.DECISIONS
+    page = tmp_path / "page.md"
+    page.write_text(f"# old top\n\n{begin}\n## decisions\n{end}\n\n### history\n\nkept words\n", encoding="utf-8")
+    kept = "\n".join(balance.kept_section(page))
+    assert "old top" not in kept
+    assert kept.index(begin) < kept.index("## decisions") < kept.index(end) < kept.index("kept words")
+    page.write_text("# a page without the section\n", encoding="utf-8")
+    assert balance.kept_section(page) == []

@@ -34,6 +34,11 @@ GOLDEN: dict[str, tuple[str, int, dict[str, object], int]] = {
     "river-race-default": ("river-race", 4, {}, 8),
     "river-race-2p-seat1": ("river-race", 2, {"first": "seat1"}, 9),
     "river-race-5p": ("river-race", 5, {}, 10),
+    # The first release's material (the default until designer note 12): its records, kept
+    # byte for byte, must still replay.
+    "river-race-first-4p": ("river-race", 4, {"material": "first"}, 8),
+    "river-race-first-2p-seat1": ("river-race", 2, {"first": "seat1", "material": "first"}, 9),
+    "river-race-first-5p": ("river-race", 5, {"material": "first"}, 10),
 }
 
 

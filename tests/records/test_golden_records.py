@@ -43,3 +43,18 @@ def test_no_stored_record_or_trial_is_an_orphan() -> None:
     expected = {f"{name}.json" for name in GOLDEN}
     assert {p.name for p in HERE.glob("*.json")} == expected
     assert {p.name for p in TRIALS.glob("*.json")} == expected
+
+
+def test_a_record_that_does_not_name_an_option_replays_with_the_value_it_meant_then() -> None:
+    """A river race record written before the ``material`` option existed (the first
+    material was then the game) replays as it was played, though the default is now the
+    second material; a fresh game without the option plays the second."""
+    stored = json.loads((HERE / "river-race-first-4p.json").read_text(encoding="utf-8"))
+    assert stored["options"].pop("material") == "first"
+    older = Record.from_json(json.dumps(stored))
+    final = replay(older)
+    assert final.game.options["material"] == "first"
+    assert final.to_text() == json.loads((TRIALS / "river-race-first-4p.json").read_text(encoding="utf-8"))["final_position"]
+    from savanna.core import load_game
+
+    assert load_game("river-race").options["material"] == "second"

@@ -52,7 +52,10 @@ def test_the_terminal_menu_of_the_council_ends_with_roll(tmp_path: Path) -> None
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_a_reason_is_shown_when_only_roll_is_offered(lang: str, tmp_path: Path) -> None:
-    play, keys = session("river-race", "human,bot:random,bot:random", ["1"] * 150, tmp_path, seed=2, lang=lang)
+    # The first material: in the default game a card's holder may always give it back, so
+    # roll is never the only choice of a holder (the reason it cannot cross is shown instead).
+    game = load_game("river-race", players=3, options={"material": "first"})
+    play, keys = session(game, "human,bot:random,bot:random", ["1"] * 150, tmp_path, seed=2, lang=lang)
     play.run()
     out = " ".join(screen(play.console).split())
     only_roll = [p for p in keys.prompts if p.endswith(("[Enter: roll]> ", "[Entrée\u00a0: lancer]> "))]

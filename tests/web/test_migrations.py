@@ -68,3 +68,19 @@ def test_upgrading_a_database_with_games_from_0001_keeps_them_and_fills_the_new_
         assert bool(row[4]) is False  # an old table has no coach
     finally:
         engine.dispose()
+
+
+def test_a_stored_table_that_does_not_name_an_option_is_the_game_it_was_created_as() -> None:
+    """A river race table stored before the ``material`` option existed loads with the first
+    material, the game its actions were played in (its default is now the second)."""
+    from savanna.web.db import SeatRow, TableRow
+    from savanna.web.live import LiveTable
+    from savanna.web.store import LoadedTable
+
+    row = TableRow(id="older", game="river-race", players=2, options={"first": "seat1"}, title="", lang="en",
+                   status="playing", seed=1, host_token_hash="0" * 64, grace_seconds=60, bot_pace_ms=0, version=0)
+    seats = [SeatRow(table_id="older", seat=i, kind="human", name=f"P{i}") for i in (0, 1)]
+    table = LiveTable._new_table(LoadedTable(row, seats, [], []))
+    assert table.game.options["material"] == "first"
+    row.options = {"first": "seat1", "material": "second"}
+    assert LiveTable._new_table(LoadedTable(row, seats, [], [])).game.options["material"] == "second"

@@ -47,7 +47,13 @@ from savanna.core.record import (
     replay,
     replay_states,
 )
-from savanna.core.registry import game_class, load_game, register, registered_games
+from savanna.core.registry import (
+    game_class,
+    load_game,
+    load_stored_game,
+    register,
+    registered_games,
+)
 from savanna.core.restriction import Restriction, find_restriction
 from savanna.core.rng import MAX_SEED, check_seed, derive_seed, make_rng
 
@@ -95,6 +101,7 @@ __all__ = [
     "game_class",
     "load_game",
     "load_messages",
+    "load_stored_game",
     "make_rng",
     "parse_assignment",
     "random_playout",

@@ -44,6 +44,11 @@ class Option:
     default: OptionValue
     help: str = ""
     helps: tuple[tuple[str, str], ...] = ()
+    stored: OptionValue | None = None
+    """What a stored game (a record, a saved table) that does not name this option meant,
+    when that is not :attr:`default`: the value the game played before the option existed
+    or before its default changed. ``None``: the default. See
+    :func:`~savanna.core.registry.load_stored_game`."""
 
     def help_in(self, lang: str) -> str:
         """The help in ``lang`` (English when the catalogue has no such language)."""

@@ -50,7 +50,7 @@ from savanna.core.errors import RecordError, SavannaError
 from savanna.core.game import Game, State
 from savanna.core.messages import CORE_MESSAGES
 from savanna.core.play import sample_action
-from savanna.core.registry import load_game
+from savanna.core.registry import load_stored_game
 from savanna.core.rng import (
     MAX_SEED,
     PLAYOUT,
@@ -318,7 +318,7 @@ def _notation(state: State) -> list[str]:
 
 def _game_of(record: Record) -> Game:
     try:
-        game = load_game(record.game, players=record.players, options=record.options)
+        game = load_stored_game(record.game, players=record.players, options=record.options)
     except SavannaError as exc:
         raise RecordError({lang: CORE_MESSAGES.text("error.record.setup", lang, why=exc.text(lang)) for lang in CORE_MESSAGES.languages}, cause=exc) from exc
     if record.game_version != game.spec.version:

@@ -20,7 +20,7 @@ from savanna.core.errors import OptionError
 from savanna.core.game import Game
 from savanna.core.messages import CORE_MESSAGES
 
-__all__ = ["broken_games", "game_class", "load_game", "register", "registered_games"]
+__all__ = ["broken_games", "game_class", "load_game", "load_stored_game", "register", "registered_games"]
 
 ENTRY_POINT_GROUP = "savanna.games"
 
@@ -102,3 +102,21 @@ def load_game(name: str, players: int | None = None, options: Mapping[str, Any] 
         OptionError: unknown game, bad player count or bad option.
     """
     return game_class(name)(players=players, options=options)
+
+
+def load_stored_game(name: str, players: int | None = None, options: Mapping[str, Any] | None = None) -> Game:
+    """The game a stored record or table was written for: an option it does not name takes
+    the value it meant then (:attr:`~savanna.core.options.Option.stored`), not today's default.
+
+    Example: records of the river race written before its ``material`` option existed (and
+    while the first material was the default) replay with ``material=first``.
+
+    Raises:
+        OptionError: unknown game, bad player count or bad option.
+    """
+    cls = game_class(name)
+    given = dict(options or {})
+    for opt in cls.spec.options:
+        if opt.stored is not None and opt.name not in given:
+            given[opt.name] = opt.stored
+    return cls(players=players, options=given)

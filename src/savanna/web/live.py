@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Protocol
 
-from savanna.core import CHANCE, SavannaError, State, load_game
+from savanna.core import CHANCE, SavannaError, State, load_stored_game
 from savanna.table import FINISHED, PLAYING, Commit, Table, TableError
 from savanna.table.clocks import TimeControl, forfeit_ranking
 from savanna.web import view as views
@@ -109,7 +109,7 @@ class LiveTable:
     @staticmethod
     def _new_table(loaded: LoadedTable) -> Table:
         row = loaded.table
-        game = load_game(row.game, players=row.players, options=row.options)
+        game = load_stored_game(row.game, players=row.players, options=row.options)
         return Table(
             game,
             [seat_of_row(r) for r in loaded.seats],

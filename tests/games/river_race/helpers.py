@@ -15,8 +15,14 @@ ALL_CARDS = ",".join(str(c) for c in range(1, 13))
 
 
 def game(players: int = 2, **options: Any) -> RiverRaceGame:
-    """A configured game (``first=seat1`` unless told otherwise, so seat 1 plays first)."""
-    return RiverRaceGame(players=players, options={"first": "seat1", **options})
+    """A configured game (``first=seat1`` unless told otherwise, so seat 1 plays first).
+
+    The rule tests pin their numbers (prices, coins, start gold) on the first material
+    (``material=first``) unless told otherwise: its rules are the default game's but for
+    ``sacrifice.withdraw`` and the council's rent, and its small numbers keep the
+    positions short. The default game's own numbers are pinned where they are set
+    (``test_data_and_render.py``, ``test_sacrifice_withdraw.py``, ``test_council_rent.py``)."""
+    return RiverRaceGame(players=players, options={"first": "seat1", "material": "first", **options})
 
 
 def position(players: int = 2, *, options: dict[str, Any] | None = None, **fields: str) -> RiverRaceState:

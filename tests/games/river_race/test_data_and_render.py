@@ -7,7 +7,7 @@ import re
 import xml.etree.ElementTree as ET
 
 import pytest
-from tests.games.river_race.helpers import game, play, position
+from tests.games.river_race.helpers import ALL_CARDS, game, play, position
 
 from savanna.bots import make_bots, parse_bot_spec, play_game
 from savanna.core import OptionError, load_game, record_of, replay
@@ -176,18 +176,20 @@ def test_the_rules_summary_ends_with_the_price_table_of_every_card_in_both_langu
     assert "7: 4/1" in game.rules_summary("en") and "12: 6/3" in game.rules_summary("fr")
 
 
-def test_option_material_second_plays_the_candidate_components_of_issue_26() -> None:
-    """The second material: its own cards, start gold, bag and huts; the rules' figures follow."""
+def test_option_material_second_is_the_default_game_and_first_is_the_first_release() -> None:
+    """The second material (designer note 12) is the default game: its own cards, start gold,
+    bag and huts, and the rules' figures follow; ``material=first`` plays the first release."""
 
     second = load_material("second")
-    assert second.gold.start[4] == [0, 1, 1, 2] and second.bag.coins == [9, 7, 5, 3, 2, 1]
+    assert second.gold.start[4] == [0, 1, 2, 3] and second.bag.coins == [8, 6, 4, 2, 1, 1]
     assert [(c.upper, c.lower) for c in second.cards][:3] == [(0, 2), (1, 5), (6, 0)]
-    assert second.negotiation.withdraw and not load_material().negotiation.withdraw
-    game = load_game("river-race", options={"material": "second"})
-    first = load_game("river-race")
+    assert second.negotiation.withdraw and not load_material("first").negotiation.withdraw
+    game = load_game("river-race")
+    assert game.options["material"] == "second"
+    first = load_game("river-race", options={"material": "first"})
     assert isinstance(game, RiverRaceGame) and isinstance(first, RiverRaceGame)
     assert game.huts == second.huts(4) and game.tables.prices != first.tables.prices
-    assert "0, 1, 1, 2" in game.rules()["setup.gold"].en
+    assert "0, 1, 2, 3" in game.rules()["setup.gold"].en
     assert "1: 0/2, 2: 1/5" in game.rules_summary("en").split("\n\n")[-1]
     state = play_game(game, make_bots(game, [parse_bot_spec("heuristic")] * 4, 3), seed=3)
     assert isinstance(state, RiverRaceState)
@@ -204,7 +206,7 @@ def test_the_discard_is_shown_by_the_prices_of_its_cards_not_their_numbers() -> 
     tells what the cards still unseen may ask; a card's number means nothing without the table."""
     state = position(phase="council", pawns="s1u,camp,camp/camp,camp,camp", cards="1u:7@0", gold="9,5")
     play(state, "cross a")
-    card = load_material().cards[6]
+    card = load_material("first").cards[6]
     for lang, label in (("en", "discard (upper/lower)"), ("fr", "défausse (haut/bas)")):
         text = state.game.render_text(state.observation(1), lang)
         assert f"{label} {card.upper}/{card.lower}" in text
@@ -216,7 +218,7 @@ def test_the_discard_is_shown_by_the_prices_of_its_cards_not_their_numbers() -> 
 def test_cross_price_the_seat_that_cannot_cross_reads_why_in_its_own_view_only() -> None:
     """Issue 26: a sacrificer whose gold and deals do not cover its card reads the price, what
     it has and what it lacks (terminal and drawing); the other seats never read the price."""
-    cards = load_material().cards
+    cards = load_material("first").cards
     state = position(phase="council", pawns="s1u,camp,camp/y1u,camp,camp", cards="1u:12@0", gold="2,9")
     price = cards[11].upper
     play(state, "offer 2a 1", "accept")
@@ -228,3 +230,26 @@ def test_cross_price_the_seat_that_cannot_cross_reads_why_in_its_own_view_only()
     assert "short of crossing" not in theirs and "may step up" in theirs
     rich = position(phase="council", pawns="s1u,camp,camp/camp,camp,camp", cards="1u:12@0", gold="9,9")
     assert "short of crossing" not in rich.game.render_text(rich.observation(0), "en")
+
+
+def test_cross_price_a_seat_short_for_several_cards_reads_them_in_one_line_of_80_columns() -> None:
+    """Issue 26: a seat may hold up to three cards; the reasons it cannot cross with them are
+    one line within 80 columns (the drawing keeps its 16 lines), in both languages."""
+    state = position(
+        3,
+        options={"material": "second"},
+        phase="council",
+        pawns="s1u,s1l,s2u/y1u,camp,camp/camp,camp,camp",
+        cards="1u:12@0,1l:9@0,2u:7@0",
+        pools=ALL_CARDS,
+        gold="4,9,9",
+        bag="8,6,4,2,1,1",
+    )
+    play(state, "offer 2a 7", "accept")  # the deal for 2a counts only at 1u
+    en = state.game.render_text(state.observation(0), "en")
+    fr = state.game.render_text(state.observation(0), "fr")
+    assert "Not enough gold: cards 1u, 1l and 2u ask 14, 5 and 12; you have 4 to 11." in en
+    assert "Or insuffisant : cartes 1u, 1l et 2u à 14, 5 et 12 ; vous avez 4 à 11." in " ".join(fr.split())
+    for text in (en, fr):
+        assert len(text.splitlines()) <= 16 and max(len(line) for line in text.splitlines()) <= 80
+    assert "Not enough gold" not in state.game.render_text(state.observation(1), "en")

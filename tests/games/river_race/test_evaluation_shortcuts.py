@@ -8,6 +8,8 @@ from __future__ import annotations
 import pickle
 import random
 
+import pytest
+
 from savanna.games.river_race import RiverRaceGame, evaluation
 from savanna.games.river_race.board import CAMP, LANDING, PATH, YARD
 from savanna.games.river_race.council import sacrificer
@@ -15,6 +17,7 @@ from savanna.games.river_race.evaluation import (
     BUSY_WAIT,
     MOVE,
     RIDE_SHARE,
+    RIDE_SHARE_KEPT,
     TURN_VALUE,
     WAIT_VALUE,
     estimate_scores,
@@ -37,6 +40,7 @@ def _walked(
 ) -> tuple[float, float, float, float]:
     """The route from ``space`` walked space by space (the evaluation's rule, written plainly)."""
     board = state.game.board
+    share = RIDE_SHARE_KEPT if state.game.material.negotiation.withdraw else RIDE_SHARE
     steps = cost = gain = wait = 0.0
     while space != board.village:
         river = board.fork[space]
@@ -46,7 +50,7 @@ def _walked(
             for index in (2 * river, 2 * river + 1):
                 place = board.places[index]
                 price = prices[0 if place.upper else 1]
-                o_cost = RIDE_SHARE * price if sacrificer(state, index) >= 0 else price
+                o_cost = share * price if sacrificer(state, index) >= 0 else price
                 options.append(
                     (
                         1.0 / MOVE * TURN_VALUE + BUSY_WAIT * WAIT_VALUE + o_cost,
@@ -72,8 +76,8 @@ def _walked(
     return steps, cost, gain, wait
 
 
-def _states(players: int, seed: int) -> list[RiverRaceState]:
-    game = RiverRaceGame(players)
+def _states(players: int, seed: int, material: str = "second") -> list[RiverRaceState]:
+    game = RiverRaceGame(players, {"material": material})
     rng = random.Random(seed)
     state = game.new_initial_state()
     out = []
@@ -92,8 +96,8 @@ def _states(players: int, seed: int) -> list[RiverRaceState]:
 
 
 def test_routes_read_from_the_table_are_the_routes_walked_space_by_space() -> None:
-    for players, seed in ((2, 1), (4, 2), (5, 3)):
-        for state in _states(players, seed)[::3]:
+    for players, seed, material in ((2, 1, "second"), (4, 2, "second"), (5, 3, "second"), (4, 4, "first")):
+        for state in _states(players, seed, material)[::3]:
             prices = expected_prices(state)
             for pawn in range(len(state.pos)):
                 kind = state.game.board.kind[state.pos[pawn]]
@@ -209,3 +213,38 @@ def test_an_estimate_is_kept_only_for_the_very_same_position() -> None:
             assert estimate_scores(other) == fresh
             changed += fresh != known
     assert changed > 100  # the changes do change the estimates
+
+
+def _rotated(state: RiverRaceState, by: int) -> RiverRaceState:
+    """The same position with every seat moved ``by`` places round the table (seat s's
+    pawns, gold and turn become seat s + by's)."""
+    n = state.game.num_players
+    fields = dict(word.partition("=")[::2] for word in state.to_text().split(" ")[1:])
+    gold, pawns = fields["gold"].split(","), fields["pawns"].split("/")
+    fields["gold"] = ",".join(gold[(s - by) % n] for s in range(n))
+    fields["pawns"] = "/".join(pawns[(s - by) % n] for s in range(n))
+    for key in ("first", "turn"):
+        fields[key] = str((int(fields[key]) - 1 + by) % n + 1)
+    text = f"river-race/{n} " + " ".join(f"{k}={v}" for k, v in fields.items())
+    return state.game.parse_position(text)
+
+
+def test_the_estimate_judges_every_seat_alike_a_rotated_table_gets_the_rotated_estimate() -> None:
+    """No seat number is faster or slower in the evaluation's eyes: the heuristic's seats
+    won 25.8, 22.8, 27.4 and 26.6% of 8,000 four-player games while every pawn number had
+    its own fixed noise (the second seat's pawns the least spread); now the noise follows a
+    seat's place after the seat to play, so moving every seat round the table moves the
+    estimates with them."""
+    checked = 0
+    for players, seed in ((4, 2), (3, 5), (5, 8)):
+        for state in _states(players, seed)[::7]:
+            if state.is_terminal() or state.asked or state.deals or state.offer:
+                continue
+            scores = estimate_scores(state)
+            for by in range(1, players):
+                _forget()
+                turned = estimate_scores(_rotated(state, by))
+                expected = [scores[(s - by) % players] for s in range(players)]
+                assert turned == pytest.approx(expected, abs=1e-9)
+            checked += 1
+    assert checked > 20

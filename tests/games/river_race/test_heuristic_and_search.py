@@ -151,7 +151,7 @@ def test_heuristic_in_a_state_redraws_hidden_cards_like_the_observation() -> Non
 def test_the_coach_asks_how_the_game_ends_and_who_takes_the_best_hut() -> None:
     """end.three, end.huts, end.persecutor, village.hut: the coach's outcome questions are
     answered from the finished game."""
-    game = RiverRaceGame(players=2, options={"first": "seat1"})
+    game = RiverRaceGame(players=2, options={"first": "seat1", "material": "first"})
     keys = [q.key for q in game.outcome_questions()]
     assert keys[:2] == ["ending", "best_hut"]
     state = game.parse_position(

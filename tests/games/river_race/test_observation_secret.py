@@ -13,7 +13,7 @@ POSITION = (
 
 
 def test_sacrifice_secret_the_holder_has_a_secret_the_others_do_not() -> None:
-    game = load_game("river-race", players=2, options={"first": "seat1"})
+    game = load_game("river-race", players=2, options={"first": "seat1", "material": "first"})
     state = game.parse_position(POSITION.format(deck=0))
     mine = game.secret(state.observation(0))
     assert mine is not None and mine.key == "coach.card"
@@ -28,7 +28,7 @@ def test_sacrifice_secret_the_same_card_from_another_deck_is_another_secret() ->
 
     from savanna.core import Observation
 
-    game = load_game("river-race", players=2, options={"first": "seat1"})
+    game = load_game("river-race", players=2, options={"first": "seat1", "material": "first"})
     observation = game.parse_position(POSITION.format(deck=0)).observation(0)
     data = copy.deepcopy(dict(observation.data))
     data["cards"][0]["deck"] = 1  # the same card 7, drawn again after a reshuffle

@@ -149,7 +149,7 @@ def test_ignore_price_redraws_only_the_seats_own_card() -> None:
 def test_ignore_price_keeps_a_crossing_only_when_the_card_it_believes_can_be_paid() -> None:
     # Designer note 10: the legal actions of the real position tell the sacrificer whether
     # its real card can be paid; a seat ignoring its price decides from the card it believes.
-    game = load_game("river-race", players=2, options={"first": "seat1"})
+    game = load_game("river-race", players=2, options={"first": "seat1", "material": "first"})
 
     def position(card: int) -> RiverRaceState:
         return cast(

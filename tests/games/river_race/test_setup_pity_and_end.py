@@ -30,12 +30,14 @@ def test_setup_first_the_first_player_is_drawn_with_equal_chances() -> None:
 
 def test_setup_gold_players_start_with_gold_by_their_place_in_the_turn_order() -> None:
     """setup.gold: the first player gets the first amount, and so on round the table."""
-    start = load_material().gold.start
+    start = load_material("second").gold.start  # the default game's
     state = play(RiverRaceGame(players=4).new_initial_state(), "first 3")
     by_order = [state.gold[(2 + k) % 4] for k in range(4)]
     assert by_order == start[4] == sorted(start[4]) and by_order[0] < by_order[-1]
-    two = game(2).new_initial_state()
-    assert two.gold == start[2]
+    for players in (2, 3, 5):
+        assert RiverRaceGame(players=players, options={"first": "seat1"}).new_initial_state().gold == start[players]
+    two = game(2).new_initial_state()  # the first material's
+    assert two.gold == load_material("first").gold.start[2] != start[2]
 
 
 def test_setup_persecutor_starts_nearer_the_village_at_a_two_player_table() -> None:

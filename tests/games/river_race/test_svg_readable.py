@@ -86,7 +86,7 @@ def test_the_drawing_tells_the_page_what_each_seat_holds_and_a_cards_price_only_
     """The page sends a coin or a card to the seat that gains it: the information lines carry
     each seat's gold and how many cards each holds (public); a card's price is there only in
     its holder's drawing (the spectator's and the other seat's show none)."""
-    game = load_game("river-race", players=2, options={"first": "seat1"})
+    game = load_game("river-race", players=2, options={"first": "seat1", "material": "first"})
     state = game.parse_position(HELD)
     price = state.observation(0).data["cards"][0]["price"]
     assert isinstance(price, int)
@@ -115,7 +115,7 @@ def test_a_move_tells_the_page_the_way_it_takes_the_branch_it_chose_space_by_spa
     """``action_walk``: the pawn, then every space from where it stands to where it stops,
     along the map's links and through the branch the move names (the page walks it, so a
     fork's branches are never mistaken for each other); nothing for actions moving no pawn."""
-    game = RiverRaceGame(players=2, options={"first": "seat1"})
+    game = RiverRaceGame(players=2, options={"first": "seat1", "material": "first"})
     state = game.parse_position(FORK)
     board = game.board
     actions = {state.action_to_text(a): a for a in state.legal_actions()}

@@ -6,8 +6,8 @@ Example:
     >>> material = load_material()
     >>> material.dice.count, material.spring.stack, len(material.cards)
     (2, [2, 4, 6, 4, 2], 12)
-    >>> material.huts(4)
-    [20, 16, 13, 10, 8, 6, 4, 3]
+    >>> material.huts(4), load_material("first").huts(4)
+    ([44, 33, 26, 20, 15, 11, 8, 5], [20, 16, 13, 10, 8, 6, 4, 3])
 """
 
 from __future__ import annotations
@@ -148,11 +148,13 @@ class Material(DataModel):
 
 
 MATERIALS: Final = ("first", "second")
+DEFAULT_MATERIAL: Final = "second"
+"""The default game's material (designer note 12); ``first`` is the first release's."""
 """The materials of option ``material``: the first release's, and the candidate of issue 26."""
 
 
 @cache
-def load_material(name: str = "first") -> Material:
+def load_material(name: str = DEFAULT_MATERIAL) -> Material:
     """``material.toml`` and ``cards.toml`` (``material.second.toml`` and
     ``cards.second.toml`` for the second material), validated once (cached).
 

@@ -366,7 +366,11 @@ def _estimate(state: RiverRaceState, prices: tuple[float, float]) -> tuple[float
     expected = [0.0] * n
     end_total = 0.0
     last = len(huts)
-    timed = [(t, pawn % 15, offset[pawn // 3], pawn) for t, pawn in zip(times, pawns, strict=True)]
+    # each pawn's noise by its seat's place after the seat to play (and its letter), never by
+    # the seat's number, so that no seat is judged faster or slower than another (rotations)
+    timed = [
+        (t, (pawn // 3 - turn) % n * 3 + pawn % 3, offset[pawn // 3], pawn) for t, pawn in zip(times, pawns, strict=True)
+    ]
     for factor in _FACTORS:
         arrivals = sorted([((t * factor[k] + o) * n, pawn) for t, k, o, pawn in timed])
         end = persecutor_turns * factor[15]

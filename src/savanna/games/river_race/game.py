@@ -27,7 +27,7 @@ from savanna.games.river_race import (
 )
 from savanna.games.river_race.actions import NUM_ACTIONS
 from savanna.games.river_race.board import Board, load_board
-from savanna.games.river_race.components import MATERIALS, Material, load_material
+from savanna.games.river_race.components import DEFAULT_MATERIAL, MATERIALS, Material, load_material
 from savanna.games.river_race.notation import parse_position
 from savanna.games.river_race.rules import MESSAGES, rule_catalogue
 from savanna.games.river_race.state import RiverRaceState
@@ -50,8 +50,9 @@ SPEC: Final = GameSpec(
         ),
         ChoiceOption(
             "material",
-            "first",
+            DEFAULT_MATERIAL,
             **MESSAGES.option_words("material"),
+            stored="first",
             choices=MATERIALS,
         ),
     ),

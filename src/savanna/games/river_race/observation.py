@@ -17,7 +17,7 @@ Example:
     >>> game = RiverRaceGame(players=2, options={"first": "seat1"})
     >>> state = game.parse_position(
     ...     "river-race/2 first=1 turn=1 turns=3 phase=roll dice=- ones=0 gold=5,5 rings=0 "
-    ...     "persecutor=3 bag=6,6,6,6,6,6 springs=0,0 pawns=s1u,camp,camp/y1u,camp,camp "
+    ...     "persecutor=3 bag=8,6,4,2,1,1 springs=0,0 pawns=s1u,camp,camp/y1u,camp,camp "
     ...     "cards=1u:7@0 pools=1,2,3,4,5,6,7,8,9,10,11,12 discard=- asked=- deals=- "
     ...     "offer=- counter=- end=-")
     >>> state.observation(0).data["cards"][0]["card"], state.observation(1).data["cards"][0]["card"]

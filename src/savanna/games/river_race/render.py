@@ -168,7 +168,7 @@ def _info_lines(game: RiverRaceGame, observation: Observation, lang: str) -> lis
     line2 = f"{_label('cards', lang)}: " + ("; ".join(cards) if cards else "-") + f" | {shown}"
     # the seat to play that cannot cross yet reads why instead of the council's general words
     short = _short_of_gold(game, observation, lang)
-    return [line1, line2, " ".join(short) if short else _status(game, observation, lang)]
+    return [line1, line2, *(short or [_status(game, observation, lang)])]
 
 
 def _status(game: RiverRaceGame, observation: Observation, lang: str) -> str:
@@ -203,7 +203,7 @@ def _short_of_gold(game: RiverRaceGame, observation: Observation, lang: str) -> 
     data = observation.data
     if observation.seat != data["turn"] or data["phase"] != "council":
         return []
-    out = []
+    short = []
     for card in data["cards"]:
         if card["price"] is None:
             continue
@@ -211,8 +211,28 @@ def _short_of_gold(game: RiverRaceGame, observation: Observation, lang: str) -> 
         dealt = sum(price for pawn, price in data["deals"] if data["pawns"][parse_pawn_name(pawn)] == game.board.name(yard))
         have = data["gold"][observation.seat] + dealt
         if have < card["price"]:
-            out.append(_label("status.short", lang, place=card["place"], price=card["price"], have=have, short=card["price"] - have))
-    return out
+            short.append((card["place"], card["price"], have))
+    if len(short) == 1:
+        place, price, have = short[0]
+        return [_label("status.short", lang, place=place, price=price, have=have, short=price - have)]
+    if not short:
+        return []
+    # several cards at once (a seat may hold up to three): one line, within 80 columns
+    low, high = min(have for _, _, have in short), max(have for _, _, have in short)
+    return [
+        _label(
+            "status.short_many",
+            lang,
+            places=_listed([place for place, _, _ in short], lang),
+            prices=_listed([str(price) for _, price, _ in short], lang),
+            have=str(low) if low == high else _label("range", lang, low=low, high=high),
+        )
+    ]
+
+
+def _listed(items: list[str], lang: str) -> str:
+    """``a``, ``a and b``, ``a, b and c`` (``et`` in French)."""
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + f" {_label('and', lang)} {items[-1]}"
 
 
 def legend(lang: str = "en") -> list[tuple[str, str]]:

@@ -34,7 +34,7 @@ from savanna.games.river_race.actions import (
     from_id,
 )
 from savanna.games.river_race.board import load_board
-from savanna.games.river_race.components import load_material
+from savanna.games.river_race.components import DEFAULT_MATERIAL, load_material
 from savanna.games.river_race.council import card_price, dealt_gold, sacrificer
 from savanna.games.river_race.phase import ANSWER, COUNCIL, MOVE, NO_CARD, OVER
 from savanna.games.river_race.walking import move_refusal
@@ -98,7 +98,7 @@ _SOURCES: Final[tuple[tuple[str, str], ...]] = (
 )
 
 
-def _component_fields(players: int, material: str = "first") -> dict[str, str]:
+def _component_fields(players: int, material: str = DEFAULT_MATERIAL) -> dict[str, str]:
     m = load_material(material)
     values = ", ".join(f"{n}×{v}" for v, n in enumerate(m.bag.coins, start=1) if n)
     length = load_board().persecutor_length
@@ -117,7 +117,7 @@ def _component_fields(players: int, material: str = "first") -> dict[str, str]:
 
 
 @cache
-def rule_catalogue(players: int, material: str = "first") -> dict[str, RuleRef]:
+def rule_catalogue(players: int, material: str = DEFAULT_MATERIAL) -> dict[str, RuleRef]:
     """Every clause of the river race for ``players`` players on ``material`` (figures filled in)."""
     fields = _component_fields(players, material)
     rules = {}

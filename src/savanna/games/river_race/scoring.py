@@ -9,10 +9,10 @@ Example:
     >>> game = RiverRaceGame(players=2, options={"first": "seat1"})
     >>> state = game.parse_position(
     ...     "river-race/2 first=1 turn=2 turns=9 phase=over dice=- ones=0 gold=3,10 rings=0 "
-    ...     "persecutor=3 bag=6,6,6,6,6,6 springs=0,0 pawns=h0,h3,c2/h1,h2,a0 cards=- "
+    ...     "persecutor=3 bag=8,6,4,2,1,1 springs=0,0 pawns=h0,h3,c2/h1,h2,a0 cards=- "
     ...     "pools=1,2,3,4,5,6,7,8,9,10,11,12 discard=- asked=- deals=- offer=- counter=- end=huts")
     >>> totals(state), ranking(state)
-    ([33, 39], [1, 0])
+    ([67, 69], [1, 0])
 """
 
 from __future__ import annotations

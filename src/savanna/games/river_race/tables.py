@@ -16,7 +16,7 @@ from math import factorial, lcm
 
 from savanna.games.river_race.actions import rolls
 from savanna.games.river_race.board import load_board
-from savanna.games.river_race.components import load_material
+from savanna.games.river_race.components import DEFAULT_MATERIAL, load_material
 
 __all__ = ["RiverTables", "draw_table", "roll_table", "tables_of"]
 
@@ -70,7 +70,7 @@ class RiverTables:
             (:func:`draw_table`).
     """
 
-    def __init__(self, players: int, material_name: str = "first") -> None:
+    def __init__(self, players: int, material_name: str = DEFAULT_MATERIAL) -> None:
         board = load_board()
         material = load_material(material_name)
         self.players: int = players
@@ -109,7 +109,7 @@ class RiverTables:
 
 
 @cache
-def tables_of(players: int, material: str = "first") -> RiverTables:
+def tables_of(players: int, material: str = DEFAULT_MATERIAL) -> RiverTables:
     """The :class:`RiverTables` of a river race of ``players`` players on ``material``
     (made once, shared)."""
     return RiverTables(players, material)
