@@ -140,6 +140,13 @@ def test_game_statistics_hook_is_aggregated(toystats: type) -> None:
     )
     some = next(iter(winners.values()))
     assert some["mean_decisions"] is not None
+    # each key's games and mean decisions, with and without it, by their plain definition
+    for key, row in winners.items():
+        with_ = [o["decisions"] for o in outcomes if o["statistics"]["game"]["winner"] == key]
+        without = [o["decisions"] for o in outcomes if o["statistics"]["game"]["winner"] != key]
+        assert row["games"] == len(with_)
+        assert row["mean_decisions"] == round(sum(with_) / len(with_), 4)
+        assert row["mean_decisions_without"] == (round(sum(without) / len(without), 4) if without else None)
 
 
 def test_default_statistics_hook_is_empty(toy_game_class: type) -> None:

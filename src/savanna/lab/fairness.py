@@ -50,7 +50,6 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 import numpy as np
-from scipy import stats as sps
 
 from savanna.core import OptionError, derive_seed
 from savanna.lab.simulation import MESSAGES, LabError, Outcome, SimulationPlan, run_simulation
@@ -300,6 +299,7 @@ def _seat_question(
 def _game_score_question(
     plan: SimulationPlan, outcomes: Sequence[Outcome], factor: str, settings: FairnessSettings
 ) -> _Question:
+    from scipy import stats as sps  # on first use: a plain simulate never loads scipy
     labels = in_every_language(lambda lang: factor_label(plan, factor, lang))
     keys, levels = _keys(
         [_game_value(plan, o, factor) for o in outcomes], plan.varied.get(factor, ())
@@ -363,6 +363,7 @@ def _game_score_question(
 def _frequency_question(
     plan: SimulationPlan, outcomes: Sequence[Outcome], factor: str, settings: FairnessSettings
 ) -> _Question:
+    from scipy import stats as sps  # on first use: a plain simulate never loads scipy
     labels = in_every_language(lambda lang: factor_label(plan, factor, lang))
     keys, levels = _keys([_game_value(plan, o, factor) for o in outcomes])
     games = len(outcomes)
@@ -414,6 +415,7 @@ def _r(value: float, digits: int = 4) -> float:
 
 
 def _power(q: _Question, settings: FairnessSettings, block: int) -> dict[str, Any]:
+    from scipy import stats as sps  # on first use: a plain simulate never loads scipy
     z = simultaneous_z(settings.alpha, len(q.levels)) + float(sps.norm.ppf(settings.power))
     finite = [s for s in q.unit_se if math.isfinite(s) and s > 0]
     margin = settings.score_margin if q.response == "score" else settings.margin

@@ -15,7 +15,6 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-from scipy import stats as sps
 
 __all__ = ["cluster_se", "simultaneous_z", "stratified_test"]
 
@@ -27,6 +26,7 @@ def stratified_test(
 
     Its ``method`` is ``asymptotic`` (chi-square) or ``permutations`` (``draws`` random
     permutations within games), as :func:`savanna.lab.words.method_words` words them."""
+    from scipy import stats as sps  # on first use: a plain simulate never loads scipy
     games, seats = y.shape
     onehot = np.zeros((games, seats, count))
     onehot[np.arange(games)[:, None], np.arange(seats)[None, :], levels] = 1.0
@@ -90,4 +90,5 @@ def cluster_se(per_game: np.ndarray, m: np.ndarray, effect: np.ndarray) -> np.nd
 
 def simultaneous_z(alpha: float, levels: int) -> float:
     """The normal quantile of two-sided simultaneous intervals over ``levels`` (Bonferroni)."""
+    from scipy import stats as sps  # on first use: a plain simulate never loads scipy
     return float(sps.norm.isf(alpha / (2 * max(levels, 1))))

@@ -220,21 +220,24 @@ def _statistics(plan: SimulationPlan, outcomes: Sequence[Outcome], players: int)
                 row.append((o["scores"][seat], o["ranking"][seat] == 0))
 
     games_out: dict[str, dict[str, Any]] = {}
+    total = sum(lengths)
     for factor in sorted(game_rows):
+        # one pass over the games per factor: how many games show each key, and their decisions
+        count = dict.fromkeys(game_rows[factor], 0)
+        decisions = dict.fromkeys(game_rows[factor], 0)
+        for length, seen in zip(lengths, present, strict=True):
+            for key in seen.get(factor, ()):
+                count[key] += 1
+                decisions[key] += length
         games_out[factor] = {}
         for key in sorted(game_rows[factor]):
-            with_ = [lengths[i] for i, seen in enumerate(present) if key in seen.get(factor, set())]
-            without = [
-                lengths[i] for i, seen in enumerate(present) if key not in seen.get(factor, set())
-            ]
+            with_, without = count[key], len(outcomes) - count[key]
             games_out[factor][key] = {
-                "games": len(with_),
-                "frequency": round(len(with_) / len(outcomes), 4),
-                "frequency_ci95": [round(x, 4) for x in wilson_interval(len(with_), len(outcomes))],
-                "mean_decisions": round(sum(with_) / len(with_), 4) if with_ else None,
-                "mean_decisions_without": round(sum(without) / len(without), 4)
-                if without
-                else None,
+                "games": with_,
+                "frequency": round(with_ / len(outcomes), 4),
+                "frequency_ci95": [round(x, 4) for x in wilson_interval(with_, len(outcomes))],
+                "mean_decisions": round(decisions[key] / with_, 4) if with_ else None,
+                "mean_decisions_without": round((total - decisions[key]) / without, 4) if without else None,
             }
     seats_out: dict[str, dict[str, Any]] = {}
     for factor in sorted(seat_rows):
