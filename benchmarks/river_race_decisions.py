@@ -41,6 +41,7 @@ from savanna.games.river_race.actions import (
     Withdraw,
     from_id,
 )
+from savanna.games.river_race.components import DEFAULT_MATERIAL
 from savanna.games.river_race.council import card_price, sacrificer
 from savanna.games.river_race.phase import COIN, COUNCIL, REPLY
 from savanna.games.river_race.state import RiverRaceState
@@ -180,7 +181,7 @@ def facts_lines(rows: list[dict[str, Any]]) -> list[str]:
     return lines
 
 
-def skill_lines(study: Study, games: int, material: str = "second") -> list[str]:
+def skill_lines(study: Study, games: int, material: str = DEFAULT_MATERIAL) -> list[str]:
     """One heuristic seat against three random seats."""
     study.players = 4
     summary = study.play(
@@ -195,7 +196,7 @@ def skill_lines(study: Study, games: int, material: str = "second") -> list[str]
 
 
 def seat_lines(
-    study: Study, games: int, material: str = "second", sizes: tuple[int, ...] = (2, 3, 4, 5)
+    study: Study, games: int, material: str = DEFAULT_MATERIAL, sizes: tuple[int, ...] = (2, 3, 4, 5)
 ) -> list[str]:
     """Seat and play-order fairness at 2 to 5 players (four heuristic seats)."""
     lines = [
@@ -242,7 +243,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--skill-games", type=int, default=400, help="heuristic against random (0: skip)")
     parser.add_argument("--seat-games", type=int, default=400, help="games per table size (0: skip)")
     parser.add_argument("--seat-players", type=int, nargs="+", default=[2, 3, 4, 5], help="table sizes of the seat test")
-    parser.add_argument("--material", default="second", help="the game's option material (second: the default game; first: the first release)")
+    parser.add_argument("--material", default=DEFAULT_MATERIAL, help="the game's option material (second: the default game; first: the first release)")
     args = parser.parse_args(argv)
     started = time.perf_counter()
     study = Study.from_args("river-race", args)

@@ -12,7 +12,7 @@ import json
 
 import pytest
 
-from savanna.core import Record, replay, replay_states
+from savanna.core import Record, load_game, replay, replay_states
 from tests.records.regenerate import GOLDEN, HERE, TRIALS, golden_text, trial_text
 
 
@@ -55,6 +55,4 @@ def test_a_record_that_does_not_name_an_option_replays_with_the_value_it_meant_t
     final = replay(older)
     assert final.game.options["material"] == "first"
     assert final.to_text() == json.loads((TRIALS / "river-race-first-4p.json").read_text(encoding="utf-8"))["final_position"]
-    from savanna.core import load_game
-
     assert load_game("river-race").options["material"] == "second"

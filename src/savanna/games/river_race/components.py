@@ -148,9 +148,9 @@ class Material(DataModel):
 
 
 MATERIALS: Final = ("first", "second")
+"""The materials of option ``material``: the first release's, and the default game's."""
 DEFAULT_MATERIAL: Final = "second"
-"""The default game's material (designer note 12); ``first`` is the first release's."""
-"""The materials of option ``material``: the first release's, and the candidate of issue 26."""
+"""The default game's material (designer note 13); ``first`` is the first release's."""
 
 
 @cache

@@ -350,7 +350,8 @@ def _estimate(state: RiverRaceState, prices: tuple[float, float]) -> tuple[float
             times.append(max(moved, wait + moves))
             pawns.append(pawn)
     turn = state.turn
-    offset = [((s - turn) % n) / n for s in range(n)]
+    after = [(s - turn) % n for s in range(n)]  # each seat's place after the seat to play
+    offset = [a / n for a in after]
     taken = 0
     home = [0] * n
     mine = [0] * n
@@ -369,7 +370,7 @@ def _estimate(state: RiverRaceState, prices: tuple[float, float]) -> tuple[float
     # each pawn's noise by its seat's place after the seat to play (and its letter), never by
     # the seat's number, so that no seat is judged faster or slower than another (rotations)
     timed = [
-        (t, (pawn // 3 - turn) % n * 3 + pawn % 3, offset[pawn // 3], pawn) for t, pawn in zip(times, pawns, strict=True)
+        (t, after[pawn // 3] * 3 + pawn % 3, offset[pawn // 3], pawn) for t, pawn in zip(times, pawns, strict=True)
     ]
     for factor in _FACTORS:
         arrivals = sorted([((t * factor[k] + o) * n, pawn) for t, k, o, pawn in timed])

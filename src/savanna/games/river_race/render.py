@@ -212,11 +212,11 @@ def _short_of_gold(game: RiverRaceGame, observation: Observation, lang: str) -> 
         have = data["gold"][observation.seat] + dealt
         if have < card["price"]:
             short.append((card["place"], card["price"], have))
+    if not short:
+        return []
     if len(short) == 1:
         place, price, have = short[0]
         return [_label("status.short", lang, place=place, price=price, have=have, short=price - have)]
-    if not short:
-        return []
     # several cards at once (a seat may hold up to three): one line, within 80 columns
     low, high = min(have for _, _, have in short), max(have for _, _, have in short)
     return [
